@@ -1,0 +1,26 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Library targets run on the MainActor by default, as the Cog documents describe.
+let libraryIsolation: [SwiftSetting] = [
+    .defaultIsolation(MainActor.self),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+]
+
+let package = Package(
+    name: "CogInspector",
+    products: [
+        .library(name: "Cog", targets: ["Cog"]),
+        .library(name: "CogTesting", targets: ["CogTesting"]),
+        .executable(name: "coginspect", targets: ["coginspect"]),
+        .executable(name: "cog-bench", targets: ["cog-bench"]),
+    ],
+    targets: [
+        .target(name: "Cog", swiftSettings: libraryIsolation),
+        .target(name: "CogTesting", dependencies: ["Cog"], swiftSettings: libraryIsolation),
+        .executableTarget(name: "coginspect"),
+        .executableTarget(name: "cog-bench", dependencies: ["Cog"], swiftSettings: libraryIsolation),
+        .testTarget(name: "CogTests", dependencies: ["Cog", "CogTesting"], swiftSettings: libraryIsolation),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,60 @@
+/// A keyless automatic value: a cached value computed from other states.
+///
+/// It recomputes only when a dependency it read in its last run changed, and equality gates its
+/// result so consumers of an equal value do no work.
+///
+/// ```swift
+/// let activeTodoCountCog = Cog<Int> { c in
+///     let todoIDs = c[todoIDsCog]
+///     return todoIDs.count
+/// }
+/// ```
+///
+/// The other keyless shapes nest here: `Cog<Value>.Manual` and its `.readOnly` `Cog<Value>.Projection`.
+public struct Cog<Value>: CogReference {
+    public let address: CogAddress<Value>
+
+    /// Declares an automatic value whose results are compared with `equals` (or always treated as
+    /// changed when it is nil and `Value` is not `Equatable`).
+    ///
+    /// - Parameters:
+    ///   - name: The label people and traces see; defaults to `fileID:line`.
+    ///   - equals: Decides whether a new result equals the old one.
+    ///   - selector: Reads dependencies with `c[...]` and returns the value. It must not write.
+    public init(
+        name: String? = nil, equals: ((Value, Value) -> Bool)? = nil,
+        fileID: String = #fileID, line: Int = #line,
+        _ selector: @escaping (Reader<Value>) -> Value
+    ) {
+        let descriptor = Descriptor<Value>(
+            label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: false,
+            recipe: .automatic(bind: { _ in selector }), equals: equals)
+        address = CogAddress(descriptor: descriptor, key: nil)
+    }
+}
+
+extension Cog where Value: Equatable {
+    /// Declares an automatic value gated by `==` unless `equals` says otherwise.
+    ///
+    /// - Parameters:
+    ///   - name: The label people and traces see; defaults to `fileID:line`.
+    ///   - equals: Decides whether a new result equals the old one; `==` by default.
+    ///   - selector: Reads dependencies with `c[...]` and returns the value. It must not write.
+    public init(
+        name: String? = nil, equals: @escaping (Value, Value) -> Bool = (==),
+        fileID: String = #fileID, line: Int = #line,
+        _ selector: @escaping (Reader<Value>) -> Value
+    ) {
+        let descriptor = Descriptor<Value>(
+            label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: false,
+            recipe: .automatic(bind: { _ in selector }), equals: equals)
+        address = CogAddress(descriptor: descriptor, key: nil)
+    }
+}
+
+extension Cog {
+    /// The read-only face of a manual source: the name the rest of the app reads.
+    public struct Projection: CogReference {
+        public let address: CogAddress<Value>
+    }
+}

@@ -1,0 +1,73 @@
+extension CogBox {
+    /// A keyed writable source: one value per key, so editing one row invalidates one row.
+    ///
+    /// ```swift
+    /// private let _todoTitleCogs = CogBox<String, TodoID>.Manual { "" }
+    /// let todoTitleCogs = _todoTitleCogs.readOnly
+    /// ```
+    public struct Manual {
+        let descriptor: Descriptor<Value>
+
+        /// Declares a keyed source whose starting value may depend on the key.
+        ///
+        /// - Parameters:
+        ///   - name: The label people and traces see; defaults to `fileID:line`.
+        ///   - equals: Decides whether a written value equals the current one.
+        ///   - lifetime: `.app` (default) or `.whileObserved(resetToInitial: true)`.
+        ///   - initial: Produces one key's starting value, once per state.
+        public init(
+            name: String? = nil, equals: ((Value, Value) -> Bool)? = nil, lifetime: ManualCogLifetime = .app,
+            fileID: String = #fileID, line: Int = #line,
+            _ initial: @escaping (Key) -> Value
+        ) {
+            descriptor = makeManualAddress(
+                label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
+                lifetime: lifetime, equals: equals, initial: { key in initial(key!.base as! Key) }
+            ).descriptor
+        }
+
+        /// Declares a keyed source whose starting value is the same for every key.
+        public init(
+            name: String? = nil, equals: ((Value, Value) -> Bool)? = nil, lifetime: ManualCogLifetime = .app,
+            fileID: String = #fileID, line: Int = #line,
+            _ initial: @escaping () -> Value
+        ) {
+            self.init(name: name, equals: equals, lifetime: lifetime, fileID: fileID, line: line) { (_: Key) in
+                initial()
+            }
+        }
+
+        /// The writable reference to one key's state.
+        public subscript(key: Key) -> CogBoxSourceReference<Value> {
+            CogBoxSourceReference(address: CogAddress(descriptor: descriptor, key: AnyHashable(key)))
+        }
+
+        /// The read-only projection the rest of the app reads.
+        public var readOnly: Projection { Projection(descriptor: descriptor) }
+    }
+}
+
+extension CogBox.Manual where Value: Equatable {
+    /// Declares a keyed source gated by `==`, whose starting value may depend on the key.
+    public init(
+        name: String? = nil, equals: @escaping (Value, Value) -> Bool = (==), lifetime: ManualCogLifetime = .app,
+        fileID: String = #fileID, line: Int = #line,
+        _ initial: @escaping (Key) -> Value
+    ) {
+        descriptor = makeManualAddress(
+            label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
+            lifetime: lifetime, equals: equals, initial: { key in initial(key!.base as! Key) }
+        ).descriptor
+    }
+
+    /// Declares a keyed source gated by `==`, with one starting value for every key.
+    public init(
+        name: String? = nil, equals: @escaping (Value, Value) -> Bool = (==), lifetime: ManualCogLifetime = .app,
+        fileID: String = #fileID, line: Int = #line,
+        _ initial: @escaping () -> Value
+    ) {
+        self.init(name: name, equals: equals, lifetime: lifetime, fileID: fileID, line: line) { (_: Key) in
+            initial()
+        }
+    }
+}

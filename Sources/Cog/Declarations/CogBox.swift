@@ -1,0 +1,78 @@
+/// A keyed automatic value: one cached state per key, so a change for one key recomputes one row.
+///
+/// ```swift
+/// let isTrailSavedCogs = CogBox<Bool, TrailID> { c, trailID in
+///     let savedTrailIDs = c[savedTrailIDsCog]
+///     return savedTrailIDs.contains(trailID)
+/// }
+/// let isTrailSaved = cogs[isTrailSavedCogs[trailID]]
+/// ```
+///
+/// States appear lazily per key; `box[key]` makes a reference and allocates nothing in the graph.
+public struct CogBox<Value, Key: Hashable> {
+    let descriptor: Descriptor<Value>
+
+    /// Declares a keyed automatic value compared with `equals` (or always treated as changed when
+    /// it is nil and `Value` is not `Equatable`).
+    ///
+    /// - Parameters:
+    ///   - name: The label people and traces see; defaults to `fileID:line`. A state renders as
+    ///     `label[key]`.
+    ///   - equals: Decides whether a new result equals the old one.
+    ///   - selector: Reads dependencies with `c[...]` for one key and returns its value.
+    public init(
+        name: String? = nil, equals: ((Value, Value) -> Bool)? = nil,
+        fileID: String = #fileID, line: Int = #line,
+        _ selector: @escaping (Reader<Value>, Key) -> Value
+    ) {
+        descriptor = makeKeyedAutomatic(
+            label: declarationLabel(name: name, fileID: fileID, line: line), equals: equals, selector: selector)
+    }
+
+    /// The reference to one key's state.
+    public subscript(key: Key) -> CogBoxReference<Value> {
+        CogBoxReference(address: CogAddress(descriptor: descriptor, key: AnyHashable(key)))
+    }
+}
+
+extension CogBox where Value: Equatable {
+    /// Declares a keyed automatic value gated by `==` unless `equals` says otherwise.
+    ///
+    /// - Parameters:
+    ///   - name: The label people and traces see; defaults to `fileID:line`.
+    ///   - equals: Decides whether a new result equals the old one; `==` by default.
+    ///   - selector: Reads dependencies with `c[...]` for one key and returns its value.
+    public init(
+        name: String? = nil, equals: @escaping (Value, Value) -> Bool = (==),
+        fileID: String = #fileID, line: Int = #line,
+        _ selector: @escaping (Reader<Value>, Key) -> Value
+    ) {
+        descriptor = makeKeyedAutomatic(
+            label: declarationLabel(name: name, fileID: fileID, line: line), equals: equals, selector: selector)
+    }
+}
+
+extension CogBox {
+    /// The read-only face of a manual box.
+    public struct Projection {
+        let descriptor: Descriptor<Value>
+
+        /// The read-only reference to one key's state.
+        public subscript(key: Key) -> CogBoxReference<Value> {
+            CogBoxReference(address: CogAddress(descriptor: descriptor, key: AnyHashable(key)))
+        }
+    }
+}
+
+/// Builds a keyed automatic descriptor that binds the selector to its key once per state.
+private func makeKeyedAutomatic<Value, Key: Hashable>(
+    label: String, equals: ((Value, Value) -> Bool)?, selector: @escaping (Reader<Value>, Key) -> Value
+) -> Descriptor<Value> {
+    Descriptor<Value>(
+        label: label, isKeyed: true,
+        recipe: .automatic(bind: { key in
+            let typedKey = key!.base as! Key
+            return { c in selector(c, typedKey) }
+        }),
+        equals: equals)
+}

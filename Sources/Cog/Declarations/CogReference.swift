@@ -1,0 +1,36 @@
+/// The state a value reference names: a declaration and, for a keyed box, a key.
+///
+/// Apps never build or inspect one; it is how the runtime finds a reference's state.
+public struct CogAddress<Value> {
+    @usableFromInline let descriptor: Descriptor<Value>
+    @usableFromInline let key: AnyHashable?
+
+    init(descriptor: Descriptor<Value>, key: AnyHashable?) {
+        self.descriptor = descriptor
+        self.key = key
+    }
+}
+
+/// A value reference: something that names one readable state, such as an automatic `Cog`, a
+/// `.readOnly` projection, or `box[key]`.
+///
+/// Read it with `c[ref]` in a selector or reaction, `cogs[ref]` at the UI edge, or `peek(ref)`.
+public protocol CogReference<Value> {
+    /// The type a read returns.
+    associatedtype Value
+    /// The state this reference names.
+    var address: CogAddress<Value> { get }
+}
+
+/// A reference to a writable source (`.Manual`): a `Writer` may assign it inside a turn.
+public protocol CogSourceReference<Value>: CogReference {}
+
+/// The reference `box[key]` returns for an automatic box or a read-only projection of a manual box.
+public struct CogBoxReference<Value>: CogReference {
+    public let address: CogAddress<Value>
+}
+
+/// The reference `box[key]` returns for a manual box: readable and writable in a turn.
+public struct CogBoxSourceReference<Value>: CogSourceReference {
+    public let address: CogAddress<Value>
+}

@@ -1,0 +1,88 @@
+/// The flush that ends every outer turn, in the normative order of the core design (§3.2):
+///
+/// 1. compare staged and current source values, keeping real changes;
+/// 2. push dirty flags from changed sources, running no selector;
+/// 3. pull dirty hot roots (UI boundaries, reaction dependencies), leaving cold branches dirty;
+/// 4. notify changed boundary states;
+/// 5. run changed reactions in registration order;
+/// 6. return to idle, or drain queued write-back turns (done by the turn engine).
+extension Graph {
+    func flush() {
+        var changedSources: ContiguousArray<Node> = []
+        for source in currentTurn!.written where source.commitStaged(in: self) {
+            changedSources.append(source)
+        }
+        for source in changedSources {
+            if source.boundary != nil { pendingBoundaries.append(source) }
+            markConsumers(of: source)
+        }
+        for root in pendingBoundaries {
+            settle(root)
+        }
+        for reaction in pendingReactions {
+            settle(reaction, runRoot: false)
+        }
+        notifyBoundaries()
+        runPendingReactions()
+    }
+
+    /// Marks direct consumers of `source` DIRTY and everything downstream CHECK, noting hot roots.
+    /// Iterative, so a deep chain cannot overflow the stack.
+    func markConsumers(of source: Node) {
+        let base = markStack.count
+        for link in source.consumers {
+            let consumer = link.consumer
+            switch consumer.mark {
+            case .clean:
+                consumer.mark = .dirty
+                consumer.dirtiedBy = source.id
+                noteHotRoot(consumer)
+                markStack.append(consumer)
+            case .check:
+                consumer.mark = .dirty
+                consumer.dirtiedBy = source.id
+            case .dirty:
+                break
+            }
+        }
+        while markStack.count > base {
+            let node = markStack.removeLast()
+            for link in node.consumers where link.consumer.mark == .clean {
+                link.consumer.mark = .check
+                noteHotRoot(link.consumer)
+                markStack.append(link.consumer)
+            }
+        }
+    }
+
+    private func noteHotRoot(_ node: Node) {
+        if node.boundary != nil {
+            pendingBoundaries.append(node)
+        } else if node.descriptor.shape == .reaction {
+            pendingReactions.append(unsafeDowncast(node, to: ReactionNode.self))
+        }
+    }
+
+    private func notifyBoundaries() {
+        for root in pendingBoundaries {
+            guard let boundary = root.boundary, boundary.notifiedVersion != root.version else { continue }
+            boundary.notifiedVersion = root.version
+            probe?.record(.notice(state: CogStateID(root.id)))
+            boundary.notifyChange()
+        }
+        pendingBoundaries.removeAll(keepingCapacity: true)
+    }
+
+    /// Runs dirty reactions in registration order; a reaction registered meanwhile joins the tail.
+    private func runPendingReactions() {
+        guard !pendingReactions.isEmpty else { return }
+        pendingReactions.sort { $0.order < $1.order }
+        var index = 0
+        while index < pendingReactions.count {
+            let reaction = pendingReactions[index]
+            index += 1
+            if reaction.mark == .dirty { recompute(reaction, trigger: reaction.dirtiedBy) }
+        }
+        pendingReactions.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,160 @@
+/// The lazy pull: bringing a node up to date, running selectors, and capturing their dependencies.
+///
+/// Nothing here recurses on the graph's depth: a CHECK walk keeps its own stack, so a 10,000-deep
+/// chain settles in constant native stack. The only nesting left is a selector reading a
+/// never-computed or dirty state, which runs that state's selector inside the read.
+extension Graph {
+    /// Brings `node` up to date: recompute if dirty, else ask dependencies in read order and
+    /// recompute at the first one that changed; a consumer never refreshes a dependency its new run
+    /// no longer reads.
+    ///
+    /// - Parameter runRoot: false for a reaction settled during a flush: it becomes dirty or clean
+    ///   but runs later, in registration order.
+    func settle(_ node: Node, runRoot: Bool = true) {
+        switch node.mark {
+        case .clean:
+            return
+        case .dirty:
+            if runRoot { recompute(node, trigger: node.dirtiedBy) }
+            return
+        case .check:
+            break
+        }
+        let base = settleStack.count
+        settleStack.append((node, 0))
+        while settleStack.count > base {
+            let top = settleStack.count - 1
+            let current = settleStack[top].node
+            if current.isRunning {
+                settleStack.removeLast()
+                reportCycle(at: current)
+                continue
+            }
+            var index = settleStack[top].index
+            var descended = false
+            var trigger = 0
+            while index < current.dependencies.count {
+                let dependency = current.dependencies[index]
+                let producer = dependency.producer
+                if producer.mark == .check {
+                    settleStack[top].index = index
+                    settleStack.append((producer, 0))
+                    descended = true
+                    break
+                }
+                if producer.mark == .dirty { recompute(producer, trigger: producer.dirtiedBy) }
+                if producer.version != dependency.observedVersion {
+                    trigger = producer.id
+                    break
+                }
+                index += 1
+            }
+            if descended { continue }
+            settleStack.removeLast()
+            if trigger == 0 {
+                current.mark = .clean
+            } else if current !== node || runRoot {
+                recompute(current, trigger: trigger)
+            } else {
+                current.mark = .dirty
+                current.dirtiedBy = trigger
+            }
+        }
+    }
+
+    /// Runs `node` once, captures its dependencies, and bumps its version if the value changed.
+    func recompute(_ node: Node, trigger: Int) {
+        if node.isRunning {
+            reportCycle(at: node)
+            return
+        }
+        let old = probe == nil ? nil : node.anyValue
+        runStamp += 1
+        node.runStamp = runStamp
+        node.runCursor = 0
+        node.scratchBase = newDependencies.count
+        node.isRunning = true
+        trackingStack.append(node)
+
+        let changed = node.run(in: self)
+
+        trackingStack.removeLast()
+        node.isRunning = false
+        node.mark = .clean
+        if changed { node.version += 1 }
+        reconcileDependencies(of: node)
+        if let probe, node.descriptor.shape != .reaction {
+            probe.record(.recompute(state: CogStateID(node.id), old: old, new: node.anyValue, changed: changed,
+                                    trigger: trigger == 0 ? nil : CogStateID(trigger)))
+        }
+    }
+
+    /// Records that the running `consumer` read `producer`, reusing the previous edge when the read
+    /// order is unchanged and ignoring a second read of the same producer in one run.
+    func track(_ producer: Node, by consumer: Node) {
+        let stamp = consumer.runStamp
+        if producer.readStamp == stamp { return }
+        let cursor = consumer.runCursor
+        if newDependencies.count == consumer.scratchBase, cursor < consumer.dependencies.count,
+           consumer.dependencies[cursor].producer === producer {
+            consumer.dependencies[cursor].observedVersion = producer.version
+            consumer.dependencies[cursor].savedStamp = producer.readStamp
+            consumer.runCursor = cursor + 1
+        } else {
+            newDependencies.append(
+                Dependency(producer: producer, observedVersion: producer.version, savedStamp: producer.readStamp))
+        }
+        producer.readStamp = stamp
+    }
+
+    /// After a run: links producers read for the first time, unlinks those not read again, and
+    /// restores the read stamps nested runs rely on.
+    private func reconcileDependencies(of node: Node) {
+        let matched = node.runCursor
+        let base = node.scratchBase
+        let stamp = node.runStamp
+        let previousCount = node.dependencies.count
+        if matched < previousCount || newDependencies.count > base {
+            for index in matched..<previousCount {
+                node.dependencies[index].producer.staleStamp = stamp
+            }
+            for index in base..<newDependencies.count {
+                let producer = newDependencies[index].producer
+                if producer.staleStamp == stamp {
+                    producer.staleStamp = 0
+                } else {
+                    producer.consumers.append(ConsumerLink(consumer: node))
+                    probe?.record(.edgeAdded(consumer: CogStateID(node.id), producer: CogStateID(producer.id)))
+                }
+            }
+            for index in matched..<previousCount {
+                let producer = node.dependencies[index].producer
+                guard producer.staleStamp == stamp else { continue }
+                producer.staleStamp = 0
+                unlink(consumer: node, from: producer)
+                probe?.record(.edgeRemoved(consumer: CogStateID(node.id), producer: CogStateID(producer.id)))
+            }
+            node.dependencies.removeSubrange(matched...)
+            node.dependencies.append(contentsOf: newDependencies[base...])
+            newDependencies.removeSubrange(base...)
+        }
+        for dependency in node.dependencies {
+            dependency.producer.readStamp = dependency.savedStamp
+        }
+    }
+
+    /// Removes `consumer` from `producer`'s consumer list, keeping the order of the rest.
+    func unlink(consumer: Node, from producer: Node) {
+        if let index = producer.consumers.firstIndex(where: { $0.consumer === consumer }) {
+            producer.consumers.remove(at: index)
+        }
+    }
+
+    /// Reports the cycle that reading `node` closes, naming the whole keyed path.
+    func reportCycle(at node: Node) {
+        let running = trackingStack.map(\.label)
+        let start = trackingStack.firstIndex { $0 === node } ?? 0
+        let path = running[start...] + [node.label]
+        fail(.cycle, "cycle: \(path.joined(separator: " -> "))", path: Array(path))
+    }
+}

@@ -1,0 +1,121 @@
+/// The phases of a runtime between and during turns.
+enum TurnPhase {
+    /// No turn is running; the next `turn` call starts one.
+    case idle
+    /// A turn body is staging writes; nested turns join it.
+    case accumulating
+    /// The outer body returned and the flush runs; a new turn waits in the FIFO queue.
+    case flushing
+}
+
+/// The turn being accumulated or flushed.
+struct TurnInProgress {
+    let id: Int
+    let name: String
+    /// Sources written in this turn, in first-write order.
+    var written: ContiguousArray<Node> = []
+}
+
+/// A turn requested during a flush, to run after it in FIFO order.
+struct QueuedTurn {
+    let name: String
+    let origin: CogTurnOrigin
+    let cause: Int
+    let body: (Writer) -> Void
+}
+
+/// The turn engine: starting, joining, queueing and staging.
+extension Graph {
+    /// Runs `body` as a turn: a new outer turn when idle, part of the current one while
+    /// accumulating, or a later FIFO turn while flushing.
+    func performTurn(name: String, origin: CogTurnOrigin, body: @escaping (Writer) -> Void) {
+        if let running = trackingStack.last, running.descriptor.shape != .reaction {
+            fail(.writeDuringComputation,
+                 "turn '\(name)' requested while computing \(runningPath.joined(separator: " -> "))",
+                 path: runningPath)
+            return
+        }
+        switch phase {
+        case .accumulating:
+            body(Writer(graph: self, turnID: currentTurn!.id))
+        case .flushing:
+            let queuedOrigin: CogTurnOrigin = origin == .op ? .reactionWriteBack : origin
+            queuedTurns.append(QueuedTurn(name: name, origin: queuedOrigin, cause: currentTurn!.id, body: body))
+        case .idle:
+            runTurn(name: name, origin: isAssembling && origin == .op ? .assembly : origin, cause: nil, body: body)
+            drainQueuedTurns()
+        }
+    }
+
+    private func runTurn(name: String, origin: CogTurnOrigin, cause: Int?, body: (Writer) -> Void) {
+        let id = nextTurnID
+        nextTurnID += 1
+        currentTurn = TurnInProgress(id: id, name: name)
+        phase = .accumulating
+        probe?.record(.turnBegan(CogTurnInfo(id: id, name: name, origin: origin, cause: cause)))
+        body(Writer(graph: self, turnID: id))
+        phase = .flushing
+        flush()
+        probe?.record(.turnEnded(turn: id))
+        currentTurn = nil
+        phase = .idle
+    }
+
+    private func drainQueuedTurns() {
+        while queueHead < queuedTurns.count {
+            let next = queuedTurns[queueHead]
+            queueHead += 1
+            runTurn(name: next.name, origin: next.origin, cause: next.cause, body: next.body)
+        }
+        queuedTurns.removeAll(keepingCapacity: true)
+        queueHead = 0
+    }
+
+    /// Stages `value` for the source `address` in turn `turnID`; later reads in that turn see it.
+    @inlinable
+    func stage<Value>(_ value: Value, for address: CogAddress<Value>, turnID: Int) {
+        guard let node = stagingTarget(address.descriptor, key: address.key, turnID: turnID) else { return }
+        unsafeDowncast(node, to: SourceNode<Value>.self).staged = value
+    }
+
+    /// The source a writer of turn `turnID` may stage into, noted as written; nil (after a
+    /// diagnostic) when the writer outlived its turn.
+    @usableFromInline
+    func stagingTarget(_ descriptor: AnyDescriptor, key: AnyHashable?, turnID: Int) -> Node? {
+        guard isLive(turnID: turnID, descriptor: descriptor, key: key) else { return nil }
+        let source = node(descriptor, key: key)
+        if !source.isStaged {
+            source.isStaged = true
+            currentTurn!.written.append(source)
+        }
+        return source
+    }
+
+    /// What a writer of turn `turnID` reads: the staged value if written in this turn, else the
+    /// settled current value.
+    @inlinable
+    func writerRead<Value>(_ address: CogAddress<Value>, turnID: Int) -> Value {
+        let node = writerReadTarget(address.descriptor, key: address.key, turnID: turnID)
+        if node.isStaged, case .some(let staged) = unsafeDowncast(node, to: SourceNode<Value>.self).staged {
+            return staged
+        }
+        return value(of: node, as: Value.self)
+    }
+
+    @usableFromInline
+    func writerReadTarget(_ descriptor: AnyDescriptor, key: AnyHashable?, turnID: Int) -> Node {
+        _ = isLive(turnID: turnID, descriptor: descriptor, key: key)
+        let node = node(descriptor, key: key)
+        if !node.isStaged { settleForPeek(node) }
+        return node
+    }
+
+    private func isLive(turnID: Int, descriptor: AnyDescriptor, key: AnyHashable?) -> Bool {
+        guard phase == .accumulating, let currentTurn, currentTurn.id == turnID else {
+            let label = Node.label(descriptor: descriptor, key: key)
+            fail(.staleWriter, "writer of turn \(turnID) used for '\(label)' after its turn ended", path: [label])
+            return false
+        }
+        return true
+    }
+}

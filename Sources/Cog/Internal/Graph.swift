@@ -1,0 +1,109 @@
+/// The state graph of one runtime: the state table, the settle machinery and the turn engine.
+///
+/// Everything here runs on the MainActor; `Cogs` and the controllers are thin facades over it.
+@usableFromInline
+final class Graph {
+    /// The attached probe; every probe site is `graph.probe?.record(...)`, one branch when nil.
+    var probe: (any CogProbe)?
+    /// Test seam: when set, a failure is reported here and the runtime recovers instead of trapping.
+    var diagnosticHandler: ((CogDiagnostic) -> Void)?
+
+    // MARK: State table
+
+    @exclusivity(unchecked) private var keylessSlots: ContiguousArray<Node?> = []
+    @exclusivity(unchecked) private var keyedSlots: [Int: [AnyHashable: Node]] = [:]
+    @exclusivity(unchecked) private var nextNodeID = 1
+    /// Every state and reaction in creation order.
+    @exclusivity(unchecked) private(set) var nodeCount = 0
+
+    // MARK: Settle and tracking scratch (see Graph+Settle.swift)
+
+    /// Consumers whose selector or reaction body is running, innermost last.
+    @exclusivity(unchecked) var trackingStack: ContiguousArray<Node> = []
+    @exclusivity(unchecked) var settleStack: ContiguousArray<(node: Node, index: Int)> = []
+    @exclusivity(unchecked) var newDependencies: ContiguousArray<Dependency> = []
+    @exclusivity(unchecked) var runStamp = 0
+
+    // MARK: Turns (see Graph+Turns.swift)
+
+    @exclusivity(unchecked) var phase: TurnPhase = .idle
+    @exclusivity(unchecked) var currentTurn: TurnInProgress?
+    @exclusivity(unchecked) var nextTurnID = 1
+    @exclusivity(unchecked) var queuedTurns: [QueuedTurn] = []
+    @exclusivity(unchecked) var queueHead = 0
+    @exclusivity(unchecked) var pendingBoundaries: ContiguousArray<Node> = []
+    @exclusivity(unchecked) var pendingReactions: ContiguousArray<ReactionNode> = []
+    @exclusivity(unchecked) var reactions: [ReactionNode] = []
+    @exclusivity(unchecked) var nextReactionOrder = 0
+    @exclusivity(unchecked) var markStack: ContiguousArray<Node> = []
+    /// True while mechanisms run their `operate`: their turns have the assembly origin.
+    @exclusivity(unchecked) var isAssembling = false
+
+    init() {}
+
+    /// Detaches every edge so the nodes, which link each other unowned, can go with the table.
+    func tearDown() {
+        forEachNode { node in
+            node.dependencies.removeAll()
+            node.consumers.removeAll()
+        }
+        keylessSlots.removeAll()
+        keyedSlots.removeAll()
+        reactions.removeAll()
+    }
+
+    func forEachNode(_ body: (Node) -> Void) {
+        for case let node? in keylessSlots { body(node) }
+        for table in keyedSlots.values { for node in table.values { body(node) } }
+        for reaction in reactions { body(reaction) }
+    }
+
+    func claimNodeID() -> Int {
+        defer { nextNodeID += 1 }
+        return nextNodeID
+    }
+
+    // MARK: Lookup
+
+    /// The state `descriptor` names for `key`, created on first use.
+    @usableFromInline
+    func node(_ descriptor: AnyDescriptor, key: AnyHashable?) -> Node {
+        if let key {
+            if let node = keyedSlots[descriptor.slot]?[key] { return node }
+        } else if descriptor.slot < keylessSlots.count, let node = keylessSlots[descriptor.slot] {
+            return node
+        }
+        return install(descriptor.makeNode(id: claimNodeID(), key: key))
+    }
+
+    /// The state `descriptor` names for `key` if it exists, without creating it.
+    func existingNode(_ descriptor: AnyDescriptor, key: AnyHashable?) -> Node? {
+        if let key { return keyedSlots[descriptor.slot]?[key] }
+        return descriptor.slot < keylessSlots.count ? keylessSlots[descriptor.slot] : nil
+    }
+
+    /// Places a freshly made node in the table and tells the probe.
+    @discardableResult
+    func install(_ node: Node) -> Node {
+        let slot = node.descriptor.slot
+        if let key = node.key {
+            keyedSlots[slot, default: [:]][key] = node
+        } else {
+            if slot >= keylessSlots.count {
+                keylessSlots.append(contentsOf: repeatElement(nil, count: slot - keylessSlots.count + 1))
+            }
+            keylessSlots[slot] = node
+        }
+        nodeCount += 1
+        probe?.record(.stateCreated(stateInfo(node), value: node.anyValue))
+        return node
+    }
+
+    /// The identity and description a probe sees for `node`.
+    func stateInfo(_ node: Node) -> CogStateInfo {
+        CogStateInfo(
+            id: CogStateID(node.id), label: node.label, declaration: node.descriptor.label,
+            key: node.key.map { String(describing: $0.base) }, shape: node.descriptor.shape,
+            valueType: node.descriptor.valueTypeName)
+    }
+}

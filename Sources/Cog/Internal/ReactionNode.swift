@@ -1,0 +1,43 @@
+/// The descriptor of one registered reaction: its name is its label.
+final class ReactionDescriptor: AnyDescriptor {
+    init(name: String) {
+        super.init(label: name, shape: .reaction, isKeyed: false, valueTypeName: "Void")
+    }
+}
+
+/// A registered reaction: a consumer with no value that re-runs, in registration order, after a
+/// dependency changed.
+final class ReactionNode: Node {
+    let order: Int
+    let body: (Reader<Void>) -> Void
+
+    init(id: Int, name: String, order: Int, body: @escaping (Reader<Void>) -> Void) {
+        self.order = order
+        self.body = body
+        super.init(id: id, descriptor: ReactionDescriptor(name: name), key: nil, mark: .dirty)
+    }
+
+    override func run(in graph: Graph) -> Bool {
+        graph.probe?.record(.reactionRun(registration: CogStateID(id)))
+        body(Reader(graph: graph, consumer: self))
+        return false
+    }
+}
+
+extension Graph {
+    /// Registers a reaction. Outside a flush its first run finishes before this returns; during a
+    /// flush it joins the reaction queue after the work already scheduled.
+    @discardableResult
+    func registerReaction(name: String, body: @escaping (Reader<Void>) -> Void) -> ReactionNode {
+        let reaction = ReactionNode(id: claimNodeID(), name: name, order: nextReactionOrder, body: body)
+        nextReactionOrder += 1
+        reactions.append(reaction)
+        probe?.record(.registered(CogRegistrationInfo(id: reaction.id, name: name, kind: .reaction)))
+        if phase == .flushing {
+            pendingReactions.append(reaction)
+        } else {
+            recompute(reaction, trigger: 0)
+        }
+        return reaction
+    }
+}

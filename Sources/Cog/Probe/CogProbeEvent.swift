@@ -1,0 +1,36 @@
+/// One thing a runtime did, as a probe sees it.
+///
+/// Values are `Any`, exactly as the runtime holds them; states are named by `CogStateID`, whose
+/// label and shape arrived earlier with `stateCreated`.
+public enum CogProbeEvent {
+    /// A turn began; every event up to the matching `turnEnded` belongs to it.
+    case turnBegan(CogTurnInfo)
+    /// The turn's flush finished.
+    case turnEnded(turn: Int)
+    /// A state was created, with its starting (or seeded) value; nil for an automatic state
+    /// whose first run follows.
+    case stateCreated(CogStateInfo, value: Any?)
+    /// A registration was made.
+    case registered(CogRegistrationInfo)
+    /// A source value was placed by seeding, with no turn.
+    case seeded(state: CogStateID, value: Any)
+    /// A source changed at the end of a turn.
+    case write(state: CogStateID, old: Any, new: Any)
+    /// A source was written with a value equal to its current one; nothing changed.
+    case writeDiscarded(state: CogStateID, value: Any)
+    /// An automatic state ran its selector; `changed` is false when equality gated the result.
+    /// `trigger` is the dependency whose change caused the run (nil for a first run).
+    case recompute(state: CogStateID, old: Any?, new: Any?, changed: Bool, trigger: CogStateID?)
+    /// `consumer` read `producer` for the first time in its latest run.
+    case edgeAdded(consumer: CogStateID, producer: CogStateID)
+    /// `consumer`'s latest run no longer read `producer`.
+    case edgeRemoved(consumer: CogStateID, producer: CogStateID)
+    /// A UI read pinned a state behind an Observation boundary.
+    case boundaryAttached(state: CogStateID)
+    /// A boundary state's observers were told it changed.
+    case notice(state: CogStateID)
+    /// A reaction ran.
+    case reactionRun(registration: CogStateID)
+    /// The runtime detected a failure (it traps unless a test intercepts it).
+    case diagnostic(CogDiagnostic)
+}

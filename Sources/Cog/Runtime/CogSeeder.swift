@@ -1,0 +1,36 @@
+/// Places source values in a fresh test runtime before any mechanism starts: no turn, no notice
+/// and no reaction.
+///
+/// Apps wrap it in helpers beside their private sources, so tests can seed without a write path:
+///
+/// ```swift
+/// extension CogSeeder {
+///     func seedTodos(_ todos: [Todo]) { seed(_todoIDsCog, to: todos.map(\.id)) }
+/// }
+/// let cogs = Cogs.forTesting(seeding: { $0.seedTodos(items) })
+/// ```
+public struct CogSeeder {
+    let graph: Graph
+
+    package init(cogs: Cogs) {
+        graph = cogs.graph
+    }
+
+    /// Gives `source` the value `value`, creating its state without calling its initial closure.
+    public func seed<Source: CogSourceReference>(_ source: Source, to value: Source.Value) {
+        graph.seed(value, for: source.address)
+    }
+}
+
+extension Graph {
+    func seed<Value>(_ value: Value, for address: CogAddress<Value>) {
+        let source: Node
+        if let existing = existingNode(address.descriptor, key: address.key) {
+            source = existing
+            if unsafeDowncast(existing, to: SourceNode<Value>.self).seed(value) { markConsumers(of: source) }
+        } else {
+            source = install(address.descriptor.makeSeededNode(id: claimNodeID(), key: address.key, value: value))
+        }
+        probe?.record(.seeded(state: CogStateID(source.id), value: value))
+    }
+}

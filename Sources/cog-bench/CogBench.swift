@@ -1,0 +1,109 @@
+import Cog
+import Foundation
+
+/// `cog-bench`: measures the runtime shapes and prints a table (and JSON with `--json FILE`).
+///
+/// Build it in release: `swift run -c release cog-bench`. `--smoke` runs every section once at a
+/// few iterations and checks the selector counts, for CI; it asserts no timing.
+@main
+struct CogBench {
+    /// Median milliseconds of a reference Cog runtime on this machine kind (issue "Cog runtime, part 1").
+    static let referenceMilliseconds: [String: Double] = [
+        "kairo diamond": 7.43, "kairo deep": 3.48, "kairo broad": 21.99, "kairo unstable": 3.73,
+        "cellx lattice": 35.96, "dynamic sweep": 9.34, "keyed diamond": 335.95, "key churn": 163.10,
+    ]
+
+    static func main() throws {
+        let options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+        if options.showHelp {
+            print(BenchOptions.usage)
+            return
+        }
+        let measurements = runtimeSection(iterations: options.smoke ? 3 : options.iterations)
+        if let path = options.jsonPath {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(measurements).write(to: URL(fileURLWithPath: path))
+        }
+        if options.failed { exit(1) }
+    }
+
+    /// The eight js-reactivity-benchmark shapes, untraced, each iteration on a fresh runtime.
+    static func runtimeSection(iterations: Int) -> [Measurement] {
+        var measurements: [Measurement] = []
+        var rows: [[String]] = []
+        var countsHold = true
+        for shape in runtimeShapes() {
+            var runs = 0
+            let measurement = measure(section: "runtime", name: shape.name, variant: "untraced",
+                                      iterations: iterations) {
+                runs = shape.run(on: Cogs())
+            }
+            let countOK = runs == shape.expectedSelectorRuns
+            countsHold = countsHold && countOK
+            let reference = referenceMilliseconds[shape.name]
+            rows.append([
+                shape.name, String(format: "%.3f", measurement.median),
+                "\(runs)" + (countOK ? "" : " (expected \(shape.expectedSelectorRuns))"),
+                reference.map { String(format: "%.2f", $0) } ?? "-",
+                reference.map { String(format: "%.3f", measurement.median / $0) } ?? "-",
+            ])
+            measurements.append(measurement)
+        }
+        print("runtime (untraced, median of \(iterations) iterations, each on a fresh runtime)")
+        print(table(["shape", "median ms", "selector runs", "reference ms", "ratio"], rows))
+        print()
+        if !countsHold {
+            FileHandle.standardError.write(Data("cog-bench: selector counts differ from their formulas\n".utf8))
+            BenchOptions.countsFailed = true
+        }
+        return measurements
+    }
+}
+
+/// The command line of `cog-bench`.
+struct BenchOptions {
+    static let usage = """
+        usage: cog-bench [--smoke] [--iterations N] [--json FILE]
+
+          --smoke          a few iterations of every section; checks counts, for CI
+          --iterations N   iterations per scenario (default 31)
+          --json FILE      also write the measurements as JSON (schema: docs/performance.md)
+          -h, --help       show this help
+        """
+
+    nonisolated(unsafe) static var countsFailed = false
+    var smoke = false
+    var iterations = 31
+    var jsonPath: String?
+    var showHelp = false
+    var failed: Bool { Self.countsFailed }
+
+    init(arguments: [String]) throws {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--smoke": smoke = true
+            case "-h", "--help": showHelp = true
+            case "--iterations":
+                guard let value = remaining.popFirst(), let count = Int(value), count > 0 else {
+                    throw BenchUsageError(message: "--iterations needs a positive whole number")
+                }
+                iterations = count
+            case "--json":
+                guard let value = remaining.popFirst() else {
+                    throw BenchUsageError(message: "--json needs a file path")
+                }
+                jsonPath = value
+            default:
+                throw BenchUsageError(message: "unknown option '\(argument)'; see cog-bench --help")
+            }
+        }
+    }
+}
+
+/// A command-line mistake, printed with the usage.
+struct BenchUsageError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { "cog-bench: \(message)" }
+}

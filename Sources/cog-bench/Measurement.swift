@@ -1,0 +1,46 @@
+import Foundation
+
+/// One measured scenario: the statistics of its iterations, in the `--json` schema of
+/// docs/performance.md.
+struct Measurement: Codable {
+    let section: String
+    let name: String
+    let variant: String
+    let unit: String
+    let median: Double
+    let min: Double
+    let max: Double
+    let count: Int
+}
+
+/// Times `body` `iterations` times after one warm-up run and summarises in milliseconds.
+func measure(section: String, name: String, variant: String, iterations: Int, _ body: () -> Void) -> Measurement {
+    body()
+    var samples: [Double] = []
+    samples.reserveCapacity(iterations)
+    let clock = ContinuousClock()
+    for _ in 0..<iterations {
+        let elapsed = clock.measure(body)
+        samples.append(Double(elapsed.components.seconds) * 1_000
+            + Double(elapsed.components.attoseconds) / 1e15)
+    }
+    samples.sort()
+    return Measurement(
+        section: section, name: name, variant: variant, unit: "ms",
+        median: samples[samples.count / 2], min: samples.first!, max: samples.last!, count: iterations)
+}
+
+/// Formats rows as a fixed-width table with a header rule.
+func table(_ header: [String], _ rows: [[String]]) -> String {
+    let widths = header.indices.map { column in
+        ([header] + rows).map { $0[column].count }.max()!
+    }
+    func line(_ cells: [String]) -> String {
+        cells.enumerated().map { index, cell in
+            index == 0 ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                : String(repeating: " ", count: widths[index] - cell.count) + cell
+        }.joined(separator: "  ")
+    }
+    let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
+    return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
+}
