@@ -39,7 +39,7 @@ extension Graph {
 
     @usableFromInline
     func settleForTrackedRead(_ node: Node, by consumer: Node) {
-        if node.isRunning {
+        if node.isRunning || node.isSettling {
             reportCycle(at: node)
         } else {
             settle(node)
@@ -49,7 +49,7 @@ extension Graph {
 
     @usableFromInline
     func settleForPeek(_ node: Node) {
-        if node.isRunning {
+        if node.isRunning || node.isSettling {
             reportCycle(at: node)
         } else {
             settle(node)

@@ -21,15 +21,15 @@ extension Graph {
             break
         }
         let base = settleStack.count
+        if node.isSettling {
+            reportCycle(at: node)
+            return
+        }
+        node.isSettling = true
         settleStack.append((node, 0))
         while settleStack.count > base {
             let top = settleStack.count - 1
             let current = settleStack[top].node
-            if current.isRunning {
-                settleStack.removeLast()
-                reportCycle(at: current)
-                continue
-            }
             var index = settleStack[top].index
             var descended = false
             var trigger = 0
@@ -37,7 +37,13 @@ extension Graph {
                 let dependency = current.dependencies[index]
                 let producer = dependency.producer
                 if producer.mark == .check {
+                    if producer.isSettling || producer.isRunning {
+                        reportCycle(at: producer)
+                        index += 1
+                        continue
+                    }
                     settleStack[top].index = index
+                    producer.isSettling = true
                     settleStack.append((producer, 0))
                     descended = true
                     break
@@ -51,6 +57,7 @@ extension Graph {
             }
             if descended { continue }
             settleStack.removeLast()
+            current.isSettling = false
             if trigger == 0 {
                 current.mark = .clean
             } else if current !== node || runRoot {
@@ -74,6 +81,7 @@ extension Graph {
         node.runCursor = 0
         node.scratchBase = newDependencies.count
         node.isRunning = true
+        node.settleDepthAtRun = settleStack.count
         trackingStack.append(node)
 
         let changed = node.run(in: self)
@@ -152,9 +160,28 @@ extension Graph {
 
     /// Reports the cycle that reading `node` closes, naming the whole keyed path.
     func reportCycle(at node: Node) {
-        let running = trackingStack.map(\.label)
-        let start = trackingStack.firstIndex { $0 === node } ?? 0
-        let path = running[start...] + [node.label]
-        fail(.cycle, "cycle: \(path.joined(separator: " -> "))", path: Array(path))
+        let active = activePath
+        let start = active.firstIndex { $0 === node } ?? 0
+        let path = (active[start...] + [node]).map(\.label)
+        fail(.cycle, "cycle: \(path.joined(separator: " -> "))", path: path)
+    }
+
+    /// The nodes being settled or run now, outermost first: CHECK walks and running selectors
+    /// interleaved in the order they began.
+    var activePath: [Node] {
+        var path: [Node] = []
+        var settleIndex = 0
+        for running in trackingStack {
+            while settleIndex < running.settleDepthAtRun {
+                path.append(settleStack[settleIndex].node)
+                settleIndex += 1
+            }
+            path.append(running)
+        }
+        while settleIndex < settleStack.count {
+            path.append(settleStack[settleIndex].node)
+            settleIndex += 1
+        }
+        return path
     }
 }

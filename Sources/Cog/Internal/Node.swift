@@ -42,6 +42,10 @@ class Node {
     @exclusivity(unchecked) var staleStamp = 0
     /// True while this node's selector or reaction body runs: reading it then is a cycle.
     @exclusivity(unchecked) var isRunning = false
+    /// True while a CHECK walk is asking this node's dependencies: reading it then is a cycle too.
+    @exclusivity(unchecked) var isSettling = false
+    /// While running: how deep the settle stack was when the run began (to order a cycle's path).
+    @exclusivity(unchecked) var settleDepthAtRun = 0
     /// True while this source has a value staged in the turn in progress.
     @usableFromInline @exclusivity(unchecked) var isStaged = false
     /// The Observation boundary, once a UI read has pinned this state.

@@ -1,0 +1,71 @@
+import Cog
+
+/// A probe that keeps every event as a short line of text, with states named by label, so tests
+/// can assert what happened and in which order.
+final class EventLog: CogProbe {
+    private(set) var lines: [String] = []
+    private(set) var events: [CogProbeEvent] = []
+    private var labels: [CogStateID: String] = [:]
+
+    /// Attaches a fresh log to `cogs`.
+    static func attached(to cogs: Cogs) -> EventLog {
+        let log = EventLog()
+        cogs.probe = log
+        return log
+    }
+
+    func record(_ event: CogProbeEvent) {
+        events.append(event)
+        lines.append(render(event))
+    }
+
+    /// The lines whose text starts with one of `prefixes`.
+    func lines(startingWith prefixes: String...) -> [String] {
+        lines.filter { line in prefixes.contains { line.hasPrefix($0) } }
+    }
+
+    func clear() {
+        lines.removeAll()
+        events.removeAll()
+    }
+
+    private func name(_ id: CogStateID) -> String { labels[id] ?? id.description }
+
+    private func render(_ event: CogProbeEvent) -> String {
+        switch event {
+        case .turnBegan(let turn):
+            return "turn \(turn.id) \(turn.name) \(turn.origin.rawValue)" + (turn.cause.map { " after \($0)" } ?? "")
+        case .turnEnded(let turn):
+            return "end \(turn)"
+        case .stateCreated(let info, _):
+            labels[info.id] = info.label
+            return "create \(info.label) \(info.shape.rawValue)"
+        case .registered(let info):
+            labels[info.id] = info.name
+            return "register \(info.name) \(info.kind.rawValue)"
+        case .seeded(let state, let value):
+            return "seed \(name(state)) \(value)"
+        case .write(let state, let old, let new):
+            return "write \(name(state)) \(old) -> \(new)"
+        case .writeDiscarded(let state, let value):
+            return "discard-write \(name(state)) \(value)"
+        case .recompute(let state, let old, let new, let changed, let trigger):
+            let oldText = old.map { "\($0)" } ?? "nil"
+            let newText = new.map { "\($0)" } ?? "nil"
+            return "recompute \(name(state)) \(oldText) -> \(newText) \(changed ? "changed" : "gated")"
+                + (trigger.map { " by \(name($0))" } ?? "")
+        case .edgeAdded(let consumer, let producer):
+            return "edge+ \(name(consumer)) <- \(name(producer))"
+        case .edgeRemoved(let consumer, let producer):
+            return "edge- \(name(consumer)) <- \(name(producer))"
+        case .boundaryAttached(let state):
+            return "boundary \(name(state))"
+        case .notice(let state):
+            return "notice \(name(state))"
+        case .reactionRun(let registration):
+            return "react \(name(registration))"
+        case .diagnostic(let diagnostic):
+            return "diagnostic \(diagnostic.kind.rawValue): \(diagnostic.message)"
+        }
+    }
+}
