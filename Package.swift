@@ -21,6 +21,7 @@ let package = Package(
         .executableTarget(name: "coginspect"),
         .executableTarget(name: "cog-bench", dependencies: ["Cog"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogTests", dependencies: ["Cog", "CogTesting"], swiftSettings: libraryIsolation),
+        .testTarget(name: "CogTestingTests", dependencies: ["CogTesting"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogBenchTests", dependencies: ["cog-bench", "Cog"], swiftSettings: libraryIsolation),
     ],
     swiftLanguageModes: [.v6]

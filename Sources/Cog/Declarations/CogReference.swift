@@ -34,3 +34,12 @@ public struct CogBoxReference<Value>: CogReference {
 public struct CogBoxSourceReference<Value>: CogSourceReference {
     public let address: CogAddress<Value>
 }
+
+/// A reference to an async state (`.Async`): readable, and also through the status lens and
+/// `refresh`.
+public protocol CogAsyncReference<Value>: CogReference {}
+
+/// The reference `box[key]` returns for an async box.
+public struct CogBoxAsyncReference<Value>: CogAsyncReference {
+    public let address: CogAddress<Value>
+}

@@ -54,6 +54,9 @@ final class Descriptor<Value>: AnyDescriptor {
         case manual(initial: (AnyHashable?) -> Value, lifetime: ManualCogLifetime)
         /// An automatic value: the closure binds the selector to one key, once per state.
         case automatic(bind: (AnyHashable?) -> (Reader<Value>) -> Value)
+        /// An async value: a default made once per state, a policy, and the selector bound to one key.
+        case async(makeDefault: () -> Value, policy: AsyncPolicyKind,
+                   bind: (AnyHashable?) -> (Reader<Value>) -> WorkBody<Value>)
     }
 
     let recipe: Recipe
@@ -66,6 +69,7 @@ final class Descriptor<Value>: AnyDescriptor {
         switch recipe {
         case .manual: shape = .manual
         case .automatic: shape = .automatic
+        case .async: shape = .async
         }
         super.init(label: label, shape: shape, isKeyed: isKeyed, valueTypeName: String(describing: Value.self))
     }
@@ -76,6 +80,9 @@ final class Descriptor<Value>: AnyDescriptor {
             return SourceNode<Value>(id: id, descriptor: self, key: key, value: initial(key), equals: equals)
         case .automatic(let bind):
             return ComputedNode<Value>(id: id, descriptor: self, key: key, compute: bind(key), equals: equals)
+        case .async(let makeDefault, let policy, let bind):
+            return AsyncNode<Value>(id: id, descriptor: self, key: key, defaultValue: makeDefault(),
+                                    policy: policy, select: bind(key), equals: equals)
         }
     }
 

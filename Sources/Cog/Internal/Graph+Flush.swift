@@ -8,13 +8,14 @@
 /// 6. return to idle, or drain queued write-back turns (done by the turn engine).
 extension Graph {
     func flush() {
-        var changedSources: ContiguousArray<Node> = []
-        for source in currentTurn!.written where source.commitStaged(in: self) {
-            changedSources.append(source)
+        var changedSources: ContiguousArray<(node: Node, result: CommitResult)> = []
+        for source in currentTurn!.written {
+            let result = source.commitStaged(in: self)
+            if result != .unchanged { changedSources.append((source, result)) }
         }
-        for source in changedSources {
-            if source.boundary != nil { pendingBoundaries.append(source) }
-            markConsumers(of: source)
+        for (source, result) in changedSources {
+            if source.hasBoundary { pendingBoundaries.append(source) }
+            markConsumers(of: source, direct: result == .value ? .dirty : .check)
         }
         for root in pendingBoundaries {
             settle(root)
@@ -26,22 +27,23 @@ extension Graph {
         runPendingReactions()
     }
 
-    /// Marks direct consumers of `source` DIRTY and everything downstream CHECK, noting hot roots.
+    /// Marks direct consumers of `source` DIRTY (or CHECK, when only an async status changed and
+    /// some consumers read only the value) and everything downstream CHECK, noting hot roots.
     /// Iterative, so a deep chain cannot overflow the stack.
-    func markConsumers(of source: Node) {
+    func markConsumers(of source: Node, direct: SettleMark = .dirty) {
         let base = markStack.count
         for link in source.consumers {
             let consumer = link.consumer
             switch consumer.mark {
             case .clean:
-                consumer.mark = .dirty
+                consumer.mark = direct
                 consumer.dirtiedBy = source.id
                 noteHotRoot(consumer)
                 markStack.append(consumer)
-            case .check:
+            case .check where direct == .dirty:
                 consumer.mark = .dirty
                 consumer.dirtiedBy = source.id
-            case .dirty:
+            case .check, .dirty:
                 break
             }
         }
@@ -56,7 +58,7 @@ extension Graph {
     }
 
     private func noteHotRoot(_ node: Node) {
-        if node.boundary != nil {
+        if node.hasBoundary {
             pendingBoundaries.append(node)
         } else if node.descriptor.shape == .reaction {
             pendingReactions.append(unsafeDowncast(node, to: ReactionNode.self))
@@ -65,6 +67,10 @@ extension Graph {
 
     private func notifyBoundaries() {
         for root in pendingBoundaries {
+            if let statusBoundary = root.statusBoundary, let fingerprint = root.statusFingerprint,
+               statusBoundary.notifyChanges(to: fingerprint) {
+                probe?.record(.notice(state: CogStateID(root.id)))
+            }
             guard let boundary = root.boundary, boundary.notifiedVersion != root.version else { continue }
             boundary.notifiedVersion = root.version
             probe?.record(.notice(state: CogStateID(root.id)))

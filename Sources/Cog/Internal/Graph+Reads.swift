@@ -47,12 +47,15 @@ extension Graph {
         }
     }
 
+    /// Settles `node` for a one-time read; at the top level, also runs turns the settle queued
+    /// (an async state's first pending turn).
     @usableFromInline
     func settleForPeek(_ node: Node) {
         if node.isRunning || node.isSettling {
             reportCycle(at: node)
         } else {
             settle(node)
+            drainQueuedTurnsIfIdle()
         }
     }
 

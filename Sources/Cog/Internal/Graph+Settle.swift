@@ -49,7 +49,8 @@ extension Graph {
                     break
                 }
                 if producer.mark == .dirty { recompute(producer, trigger: producer.dirtiedBy) }
-                if producer.version != dependency.observedVersion {
+                let producerVersion = dependency.observesStatus ? producer.statusVersion : producer.version
+                if producerVersion != dependency.observedVersion {
                     trigger = producer.id
                     break
                 }
@@ -89,7 +90,10 @@ extension Graph {
         trackingStack.removeLast()
         node.isRunning = false
         node.mark = .clean
-        if changed { node.version += 1 }
+        if changed {
+            node.version += 1
+            node.statusVersion += 1
+        }
         reconcileDependencies(of: node)
         if let probe, node.descriptor.shape != .reaction {
             probe.record(.recompute(state: CogStateID(node.id), old: old, new: node.anyValue, changed: changed,
@@ -99,20 +103,40 @@ extension Graph {
 
     /// Records that the running `consumer` read `producer`, reusing the previous edge when the read
     /// order is unchanged and ignoring a second read of the same producer in one run.
-    func track(_ producer: Node, by consumer: Node) {
+    func track(_ producer: Node, by consumer: Node, status: Bool = false) {
         let stamp = consumer.runStamp
-        if producer.readStamp == stamp { return }
+        let observed = status ? producer.statusVersion : producer.version
+        if producer.readStamp == stamp {
+            if status { upgradeToStatus(producer, by: consumer) }
+            return
+        }
         let cursor = consumer.runCursor
         if newDependencies.count == consumer.scratchBase, cursor < consumer.dependencies.count,
            consumer.dependencies[cursor].producer === producer {
-            consumer.dependencies[cursor].observedVersion = producer.version
+            consumer.dependencies[cursor].observedVersion = observed
+            consumer.dependencies[cursor].observesStatus = status
             consumer.dependencies[cursor].savedStamp = producer.readStamp
             consumer.runCursor = cursor + 1
         } else {
-            newDependencies.append(
-                Dependency(producer: producer, observedVersion: producer.version, savedStamp: producer.readStamp))
+            newDependencies.append(Dependency(
+                producer: producer, observedVersion: observed, observesStatus: status,
+                savedStamp: producer.readStamp))
         }
         producer.readStamp = stamp
+    }
+
+    /// A run that read a producer's value and now reads its status follows the whole status.
+    private func upgradeToStatus(_ producer: Node, by consumer: Node) {
+        for index in 0..<consumer.runCursor where consumer.dependencies[index].producer === producer {
+            consumer.dependencies[index].observesStatus = true
+            consumer.dependencies[index].observedVersion = producer.statusVersion
+            return
+        }
+        for index in consumer.scratchBase..<newDependencies.count where newDependencies[index].producer === producer {
+            newDependencies[index].observesStatus = true
+            newDependencies[index].observedVersion = producer.statusVersion
+            return
+        }
     }
 
     /// After a run: links producers read for the first time, unlinks those not read again, and

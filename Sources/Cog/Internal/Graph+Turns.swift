@@ -20,7 +20,7 @@ struct TurnInProgress {
 struct QueuedTurn {
     let name: String
     let origin: CogTurnOrigin
-    let cause: Int
+    let cause: Int?
     let body: (Writer) -> Void
 }
 
@@ -47,6 +47,21 @@ extension Graph {
         }
     }
 
+    /// Queues a turn the runtime itself needs (an async status change) and runs it at the next
+    /// safe point: now if nothing is running, else after the current flush or top-level read.
+    func deferTurn(name: String, origin: CogTurnOrigin, body: @escaping (Writer) -> Void) {
+        queuedTurns.append(QueuedTurn(name: name, origin: origin, cause: currentTurn?.id, body: body))
+        drainQueuedTurnsIfIdle()
+    }
+
+    /// Runs queued turns if the runtime is idle: no turn, no selector, no settle walk.
+    func drainQueuedTurnsIfIdle() {
+        guard phase == .idle, trackingStack.isEmpty, settleStack.isEmpty, queueHead < queuedTurns.count else {
+            return
+        }
+        drainQueuedTurns()
+    }
+
     private func runTurn(name: String, origin: CogTurnOrigin, cause: Int?, body: (Writer) -> Void) {
         let id = nextTurnID
         nextTurnID += 1
@@ -61,7 +76,7 @@ extension Graph {
         phase = .idle
     }
 
-    private func drainQueuedTurns() {
+    func drainQueuedTurns() {
         while queueHead < queuedTurns.count {
             let next = queuedTurns[queueHead]
             queueHead += 1
@@ -75,7 +90,7 @@ extension Graph {
     @inlinable
     func stage<Value>(_ value: Value, for address: CogAddress<Value>, turnID: Int) {
         guard let node = stagingTarget(address.descriptor, key: address.key, turnID: turnID) else { return }
-        unsafeDowncast(node, to: SourceNode<Value>.self).staged = value
+        unsafeDowncast(node, to: ValueNode<Value>.self).staged = value
     }
 
     /// The source a writer of turn `turnID` may stage into, noted as written; nil (after a
@@ -96,7 +111,7 @@ extension Graph {
     @inlinable
     func writerRead<Value>(_ address: CogAddress<Value>, turnID: Int) -> Value {
         let node = writerReadTarget(address.descriptor, key: address.key, turnID: turnID)
-        if node.isStaged, case .some(let staged) = unsafeDowncast(node, to: SourceNode<Value>.self).staged {
+        if node.isStaged, case .some(let staged) = unsafeDowncast(node, to: ValueNode<Value>.self).staged {
             return staged
         }
         return value(of: node, as: Value.self)

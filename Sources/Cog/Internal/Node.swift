@@ -12,6 +12,9 @@ struct Dependency {
     /// that table only after its edges have been detached, so a linked producer is always alive.
     unowned(unsafe) let producer: Node
     var observedVersion: Int
+    /// Whether the consumer read the producer's async status (compared with `statusVersion`)
+    /// rather than only its value (compared with `version`).
+    var observesStatus: Bool
     /// Scratch for the run that recorded this dependency: the producer's read stamp before it.
     var savedStamp: Int
 }
@@ -32,6 +35,8 @@ class Node {
     @exclusivity(unchecked) var mark: SettleMark
     /// Bumped whenever the value really changes; consumers compare it with what they observed.
     @exclusivity(unchecked) var version = 0
+    /// For an async state: bumped whenever its status changes (the value is part of the status).
+    @exclusivity(unchecked) var statusVersion = 0
     /// Producers read in the last run, in read order, without duplicates.
     @exclusivity(unchecked) var dependencies: ContiguousArray<Dependency> = []
     /// Consumers whose last run read this node, in the order they first linked.
@@ -50,6 +55,8 @@ class Node {
     @usableFromInline @exclusivity(unchecked) var isStaged = false
     /// The Observation boundary, once a UI read has pinned this state.
     @exclusivity(unchecked) var boundary: Boundary?
+    /// The field-by-field Observation boundary of an async state's status lens, once read at the UI.
+    @exclusivity(unchecked) var statusBoundary: StatusBoundary?
     /// While running: how many of the previous dependencies this run has re-read in order.
     @exclusivity(unchecked) var runCursor = 0
     /// While running: this run's unique stamp, and where its new dependencies start in the scratch.
@@ -81,110 +88,22 @@ class Node {
     /// The value as the runtime holds it, boxed for a probe; nil before the first run.
     var anyValue: Any? { nil }
 
-    /// Commits the value staged in the finishing turn; returns whether it really changed.
-    func commitStaged(in graph: Graph) -> Bool { false }
+    /// Commits what the finishing turn staged; says what really changed.
+    func commitStaged(in graph: Graph) -> CommitResult { .unchanged }
+
+    /// The current status fields of an async state, for field-wise notification; nil otherwise.
+    var statusFingerprint: StatusFingerprint? { nil }
+
+    /// Whether anything a UI reads is pinned behind a boundary of this node.
+    final var hasBoundary: Bool { boundary != nil || statusBoundary != nil }
 }
 
-/// A node that holds a value of one type.
-@usableFromInline
-class ValueNode<Value>: Node {
-    /// The value, initialized once `hasValue` is true (an automatic state has none before its
-    /// first run). A pointer rather than an optional so the unspecialized runtime never builds
-    /// `Optional<Value>` metadata on the hot path.
-    @usableFromInline final let storage: UnsafeMutablePointer<Value>
-    @usableFromInline @exclusivity(unchecked) final var hasValue: Bool
-    let equals: ((Value, Value) -> Bool)?
-
-    init(id: Int, descriptor: AnyDescriptor, key: AnyHashable?, value: Value?, equals: ((Value, Value) -> Bool)?,
-         mark: SettleMark) {
-        storage = .allocate(capacity: 1)
-        if let value {
-            storage.initialize(to: value)
-            hasValue = true
-        } else {
-            hasValue = false
-        }
-        self.equals = equals
-        super.init(id: id, descriptor: descriptor, key: key, mark: mark)
-    }
-
-    isolated deinit {
-        if hasValue { storage.deinitialize(count: 1) }
-        storage.deallocate()
-    }
-
-    /// Replaces (or first sets) the value.
-    final func store(_ new: Value) {
-        if hasValue {
-            storage.pointee = new
-        } else {
-            storage.initialize(to: new)
-            hasValue = true
-        }
-    }
-
-    /// Whether `new` differs from `old`: the declaration's equality, or always for non-equatable values.
-    final func differs(_ old: Value, _ new: Value) -> Bool {
-        guard let equals else { return true }
-        return !equals(old, new)
-    }
-
-    override var anyValue: Any? { hasValue ? storage.pointee as Any : nil }
-}
-
-/// A writable source; its mark is always clean.
-@usableFromInline
-final class SourceNode<Value>: ValueNode<Value> {
-    /// The value staged by the turn in progress, if this source was written in it.
-    @usableFromInline @exclusivity(unchecked) final var staged: Value?
-
-    init(id: Int, descriptor: AnyDescriptor, key: AnyHashable?, value: Value, equals: ((Value, Value) -> Bool)?) {
-        super.init(id: id, descriptor: descriptor, key: key, value: value, equals: equals, mark: .clean)
-    }
-
-    override func commitStaged(in graph: Graph) -> Bool {
-        isStaged = false
-        guard case .some(let new) = staged else { return false }
-        staged = nil
-        let old = storage.pointee
-        guard differs(old, new) else {
-            graph.probe?.record(.writeDiscarded(state: CogStateID(id), value: new))
-            return false
-        }
-        storage.pointee = new
-        version += 1
-        graph.probe?.record(.write(state: CogStateID(id), old: old, new: new))
-        return true
-    }
-
-    /// Replaces the value outside any turn (seeding); returns whether it changed.
-    func seed(_ new: Value) -> Bool {
-        guard differs(storage.pointee, new) else { return false }
-        storage.pointee = new
-        version += 1
-        return true
-    }
-}
-
-/// A cached automatic value; starts dirty so the first read computes it.
-final class ComputedNode<Value>: ValueNode<Value> {
-    let compute: (Reader<Value>) -> Value
-
-    init(id: Int, descriptor: AnyDescriptor, key: AnyHashable?, compute: @escaping (Reader<Value>) -> Value,
-         equals: ((Value, Value) -> Bool)?) {
-        self.compute = compute
-        super.init(id: id, descriptor: descriptor, key: key, value: nil, equals: equals, mark: .dirty)
-    }
-
-    override func run(in graph: Graph) -> Bool {
-        let new = compute(Reader(graph: graph, consumer: self))
-        guard hasValue else {
-            storage.initialize(to: new)
-            hasValue = true
-            return true
-        }
-        let changed = differs(storage.pointee, new)
-        storage.pointee = new
-        return changed
-    }
+/// What committing a staged write changed.
+enum CommitResult {
+    /// Nothing: no write, or an equal value.
+    case unchanged
+    /// Only an async state's status (consumers of the value are unaffected).
+    case statusOnly
+    /// The value (and so the status, for an async state).
+    case value
 }

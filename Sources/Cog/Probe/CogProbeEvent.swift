@@ -31,6 +31,16 @@ public enum CogProbeEvent {
     case notice(state: CogStateID)
     /// A reaction ran.
     case reactionRun(registration: CogStateID)
+    /// An async state started work for a generation.
+    case generationStarted(state: CogStateID, generation: Int, policy: AsyncPolicyKind)
+    /// The runtime cancelled a generation (replaced or released); it will publish nothing.
+    case generationCancelled(state: CogStateID, generation: Int)
+    /// A generation's result (or stream element, or error) was published.
+    case generationAccepted(state: CogStateID, generation: Int, outcome: String)
+    /// A result arrived for a generation that is no longer current, and was dropped.
+    case generationRejected(state: CogStateID, generation: Int)
+    /// A refresh handle learned its outcome.
+    case refreshResolved(state: CogStateID, generation: Int?, outcome: String)
     /// The runtime detected a failure (it traps unless a test intercepts it).
     case diagnostic(CogDiagnostic)
 }

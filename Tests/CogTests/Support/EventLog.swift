@@ -64,6 +64,16 @@ final class EventLog: CogProbe {
             return "notice \(name(state))"
         case .reactionRun(let registration):
             return "react \(name(registration))"
+        case .generationStarted(let state, let generation, let policy):
+            return "start \(name(state)) #\(generation) \(policy.rawValue)"
+        case .generationCancelled(let state, let generation):
+            return "cancel \(name(state)) #\(generation)"
+        case .generationAccepted(let state, let generation, let outcome):
+            return "accept \(name(state)) #\(generation) \(outcome)"
+        case .generationRejected(let state, let generation):
+            return "reject \(name(state)) #\(generation)"
+        case .refreshResolved(let state, let generation, let outcome):
+            return "refresh \(name(state)) #\(generation.map(String.init) ?? "-") \(outcome)"
         case .diagnostic(let diagnostic):
             return "diagnostic \(diagnostic.kind.rawValue): \(diagnostic.message)"
         }

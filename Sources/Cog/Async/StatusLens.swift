@@ -1,0 +1,66 @@
+extension Cogs {
+    /// The status lens at the UI edge: `cogs.status[ref]` returns a `CogStatus` whose fields are
+    /// each tracked by Observation only when read; `cogs.status.peek(ref)` tracks nothing.
+    public var status: StatusLens { StatusLens(graph: graph) }
+
+    /// The UI status lens of a runtime.
+    public struct StatusLens {
+        let graph: Graph
+
+        /// The status of an async state, field-tracked at the Observation boundary.
+        public subscript<Reference: CogAsyncReference>(ref: Reference) -> CogStatus<Reference.Value> {
+            graph.readStatusAtBoundary(ref.address)
+        }
+
+        /// The status of an async state, read once without tracking.
+        public func peek<Reference: CogAsyncReference>(_ ref: Reference) -> CogStatus<Reference.Value> {
+            graph.peekStatus(ref.address)
+        }
+    }
+}
+
+extension Reader {
+    /// The status lens in a selector or reaction: `c.status[ref]` tracks the whole status.
+    public var status: StatusLens { StatusLens(graph: graph, consumer: consumer) }
+
+    /// The status lens of a running selector or reaction.
+    public struct StatusLens {
+        let graph: Graph
+        unowned(unsafe) let consumer: Node
+
+        /// The status of an async state; any change to it re-runs the reader.
+        public subscript<Reference: CogAsyncReference>(ref: Reference) -> CogStatus<Reference.Value> {
+            graph.readStatusTracked(ref.address, by: consumer)
+        }
+
+        /// The status of an async state, read without tracking.
+        public func peek<Reference: CogAsyncReference>(_ ref: Reference) -> CogStatus<Reference.Value> {
+            graph.peekStatus(ref.address)
+        }
+    }
+}
+
+/// The status lens of ops and controllers: one-time reads only.
+public struct CogOpsStatusLens {
+    let graph: Graph
+
+    /// The status of an async state, read once without tracking.
+    public func peek<Reference: CogAsyncReference>(_ ref: Reference) -> CogStatus<Reference.Value> {
+        graph.peekStatus(ref.address)
+    }
+}
+
+extension CogOps {
+    /// One-time status reads for ops and mechanisms: `m.status.peek(ref)`.
+    public var status: CogOpsStatusLens { CogOpsStatusLens(graph: operations.graph) }
+
+    /// Demands fresh work for an async state and returns a handle on exactly the generation it
+    /// starts. Refreshing a never-read state performs its initial load.
+    ///
+    /// - Parameter ref: The async state to refresh.
+    /// - Returns: A handle whose `outcome` is success, failure, superseded or released.
+    @discardableResult
+    public func refresh<Reference: CogAsyncReference>(_ ref: Reference) -> CogRefresh {
+        operations.graph.refresh(ref.address)
+    }
+}

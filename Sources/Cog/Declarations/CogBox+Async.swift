@@ -1,0 +1,95 @@
+extension CogBox {
+    /// A keyed async value: one async state per key, each with its own generations.
+    ///
+    /// ```swift
+    /// let weatherForecastCogs = CogBox<WeatherReading?, ZipCode>.Async(default: nil) { c, zip in
+    ///     let weatherService = c[weatherServiceCog]
+    ///     return .run { @concurrent in
+    ///         try await weatherService.forecast(for: zip)
+    ///     }
+    /// }
+    /// ```
+    public struct Async {
+        let descriptor: Descriptor<Value>
+
+        /// Declares a keyed async value whose work may be a stream; only `.latest` applies.
+        ///
+        /// - Parameters:
+        ///   - policy: `.latest` (the default).
+        ///   - defaultValue: What reads return before the first success; made once per state.
+        ///   - name: The label people and traces see; a state renders as `label[key]`.
+        ///   - equals: Decides whether a new result equals the current value.
+        ///   - selector: Reads dependencies for one key and returns `.run { … }` or `.stream { … }`.
+        public init(
+            _ policy: LatestPolicy = .latest, default defaultValue: @autoclosure @escaping () -> Value,
+            name: String? = nil, equals: ((Value, Value) -> Bool)? = nil,
+            fileID: String = #fileID, line: Int = #line,
+            _ selector: @escaping (Reader<Value>, Key) -> Work<Value>
+        ) {
+            descriptor = makeAsyncAddress(
+                label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
+                policy: .latest, equals: equals, makeDefault: defaultValue,
+                bind: keyedWork { selector($0, $1).body }
+            ).descriptor
+        }
+
+        /// Declares a keyed async value with an ordered policy, whose work is one value per run.
+        public init(
+            _ policy: OrderedPolicy, default defaultValue: @autoclosure @escaping () -> Value,
+            name: String? = nil, equals: ((Value, Value) -> Bool)? = nil,
+            fileID: String = #fileID, line: Int = #line,
+            _ selector: @escaping (Reader<Value>, Key) -> RunWork<Value>
+        ) {
+            descriptor = makeAsyncAddress(
+                label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
+                policy: policy.kind, equals: equals, makeDefault: defaultValue,
+                bind: keyedWork { selector($0, $1).body }
+            ).descriptor
+        }
+
+        /// The reference to one key's async state.
+        public subscript(key: Key) -> CogBoxAsyncReference<Value> {
+            CogBoxAsyncReference(address: CogAddress(descriptor: descriptor, key: AnyHashable(key)))
+        }
+    }
+}
+
+extension CogBox.Async where Value: Equatable {
+    /// Declares a keyed async value gated by `==`, whose work may be a stream.
+    public init(
+        _ policy: LatestPolicy = .latest, default defaultValue: @autoclosure @escaping () -> Value,
+        name: String? = nil, equals: @escaping (Value, Value) -> Bool = (==),
+        fileID: String = #fileID, line: Int = #line,
+        _ selector: @escaping (Reader<Value>, Key) -> Work<Value>
+    ) {
+        descriptor = makeAsyncAddress(
+            label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
+            policy: .latest, equals: equals, makeDefault: defaultValue,
+            bind: keyedWork { selector($0, $1).body }
+        ).descriptor
+    }
+
+    /// Declares a keyed async value gated by `==`, with an ordered policy.
+    public init(
+        _ policy: OrderedPolicy, default defaultValue: @autoclosure @escaping () -> Value,
+        name: String? = nil, equals: @escaping (Value, Value) -> Bool = (==),
+        fileID: String = #fileID, line: Int = #line,
+        _ selector: @escaping (Reader<Value>, Key) -> RunWork<Value>
+    ) {
+        descriptor = makeAsyncAddress(
+            label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
+            policy: policy.kind, equals: equals, makeDefault: defaultValue,
+            bind: keyedWork { selector($0, $1).body }
+        ).descriptor
+    }
+}
+
+/// Binds a keyed async selector to one key, once per state.
+private func keyedWork<Value, Key: Hashable>(
+    _ select: @escaping (Reader<Value>, Key) -> WorkBody<Value>
+) -> (AnyHashable?) -> (Reader<Value>) -> WorkBody<Value> {
+    { key in
+        let typedKey = key!.base as! Key
+        return { c in select(c, typedKey) }
+    }
+}

@@ -1,0 +1,105 @@
+/// A node that holds a value of one type.
+@usableFromInline
+class ValueNode<Value>: Node {
+    /// The value, initialized once `hasValue` is true (an automatic state has none before its
+    /// first run). A pointer rather than an optional so the unspecialized runtime never builds
+    /// `Optional<Value>` metadata on the hot path.
+    @usableFromInline final let storage: UnsafeMutablePointer<Value>
+    @usableFromInline @exclusivity(unchecked) final var hasValue: Bool
+    /// The value staged by the turn in progress, if this state was written in it.
+    @usableFromInline @exclusivity(unchecked) final var staged: Value?
+    let equals: ((Value, Value) -> Bool)?
+
+    init(id: Int, descriptor: AnyDescriptor, key: AnyHashable?, value: Value?, equals: ((Value, Value) -> Bool)?,
+         mark: SettleMark) {
+        storage = .allocate(capacity: 1)
+        if let value {
+            storage.initialize(to: value)
+            hasValue = true
+        } else {
+            hasValue = false
+        }
+        self.equals = equals
+        super.init(id: id, descriptor: descriptor, key: key, mark: mark)
+    }
+
+    isolated deinit {
+        if hasValue { storage.deinitialize(count: 1) }
+        storage.deallocate()
+    }
+
+    /// Replaces (or first sets) the value.
+    final func store(_ new: Value) {
+        if hasValue {
+            storage.pointee = new
+        } else {
+            storage.initialize(to: new)
+            hasValue = true
+        }
+    }
+
+    /// Whether `new` differs from `old`: the declaration's equality, or always for non-equatable values.
+    final func differs(_ old: Value, _ new: Value) -> Bool {
+        guard let equals else { return true }
+        return !equals(old, new)
+    }
+
+    override var anyValue: Any? { hasValue ? storage.pointee as Any : nil }
+
+    /// Commits the value staged in the finishing turn: a real change bumps the version, an equal
+    /// value is discarded.
+    override func commitStaged(in graph: Graph) -> CommitResult {
+        isStaged = false
+        guard case .some(let new) = staged else { return .unchanged }
+        staged = nil
+        let old = storage.pointee
+        guard differs(old, new) else {
+            graph.probe?.record(.writeDiscarded(state: CogStateID(id), value: new))
+            return .unchanged
+        }
+        storage.pointee = new
+        version += 1
+        statusVersion += 1
+        graph.probe?.record(.write(state: CogStateID(id), old: old, new: new))
+        return .value
+    }
+}
+
+/// A writable source; its mark is always clean.
+@usableFromInline
+final class SourceNode<Value>: ValueNode<Value> {
+    init(id: Int, descriptor: AnyDescriptor, key: AnyHashable?, value: Value, equals: ((Value, Value) -> Bool)?) {
+        super.init(id: id, descriptor: descriptor, key: key, value: value, equals: equals, mark: .clean)
+    }
+
+    /// Replaces the value outside any turn (seeding); returns whether it changed.
+    func seed(_ new: Value) -> Bool {
+        guard differs(storage.pointee, new) else { return false }
+        storage.pointee = new
+        version += 1
+        return true
+    }
+}
+
+/// A cached automatic value; starts dirty so the first read computes it.
+final class ComputedNode<Value>: ValueNode<Value> {
+    let compute: (Reader<Value>) -> Value
+
+    init(id: Int, descriptor: AnyDescriptor, key: AnyHashable?, compute: @escaping (Reader<Value>) -> Value,
+         equals: ((Value, Value) -> Bool)?) {
+        self.compute = compute
+        super.init(id: id, descriptor: descriptor, key: key, value: nil, equals: equals, mark: .dirty)
+    }
+
+    override func run(in graph: Graph) -> Bool {
+        let new = compute(Reader(graph: graph, consumer: self))
+        guard hasValue else {
+            storage.initialize(to: new)
+            hasValue = true
+            return true
+        }
+        let changed = differs(storage.pointee, new)
+        storage.pointee = new
+        return changed
+    }
+}

@@ -1,0 +1,125 @@
+import Cog
+import Synchronization
+
+/// One-shot async work that a test drives by hand: each run of the async selector's work starts
+/// a generation the test awaits, then succeeds or fails, with no sleeps.
+///
+/// ```swift
+/// let forecastWork = ControlledWork<Int?>()
+/// let forecastCog = Cog<Int?>.Async(default: nil) { _ in forecastWork.run() }
+///
+/// _ = cogs.peek(forecastCog)
+/// let first = await forecastWork.nextStart()
+/// await first.succeed(72)          // returns once the success turn has been published
+/// #expect(cogs.peek(forecastCog) == 72)
+/// ```
+public final class ControlledWork<Value: Sendable> {
+    private var unclaimed: [ControlledGeneration<Value>] = []
+    private var startWaiters: [CheckedContinuation<ControlledGeneration<Value>, Never>] = []
+    /// How many generations have started.
+    public private(set) var startCount = 0
+
+    /// Creates work with no generations yet.
+    public init() {}
+
+    /// The work to return from an async selector (`.latest` policy).
+    public func run() -> Work<Value> {
+        .run { [self] in try await awaitResult() }
+    }
+
+    /// The work to return from an async selector with an ordered policy.
+    public func run() -> RunWork<Value> {
+        .run { [self] in try await awaitResult() }
+    }
+
+    /// Waits for the next generation to start (in start order) and returns its controller.
+    public func nextStart() async -> ControlledGeneration<Value> {
+        if !unclaimed.isEmpty { return unclaimed.removeFirst() }
+        return await withCheckedContinuation { startWaiters.append($0) }
+    }
+
+    private func awaitResult() async throws -> Value {
+        let generation = ControlledGeneration<Value>(index: startCount, context: AsyncRunContext.current)
+        startCount += 1
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                generation.attach(continuation)
+                didStart(generation)
+            }
+        } onCancel: {
+            generation.cancel()
+        }
+    }
+
+    private func didStart(_ generation: ControlledGeneration<Value>) {
+        if startWaiters.isEmpty {
+            unclaimed.append(generation)
+        } else {
+            startWaiters.removeFirst().resume(returning: generation)
+        }
+    }
+}
+
+/// One started generation of `ControlledWork`.
+nonisolated public final class ControlledGeneration<Value: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Value, any Error>?
+        var isCancelled = false
+        var isResolved = false
+    }
+
+    /// The generation's place in start order, from 0.
+    public let index: Int
+    private let context: AsyncRunContext?
+    private let state = Mutex(State())
+
+    init(index: Int, context: AsyncRunContext?) {
+        self.index = index
+        self.context = context
+    }
+
+    /// Whether the runtime cancelled this generation (it was replaced or released).
+    public var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
+    /// Delivers `value` and waits until the runtime has handled it (published or rejected).
+    public func succeed(_ value: Value) async {
+        resume(with: .success(value))
+        await context?.waitForHandledEvents(1)
+    }
+
+    /// Delivers `error` and waits until the runtime has handled it.
+    public func fail(_ error: any Error) async {
+        resume(with: .failure(error))
+        await context?.waitForHandledEvents(1)
+    }
+
+    func attach(_ continuation: CheckedContinuation<Value, any Error>) {
+        let cancelledAlready = state.withLock { state in
+            if state.isCancelled { return true }
+            state.continuation = continuation
+            return false
+        }
+        if cancelledAlready { continuation.resume(throwing: CancellationError()) }
+    }
+
+    func cancel() {
+        let continuation = state.withLock { state -> CheckedContinuation<Value, any Error>? in
+            state.isCancelled = true
+            guard !state.isResolved else { return nil }
+            state.isResolved = true
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(throwing: CancellationError())
+    }
+
+    private func resume(with result: Result<Value, any Error>) {
+        let continuation = state.withLock { state -> CheckedContinuation<Value, any Error>? in
+            guard !state.isResolved else { return nil }
+            state.isResolved = true
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(with: result)
+    }
+}
