@@ -7,15 +7,34 @@ extension Cogs {
     /// - Parameters:
     ///   - seeding: Places source values with no turn, notice or reaction, before any mechanism.
     ///   - mechanisms: The mechanisms under test, started in array order.
+    ///   - clock: The clock grace periods run on; pass a `TestClock` to drive them.
+    ///   - grace: How long an unused while-observed state waits before release (production: 30 s).
     /// - Returns: The runtime; keep one per test.
     public static func forTesting(
-        seeding: (CogSeeder) -> Void = { _ in }, mechanisms: [any Mechanism] = []
+        seeding: (CogSeeder) -> Void = { _ in }, mechanisms: [any Mechanism] = [],
+        clock: any Clock<Duration> = ContinuousClock(), grace: Duration = Cogs.productionGrace
     ) -> Cogs {
-        let cogs = Cogs()
+        let cogs = Cogs(clock: clock, grace: grace)
         seeding(CogSeeder(cogs: cogs))
         cogs.start(mechanisms)
         return cogs
     }
+
+    /// Releases, now, every unused state whose grace has run out on the runtime's clock: call it
+    /// after `TestClock.advance(by:)` so expiry happens at a known point rather than when the
+    /// runtime's own timer task next runs.
+    public func expireGrace() {
+        expireDueStates()
+    }
+
+    /// How many states the runtime holds now: a test seam for leak checks.
+    public var liveStateCount: Int { stateCount }
+
+    /// How many reactions, watches and scopes are registered now: a test seam for leak checks.
+    public var liveRegistrationCount: Int { registrationCount }
+
+    /// How many mechanism and scope tasks are running now: a test seam for leak checks.
+    public var liveTaskCount: Int { taskCount }
 
     /// Runs `body` against a runtime whose diagnostics are collected instead of trapping, and
     /// returns them: the seam that lets a test inspect a cycle or a misuse without crashing.

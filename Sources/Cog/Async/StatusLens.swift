@@ -42,17 +42,18 @@ extension Reader {
 
 /// The status lens of ops and controllers: one-time reads only.
 public struct CogOpsStatusLens {
-    let graph: Graph
+    let operations: CogOperations
 
     /// The status of an async state, read once without tracking.
     public func peek<Reference: CogAsyncReference>(_ ref: Reference) -> CogStatus<Reference.Value> {
-        graph.peekStatus(ref.address)
+        operations.checkLive("status.peek")
+        return operations.graph.peekStatus(ref.address)
     }
 }
 
 extension CogOps {
     /// One-time status reads for ops and mechanisms: `m.status.peek(ref)`.
-    public var status: CogOpsStatusLens { CogOpsStatusLens(graph: operations.graph) }
+    public var status: CogOpsStatusLens { CogOpsStatusLens(operations: operations) }
 
     /// Demands fresh work for an async state and returns a handle on exactly the generation it
     /// starts. Refreshing a never-read state performs its initial load.
@@ -61,6 +62,7 @@ extension CogOps {
     /// - Returns: A handle whose `outcome` is success, failure, superseded or released.
     @discardableResult
     public func refresh<Reference: CogAsyncReference>(_ ref: Reference) -> CogRefresh {
-        operations.graph.refresh(ref.address)
+        operations.checkLive("refresh")
+        return operations.graph.refresh(ref.address)
     }
 }

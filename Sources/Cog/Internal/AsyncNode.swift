@@ -76,6 +76,10 @@ final class AsyncNode<Value>: ValueNode<Value> {
         graph.noteWritten(self)
     }
 
+    override func releaseWork(in graph: Graph) {
+        graph.releaseGenerations(of: self)
+    }
+
     override func commitStaged(in graph: Graph) -> CommitResult {
         let valueResult = super.commitStaged(in: graph)
         guard let next = stagedStatus else { return valueResult }

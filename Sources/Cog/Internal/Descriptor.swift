@@ -31,8 +31,16 @@ class AnyDescriptor {
     let shape: CogShape
     let isKeyed: Bool
     let valueTypeName: String
+    /// Whether a state of this declaration may be released when unused, and its own grace (nil:
+    /// the runtime's). Manual sources are `.app` unless declared otherwise; automatic and async
+    /// states are released when unused.
+    let isReleasable: Bool
+    let grace: Duration?
 
-    init(label: String, shape: CogShape, isKeyed: Bool, valueTypeName: String) {
+    init(label: String, shape: CogShape, isKeyed: Bool, valueTypeName: String, isReleasable: Bool = false,
+         grace: Duration? = nil) {
+        self.isReleasable = isReleasable
+        self.grace = grace
         self.slot = DescriptorSlots.claim()
         self.label = label
         self.shape = shape
@@ -66,12 +74,21 @@ final class Descriptor<Value>: AnyDescriptor {
         self.recipe = recipe
         self.equals = equals
         let shape: CogShape
+        var isReleasable = true
+        var grace: Duration?
         switch recipe {
-        case .manual: shape = .manual
+        case .manual(_, let lifetime):
+            shape = .manual
+            if case .whileObserved(_, let ownGrace) = lifetime {
+                grace = ownGrace
+            } else {
+                isReleasable = false
+            }
         case .automatic: shape = .automatic
         case .async: shape = .async
         }
-        super.init(label: label, shape: shape, isKeyed: isKeyed, valueTypeName: String(describing: Value.self))
+        super.init(label: label, shape: shape, isKeyed: isKeyed, valueTypeName: String(describing: Value.self),
+                   isReleasable: isReleasable, grace: grace)
     }
 
     override func makeNode(id: Int, key: AnyHashable?) -> Node {

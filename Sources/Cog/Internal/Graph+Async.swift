@@ -28,6 +28,7 @@ extension Graph {
         node.isStartScheduled = true
         deferTurn(name: "\(node.label) pending", origin: .asyncCompletion) { [unowned self] _ in
             node.isStartScheduled = false
+            guard existingNode(node.descriptor, key: node.key) === node else { return }
             startRequests(of: node)
         }
     }
@@ -55,6 +56,22 @@ extension Graph {
             for request in requests { start(request, for: node) }
         }
         node.stageStatus(.pending, isLoading: true, in: self)
+    }
+
+    /// Releasing an async state cancels its work and resolves every waiting handle as released.
+    func releaseGenerations<Value>(of node: AsyncNode<Value>) {
+        for run in node.inFlight {
+            run.task.cancel()
+            probe?.record(.generationCancelled(state: CogStateID(node.id), generation: run.generation))
+            resolve(run.handles, .released, node: node, generation: run.generation)
+        }
+        node.inFlight.removeAll()
+        let waiting = node.requests + node.queued + (node.coalesced.map { [$0] } ?? [])
+        for handle in waiting.flatMap(\.handles) + node.handlesForNextRun { handle.resolve(.released) }
+        node.requests.removeAll()
+        node.queued.removeAll()
+        node.coalesced = nil
+        node.handlesForNextRun.removeAll()
     }
 
     private func supersede<Value>(_ requests: [AsyncRequest<Value>]) {
@@ -217,6 +234,7 @@ extension Graph {
             settle(node)
         }
         drainQueuedTurnsIfIdle()
+        renewGrace(node, by: "refresh")
         return handle
     }
 
@@ -242,7 +260,7 @@ extension Graph {
     /// A UI status read: each field the caller reads is tracked on its own.
     func readStatusAtBoundary<Value>(_ address: CogAddress<Value>) -> CogStatus<Value> {
         let node = unsafeDowncast(self.node(address.descriptor, key: address.key), to: AsyncNode<Value>.self)
-        settleForPeek(node)
+        settleForOneTimeRead(node)
         let boundary = node.statusBoundary ?? {
             let boundary = StatusBoundary(notified: node.statusFingerprint!)
             node.statusBoundary = boundary

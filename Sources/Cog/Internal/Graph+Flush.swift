@@ -24,7 +24,9 @@ extension Graph {
             settle(reaction, runRoot: false)
         }
         notifyBoundaries()
-        runPendingReactions()
+        runPendingReactions(exports: true)
+        runPendingReactions(exports: false)
+        pendingReactions.removeAll(keepingCapacity: true)
     }
 
     /// Marks direct consumers of `source` DIRTY (or CHECK, when only an async status changed and
@@ -80,15 +82,16 @@ extension Graph {
     }
 
     /// Runs dirty reactions in registration order; a reaction registered meanwhile joins the tail.
-    private func runPendingReactions() {
+    /// Export subscribers run first (step 4, offering values); reactions, watches and scopes after.
+    private func runPendingReactions(exports: Bool) {
         guard !pendingReactions.isEmpty else { return }
         pendingReactions.sort { $0.order < $1.order }
         var index = 0
         while index < pendingReactions.count {
             let reaction = pendingReactions[index]
             index += 1
-            if reaction.mark == .dirty { recompute(reaction, trigger: reaction.dirtiedBy) }
+            guard (reaction.kind == .export) == exports else { continue }
+            if reaction.mark == .dirty, !reaction.isRetired { recompute(reaction, trigger: reaction.dirtiedBy) }
         }
-        pendingReactions.removeAll(keepingCapacity: true)
     }
 }

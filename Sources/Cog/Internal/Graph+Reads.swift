@@ -47,23 +47,29 @@ extension Graph {
         }
     }
 
-    /// Settles `node` for a one-time read; at the top level, also runs turns the settle queued
-    /// (an async state's first pending turn).
+    /// Settles `node` for a one-time read; an unused releasable state gets a fresh grace window.
     @usableFromInline
     func settleForPeek(_ node: Node) {
+        settleForOneTimeRead(node)
+        if node.descriptor.isReleasable { renewGrace(node, by: "peek") }
+    }
+
+    @usableFromInline
+    func settleForBoundaryRead(_ node: Node) {
+        settleForOneTimeRead(node)
+        let boundary = node.boundary ?? attachBoundary(to: node)
+        boundary.access()
+    }
+
+    /// Settles `node` for a read outside any selector; at the top level, also runs turns the
+    /// settle queued (an async state's first pending turn).
+    func settleForOneTimeRead(_ node: Node) {
         if node.isRunning || node.isSettling {
             reportCycle(at: node)
         } else {
             settle(node)
             drainQueuedTurnsIfIdle()
         }
-    }
-
-    @usableFromInline
-    func settleForBoundaryRead(_ node: Node) {
-        settleForPeek(node)
-        let boundary = node.boundary ?? attachBoundary(to: node)
-        boundary.access()
     }
 
     private func attachBoundary(to node: Node) -> Boundary {

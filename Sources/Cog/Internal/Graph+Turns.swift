@@ -21,6 +21,8 @@ struct QueuedTurn {
     let name: String
     let origin: CogTurnOrigin
     let cause: Int?
+    /// The controller scope that asked for it; a turn of a retired scope is dropped when its time comes.
+    let owner: RegistrationOwner?
     let body: (Writer) -> Void
 }
 
@@ -28,7 +30,10 @@ struct QueuedTurn {
 extension Graph {
     /// Runs `body` as a turn: a new outer turn when idle, part of the current one while
     /// accumulating, or a later FIFO turn while flushing.
-    func performTurn(name: String, origin: CogTurnOrigin, body: @escaping (Writer) -> Void) {
+    func performTurn(
+        name: String, origin: CogTurnOrigin, owner: RegistrationOwner? = nil, body: @escaping (Writer) -> Void
+    ) {
+        if let owner, owner.isRetired { return }
         if let running = trackingStack.last, running.descriptor.shape != .reaction {
             fail(.writeDuringComputation,
                  "turn '\(name)' requested while computing \(runningPath.joined(separator: " -> "))",
@@ -40,7 +45,11 @@ extension Graph {
             body(Writer(graph: self, turnID: currentTurn!.id))
         case .flushing:
             let queuedOrigin: CogTurnOrigin = origin == .op ? .reactionWriteBack : origin
-            queuedTurns.append(QueuedTurn(name: name, origin: queuedOrigin, cause: currentTurn!.id, body: body))
+            queuedTurns.append(
+                QueuedTurn(name: name, origin: queuedOrigin, cause: currentTurn!.id, owner: owner, body: body))
+        case .idle where !trackingStack.isEmpty:
+            let queuedOrigin: CogTurnOrigin = origin == .op ? .reactionWriteBack : origin
+            queuedTurns.append(QueuedTurn(name: name, origin: queuedOrigin, cause: nil, owner: owner, body: body))
         case .idle:
             runTurn(name: name, origin: isAssembling && origin == .op ? .assembly : origin, cause: nil, body: body)
             drainQueuedTurns()
@@ -50,7 +59,7 @@ extension Graph {
     /// Queues a turn the runtime itself needs (an async status change) and runs it at the next
     /// safe point: now if nothing is running, else after the current flush or top-level read.
     func deferTurn(name: String, origin: CogTurnOrigin, body: @escaping (Writer) -> Void) {
-        queuedTurns.append(QueuedTurn(name: name, origin: origin, cause: currentTurn?.id, body: body))
+        queuedTurns.append(QueuedTurn(name: name, origin: origin, cause: currentTurn?.id, owner: nil, body: body))
         drainQueuedTurnsIfIdle()
     }
 
@@ -80,8 +89,14 @@ extension Graph {
         while queueHead < queuedTurns.count {
             let next = queuedTurns[queueHead]
             queueHead += 1
+            if let owner = next.owner, owner.isRetired {
+                probe?.record(.turnDropped(name: next.name, reason: "its scope '\(owner.name)' retired"))
+                continue
+            }
+            noteChainedTurn(next.name)
             runTurn(name: next.name, origin: next.origin, cause: next.cause, body: next.body)
         }
+        turnsSinceIdle.removeAll()
         queuedTurns.removeAll(keepingCapacity: true)
         queueHead = 0
     }
@@ -99,6 +114,7 @@ extension Graph {
     func stagingTarget(_ descriptor: AnyDescriptor, key: AnyHashable?, turnID: Int) -> Node? {
         guard isLive(turnID: turnID, descriptor: descriptor, key: key) else { return nil }
         let source = node(descriptor, key: key)
+        if descriptor.isReleasable { renewGrace(source, by: "write") }
         if !source.isStaged {
             source.isStaged = true
             currentTurn!.written.append(source)
@@ -132,5 +148,16 @@ extension Graph {
             return false
         }
         return true
+    }
+
+    /// Counts turns run before the runtime returns to idle; past 64 the chain is a runaway,
+    /// reported once with the turns that led to it.
+    private func noteChainedTurn(_ name: String) {
+        turnsSinceIdle.append(name)
+        guard turnsSinceIdle.count > 64, !hasReportedRunaway else { return }
+        hasReportedRunaway = true
+        let chain = turnsSinceIdle.prefix(3) + ["…"] + turnsSinceIdle.suffix(3)
+        warn(.runawayChain, "runaway chain: \(turnsSinceIdle.count) turns without returning to idle: "
+            + chain.joined(separator: " -> "), path: turnsSinceIdle)
     }
 }

@@ -39,10 +39,31 @@ final class Graph {
     /// True while mechanisms run their `operate`: their turns have the assembly origin.
     @exclusivity(unchecked) var isAssembling = false
 
-    init() {}
+    // MARK: Lifetimes (see Graph+Lifetime.swift)
 
-    /// Detaches every edge so the nodes, which link each other unowned, can go with the table.
+    var clock: CogClock
+    var defaultGrace: Duration
+    /// States waiting out a grace period.
+    var graceWaiting: [ObjectIdentifier: Node] = [:]
+    var graceTask: Task<Void, Never>?
+    var graceWake: Duration?
+    /// Mechanism owners, so tearing down retires them (cancelling their tasks).
+    var mechanismOwners: [RegistrationOwner] = []
+    /// Turns run since the runtime was last idle, for the runaway-chain diagnostic.
+    var turnsSinceIdle: [String] = []
+    var hasReportedRunaway = false
+
+    init(clock: CogClock, grace: Duration) {
+        self.clock = clock
+        self.defaultGrace = grace
+    }
+
+    /// Retires every mechanism (cancelling its tasks) and detaches every edge so the nodes, which
+    /// link each other unowned, can go with the table.
     func tearDown() {
+        graceTask?.cancel()
+        for owner in mechanismOwners { owner.retire(in: self) }
+        mechanismOwners.removeAll()
         forEachNode { node in
             node.dependencies.removeAll()
             node.consumers.removeAll()
@@ -74,6 +95,16 @@ final class Graph {
             return node
         }
         return install(descriptor.makeNode(id: claimNodeID(), key: key))
+    }
+
+    /// Takes a released node out of the table.
+    func remove(_ node: Node) {
+        if let key = node.key {
+            keyedSlots[node.descriptor.slot]?[key] = nil
+        } else {
+            keylessSlots[node.descriptor.slot] = nil
+        }
+        nodeCount -= 1
     }
 
     /// The state `descriptor` names for `key` if it exists, without creating it.

@@ -62,6 +62,8 @@ class Node {
     /// While running: this run's unique stamp, and where its new dependencies start in the scratch.
     @exclusivity(unchecked) var runStamp = 0
     @exclusivity(unchecked) var scratchBase = 0
+    /// When an unused while-observed state will be released (offset on the runtime's clock).
+    @exclusivity(unchecked) var graceDeadline: Duration?
     /// The producer whose change last marked this node dirty (what a recompute reports as its trigger).
     @exclusivity(unchecked) var dirtiedBy = 0
 
@@ -93,6 +95,9 @@ class Node {
 
     /// The current status fields of an async state, for field-wise notification; nil otherwise.
     var statusFingerprint: StatusFingerprint? { nil }
+
+    /// Stops whatever work the state owns when it is released (an async state's generations).
+    func releaseWork(in graph: Graph) {}
 
     /// Whether anything a UI reads is pinned behind a boundary of this node.
     final var hasBoundary: Bool { boundary != nil || statusBoundary != nil }

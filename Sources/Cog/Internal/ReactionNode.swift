@@ -9,15 +9,20 @@ final class ReactionDescriptor: AnyDescriptor {
 /// dependency changed.
 final class ReactionNode: Node {
     let order: Int
+    let kind: CogRegistrationInfo.Kind
     let body: (Reader<Void>) -> Void
+    /// Set once unregistered (its owner retired): it never runs again.
+    var isRetired = false
 
-    init(id: Int, name: String, order: Int, body: @escaping (Reader<Void>) -> Void) {
+    init(id: Int, name: String, kind: CogRegistrationInfo.Kind, order: Int, body: @escaping (Reader<Void>) -> Void) {
         self.order = order
+        self.kind = kind
         self.body = body
         super.init(id: id, descriptor: ReactionDescriptor(name: name), key: nil, mark: .dirty)
     }
 
     override func run(in graph: Graph) -> Bool {
+        guard !isRetired else { return false }
         graph.probe?.record(.reactionRun(registration: CogStateID(id)))
         body(Reader(graph: graph, consumer: self))
         return false
@@ -28,15 +33,21 @@ extension Graph {
     /// Registers a reaction. Outside a flush its first run finishes before this returns; during a
     /// flush it joins the reaction queue after the work already scheduled.
     @discardableResult
-    func registerReaction(name: String, body: @escaping (Reader<Void>) -> Void) -> ReactionNode {
-        let reaction = ReactionNode(id: claimNodeID(), name: name, order: nextReactionOrder, body: body)
+    func registerReaction(
+        name: String, kind: CogRegistrationInfo.Kind = .reaction, owner: RegistrationOwner?,
+        body: @escaping (Reader<Void>) -> Void
+    ) -> ReactionNode? {
+        if let owner, owner.isRetired { return nil }
+        let reaction = ReactionNode(id: claimNodeID(), name: name, kind: kind, order: nextReactionOrder, body: body)
         nextReactionOrder += 1
         reactions.append(reaction)
-        probe?.record(.registered(CogRegistrationInfo(id: reaction.id, name: name, kind: .reaction)))
+        owner?.reactions.append(reaction)
+        probe?.record(.registered(CogRegistrationInfo(id: reaction.id, name: name, kind: kind)))
         if phase == .flushing {
             pendingReactions.append(reaction)
         } else {
             recompute(reaction, trigger: 0)
+            drainQueuedTurnsIfIdle()
         }
         return reaction
     }

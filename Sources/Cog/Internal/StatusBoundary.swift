@@ -43,6 +43,15 @@ final class StatusBoundary: Observable {
         }
     }
 
+    /// The state behind this boundary was released: every reader re-reads (and recreates it).
+    func notifyReleased() {
+        registrar.withMutation(of: self, keyPath: \.kind) {}
+        registrar.withMutation(of: self, keyPath: \.value) {}
+        registrar.withMutation(of: self, keyPath: \.hasSucceeded) {}
+        registrar.withMutation(of: self, keyPath: \.error) {}
+        registrar.withMutation(of: self, keyPath: \.isLoading) {}
+    }
+
     /// Notifies each field that differs from what readers were last told; returns whether any did.
     func notifyChanges(to current: StatusFingerprint) -> Bool {
         let previous = notified

@@ -41,7 +41,7 @@ public struct CogStateInfo: Hashable, Sendable, Codable {
 public struct CogRegistrationInfo: Hashable, Sendable, Codable {
     /// The kinds of registration.
     public enum Kind: String, Sendable, Codable {
-        case reaction, watch, scope, task, mechanism
+        case reaction, watch, scope, task, mechanism, export
     }
 
     /// The registration's identity, from the same dense space as states.

@@ -41,6 +41,44 @@ public enum CogProbeEvent {
     case generationRejected(state: CogStateID, generation: Int)
     /// A refresh handle learned its outcome.
     case refreshResolved(state: CogStateID, generation: Int?, outcome: String)
+    /// A queued turn was dropped instead of run (its scope retired first).
+    case turnDropped(name: String, reason: String)
+    /// A scope opened (for an identity scope, `identity` names it).
+    case scopeOpened(registration: CogStateID, name: String, identity: String?)
+    /// A mechanism's or scope's registrations were retired.
+    case scopeRetired(registration: CogStateID)
+    /// A task started under a controller.
+    case taskStarted(registration: CogStateID, name: String)
+    /// A task was cancelled because its owner retired.
+    case taskCancelled(registration: CogStateID)
+    /// A task's operation returned or threw.
+    case taskFinished(registration: CogStateID)
+    /// A watch handler ran with the old and new value.
+    case watchRun(registration: CogStateID, old: Any?, new: Any)
+    /// A reaction, watch or export started to hold `state` (or, with `renewed`, transient demand renewed its grace).
+    case leaseAcquired(state: CogStateID, holder: String)
+    /// A holder stopped holding `state`.
+    case leaseReleased(state: CogStateID, holder: String)
+    /// Transient demand (peek, refresh, a write) renewed an unused state's grace window.
+    case leaseRenewed(state: CogStateID, holder: String)
+    /// An unused while-observed state will be released after `grace` unless something uses it.
+    case graceScheduled(state: CogStateID, grace: Duration)
+    /// A state's grace ran out.
+    case graceExpired(state: CogStateID)
+    /// A state was released; a later read creates it again from its declaration.
+    case stateReleased(state: CogStateID, reason: CogReleaseReason)
+    /// An export offered a value to its subscriber's buffer.
+    case offer(state: CogStateID, subscriber: CogStateID, value: Any)
     /// The runtime detected a failure (it traps unless a test intercepts it).
     case diagnostic(CogDiagnostic)
+}
+
+/// Why a state was released.
+public enum CogReleaseReason: String, Sendable, Codable {
+    /// Its grace period ran out with no reader.
+    case graceExpired
+    /// The state that read it was released and nothing else uses it.
+    case cascade
+    /// An op discarded it.
+    case discarded
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A failure the runtime detected: a cycle, a write during a computation, a writer used after its
 /// turn, a misuse of assembly. In production every diagnostic traps with its message; a test
 /// harness can intercept them instead (see `CogTesting`).
@@ -16,6 +22,14 @@ public struct CogDiagnostic: Error, CustomStringConvertible, Sendable, Equatable
         case duplicateMechanism
         /// A declaration was configured in a way Cog cannot honour.
         case invalidDeclaration
+        /// A retired scope's controller was asked to read, refresh or discard.
+        case retiredController
+        /// `discard` named a state that cannot be released.
+        case invalidDiscard
+        /// A scope over a collection saw one identity twice.
+        case duplicateScopeIdentity
+        /// More than 64 turns ran before the runtime returned to idle.
+        case runawayChain
     }
 
     /// What went wrong.
@@ -45,8 +59,35 @@ extension Graph {
         diagnosticHandler(diagnostic)
     }
 
+    /// Reports a problem that does not stop the runtime: to the probe, then to a test's handler,
+    /// or else to standard error.
+    func warn(_ kind: CogDiagnostic.Kind, _ message: String, path: [String] = []) {
+        let diagnostic = CogDiagnostic(kind: kind, message: message, path: path)
+        probe?.record(.diagnostic(diagnostic))
+        if let diagnosticHandler {
+            diagnosticHandler(diagnostic)
+        } else {
+            var standardError = StandardError()
+            print("Cog warning: \(message)", to: &standardError)
+        }
+    }
+
     /// The keyed path of the selectors running now, outermost first.
     var runningPath: [String] {
         trackingStack.map(\.label)
+    }
+}
+
+/// Writes to the process's standard error (file descriptor 2).
+private struct StandardError: TextOutputStream {
+    mutating func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { buffer in
+            #if canImport(Glibc)
+            Glibc.write(2, buffer.baseAddress, buffer.count)
+            #else
+            Darwin.write(2, buffer.baseAddress, buffer.count)
+            #endif
+        }
     }
 }

@@ -10,10 +10,17 @@ public final class Cogs: CogOps {
     /// Whether this process has assembled its production runtime.
     private static var hasAssembled = false
 
+    /// The grace an unused while-observed state gets in production.
+    public static let productionGrace: Duration = .seconds(30)
+
     /// A bare runtime with no mechanisms: for `CogTesting` and the package's own tools.
-    package init() {
-        graph = Graph()
-        operations = CogOperations(graph: graph)
+    ///
+    /// - Parameters:
+    ///   - clock: The clock grace periods run on.
+    ///   - grace: How long an unused while-observed state waits before it is released.
+    package init(clock: any Clock<Duration> = ContinuousClock(), grace: Duration = Cogs.productionGrace) {
+        graph = Graph(clock: CogClock(clock), grace: grace)
+        operations = CogOperations(graph: graph, owner: nil)
     }
 
     isolated deinit {
@@ -52,8 +59,10 @@ public final class Cogs: CogOps {
                 graph.fail(.duplicateMechanism, "two mechanisms are named '\(name)'; give one a distinct name")
                 continue
             }
-            graph.probe?.record(.registered(CogRegistrationInfo(id: graph.claimNodeID(), name: name, kind: .mechanism)))
-            mechanism.operate(MechanismController(name: name, graph: graph))
+            let owner = RegistrationOwner(id: graph.claimNodeID(), name: name)
+            graph.mechanismOwners.append(owner)
+            graph.probe?.record(.registered(CogRegistrationInfo(id: owner.id, name: name, kind: .mechanism)))
+            mechanism.operate(MechanismController(owner: owner, graph: graph))
         }
     }
 
@@ -77,6 +86,18 @@ public final class Cogs: CogOps {
         set { graph.diagnosticHandler = newValue }
     }
 
-    /// How many states and registrations the runtime holds (a test seam for leak checks).
+    /// How many states the runtime holds (a test seam for leak checks).
     package var stateCount: Int { graph.nodeCount }
+
+    /// How many reactions, watches, scopes and exports are registered (a test seam).
+    package var registrationCount: Int { graph.reactions.count }
+
+    /// How many tasks mechanisms and scopes have running (a test seam).
+    package var taskCount: Int { graph.mechanismOwners.reduce(0) { $0 + $1.taskCountIncludingChildren } }
+
+    /// Releases every unused state whose grace has run out on the runtime's clock, now, instead
+    /// of when the runtime's own timer wakes (for tests driving a `TestClock`).
+    package func expireDueStates() {
+        graph.expireDueStates()
+    }
 }

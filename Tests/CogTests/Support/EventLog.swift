@@ -74,6 +74,36 @@ final class EventLog: CogProbe {
             return "reject \(name(state)) #\(generation)"
         case .refreshResolved(let state, let generation, let outcome):
             return "refresh \(name(state)) #\(generation.map(String.init) ?? "-") \(outcome)"
+        case .turnDropped(let name, let reason):
+            return "drop \(name): \(reason)"
+        case .scopeOpened(let registration, let name, _):
+            labels[registration] = name
+            return "open \(name)"
+        case .scopeRetired(let registration):
+            return "retire \(self.name(registration))"
+        case .taskStarted(let registration, let name):
+            labels[registration] = name
+            return "task \(name)"
+        case .taskCancelled(let registration):
+            return "task-cancel \(self.name(registration))"
+        case .taskFinished(let registration):
+            return "task-finish \(self.name(registration))"
+        case .watchRun(let registration, let old, let new):
+            return "watch \(name(registration)) \(old.map { "\($0)" } ?? "nil") -> \(new)"
+        case .leaseAcquired(let state, let holder):
+            return "lease+ \(name(state)) by \(holder)"
+        case .leaseReleased(let state, let holder):
+            return "lease- \(name(state)) by \(holder)"
+        case .leaseRenewed(let state, let holder):
+            return "renew \(name(state)) by \(holder)"
+        case .graceScheduled(let state, let grace):
+            return "grace \(name(state)) \(grace)"
+        case .graceExpired(let state):
+            return "expire \(name(state))"
+        case .stateReleased(let state, let reason):
+            return "release \(name(state)) \(reason.rawValue)"
+        case .offer(let state, _, let value):
+            return "offer \(name(state)) \(value)"
         case .diagnostic(let diagnostic):
             return "diagnostic \(diagnostic.kind.rawValue): \(diagnostic.message)"
         }

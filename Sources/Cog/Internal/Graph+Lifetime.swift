@@ -1,0 +1,135 @@
+/// Lifetimes: leases, grace periods on the injected clock, release with its cascade, and discard.
+///
+/// A state is *in use* while something holds it: a consumer edge (another state, or a reaction,
+/// watch, scope or export subscriber, whose edges are their leases) or a UI pin. An unused
+/// while-observed state waits out its grace, then is released in a turn of its own; transient
+/// demand (`peek`, `status.peek`, `refresh`, a write to an ephemeral source) restarts the window.
+extension Graph {
+    func isInUse(_ node: Node) -> Bool {
+        !node.consumers.isEmpty || node.hasBoundary
+    }
+
+    func grace(of node: Node) -> Duration {
+        node.descriptor.grace ?? defaultGrace
+    }
+
+    /// Transient demand on `node`: an unused releasable state gets a full grace window from now.
+    @usableFromInline
+    func renewGrace(_ node: Node, by holder: StaticString) {
+        guard node.descriptor.isReleasable, !isInUse(node) else { return }
+        let renewing = node.graceDeadline != nil
+        startGrace(node)
+        if renewing { probe?.record(.leaseRenewed(state: CogStateID(node.id), holder: "\(holder)")) }
+    }
+
+    /// A state lost a holder: if nothing else holds it, its grace starts (unless it already runs).
+    func noteMaybeUnused(_ node: Node) {
+        guard node.descriptor.isReleasable, node.graceDeadline == nil, !isInUse(node) else { return }
+        startGrace(node)
+    }
+
+    private func startGrace(_ node: Node) {
+        let grace = grace(of: node)
+        let deadline = clock.now() + grace
+        node.graceDeadline = deadline
+        graceWaiting[ObjectIdentifier(node)] = node
+        probe?.record(.graceScheduled(state: CogStateID(node.id), grace: grace))
+        scheduleWake(at: deadline)
+    }
+
+    private func scheduleWake(at deadline: Duration) {
+        if let wake = graceWake, wake <= deadline { return }
+        graceTask?.cancel()
+        graceWake = deadline
+        let sleepUntil = clock.sleepUntil
+        graceTask = Task { [weak self] in
+            do { try await sleepUntil(deadline) } catch { return }
+            self?.graceWake = nil
+            self?.expireDueStates()
+        }
+    }
+
+    /// Releases every waiting state whose grace has run out and that is still unused, each in a
+    /// turn of its own (origin `graceExpiry`), then sleeps until the next deadline.
+    func expireDueStates() {
+        let now = clock.now()
+        let due = graceWaiting.values
+            .filter { $0.graceDeadline.map { $0 <= now } ?? true }
+            .sorted { ($0.graceDeadline!, $0.id) < ($1.graceDeadline!, $1.id) }
+        for node in due {
+            graceWaiting[ObjectIdentifier(node)] = nil
+            node.graceDeadline = nil
+            guard !isInUse(node) else { continue }
+            probe?.record(.graceExpired(state: CogStateID(node.id)))
+            performTurn(name: "\(node.label) grace expiry", origin: .graceExpiry) { [unowned self] _ in
+                release(node, reason: .graceExpired)
+            }
+        }
+        if let next = graceWaiting.values.compactMap(\.graceDeadline).min() {
+            scheduleWake(at: next)
+        }
+    }
+
+    /// Releases `node` (inside a turn): out of the table, unlinked from its producers, its async
+    /// work cancelled, its boundary notified after it is gone. Producers left with no holder are
+    /// released too, unless a grace window of their own is still open.
+    func release(_ first: Node, reason: CogReleaseReason) {
+        var work: [(Node, CogReleaseReason)] = [(first, reason)]
+        while let (node, why) = work.popLast() {
+            remove(node)
+            graceWaiting[ObjectIdentifier(node)] = nil
+            node.graceDeadline = nil
+            for dependency in node.dependencies {
+                let producer = dependency.producer
+                unlink(consumer: node, from: producer)
+                probe?.record(.edgeRemoved(consumer: CogStateID(node.id), producer: CogStateID(producer.id)))
+                if producer.descriptor.isReleasable, producer.graceDeadline == nil, !isInUse(producer) {
+                    work.append((producer, .cascade))
+                }
+            }
+            node.dependencies.removeAll()
+            node.releaseWork(in: self)
+            probe?.record(.stateReleased(state: CogStateID(node.id), reason: why))
+            let boundary = node.boundary
+            let statusBoundary = node.statusBoundary
+            node.boundary = nil
+            node.statusBoundary = nil
+            boundary?.notifyChange()
+            statusBoundary?.notifyReleased()
+        }
+    }
+
+    // MARK: Discard
+
+    /// Schedules the release of one exact state, as its own turn at the next safe point. Only a
+    /// while-observed manual source or an automatic state qualifies; a state another consumer,
+    /// a watch or an export still holds is left alone.
+    func discard(_ descriptor: AnyDescriptor, key: AnyHashable?, owner: RegistrationOwner?) {
+        let label = Node.label(descriptor: descriptor, key: key)
+        if let owner, owner.isRetired {
+            fail(.retiredController, "discard of '\(label)' through the retired controller of '\(owner.name)'",
+                 path: [label])
+            return
+        }
+        switch descriptor.shape {
+        case .manual where !descriptor.isReleasable:
+            fail(.invalidDiscard, "cannot discard '\(label)': it lives for the app; declare it "
+                + "lifetime: .whileObserved(resetToInitial: true) to release it", path: [label])
+            return
+        case .manual, .automatic:
+            break
+        case .async, .reaction:
+            fail(.invalidDiscard, "cannot discard '\(label)': only manual sources and automatic states can be discarded",
+                 path: [label])
+            return
+        }
+        deferTurn(name: "discard \(label)", origin: .discard) { [unowned self] _ in
+            guard let node = existingNode(descriptor, key: key) else { return }
+            guard node.consumers.isEmpty else {
+                probe?.record(.turnDropped(name: "discard \(label)", reason: "'\(label)' is still in use"))
+                return
+            }
+            release(node, reason: .discarded)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// Who owns a set of registrations: a mechanism, or one opening of a scope. Retiring an owner
+/// revokes its authority: its reactions stop, its tasks are cancelled, its child scopes retire,
+/// and its controller's turns, registrations and reads no longer act.
+@usableFromInline
+final class RegistrationOwner {
+    let id: Int
+    let name: String
+    @usableFromInline private(set) var isRetired = false
+    var reactions: [ReactionNode] = []
+    var tasks: [Int: Task<Void, any Error>] = [:]
+    var children: [RegistrationOwner] = []
+
+    init(id: Int, name: String) {
+        self.id = id
+        self.name = name
+    }
+
+    var taskCountIncludingChildren: Int {
+        tasks.count + children.reduce(0) { $0 + $1.taskCountIncludingChildren }
+    }
+
+    /// Retires this owner and everything it registered, innermost first; safe to repeat.
+    func retire(in graph: Graph) {
+        guard !isRetired else { return }
+        isRetired = true
+        for child in children { child.retire(in: graph) }
+        children.removeAll()
+        for reaction in reactions { graph.unregister(reaction) }
+        reactions.removeAll()
+        for (id, task) in tasks.sorted(by: { $0.key < $1.key }) {
+            task.cancel()
+            graph.probe?.record(.taskCancelled(registration: CogStateID(id)))
+        }
+        tasks.removeAll()
+        graph.probe?.record(.scopeRetired(registration: CogStateID(id)))
+    }
+}
+
+extension Graph {
+    /// A retired controller was asked to read, refresh or discard.
+    @usableFromInline
+    func failRetired(_ owner: RegistrationOwner, _ operation: StaticString) {
+        fail(.retiredController, "\(operation) through the retired controller of '\(owner.name)'; "
+            + "use ifLive { $0.\(operation)(...) } after a suspension", path: [owner.name])
+    }
+
+    /// Removes a reaction from the graph: it will not run again and its dependencies lose it
+    /// as a consumer (releasing their leases).
+    func unregister(_ reaction: ReactionNode) {
+        reaction.isRetired = true
+        for dependency in reaction.dependencies {
+            unlink(consumer: reaction, from: dependency.producer)
+            if let probe {
+                probe.record(.edgeRemoved(consumer: CogStateID(reaction.id), producer: CogStateID(dependency.producer.id)))
+                probe.record(.leaseReleased(state: CogStateID(dependency.producer.id), holder: reaction.label))
+            }
+            noteMaybeUnused(dependency.producer)
+        }
+        reaction.dependencies.removeAll()
+        if let index = reactions.firstIndex(where: { $0 === reaction }) { reactions.remove(at: index) }
+    }
+}

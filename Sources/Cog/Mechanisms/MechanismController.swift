@@ -1,0 +1,118 @@
+/// The controller a mechanism, or one opening of a scope, operates through: it runs the app's
+/// ops (`CogOps`) and registers named work that ends with its owner.
+///
+/// When a scope ends, its controller retires: `turn` does nothing (a queued one is dropped),
+/// registrations start nothing, `task` returns an already-cancelled task, and `peek`,
+/// `status.peek` and `refresh` are runtime errors. Capture controllers weakly in anything
+/// long-lived, and use `ifLive` for a read after a suspension.
+public final class MechanismController: CogOps {
+    /// The owner's name: `Weather`, or a scope's `HikeTimer.hikeTimer`, `Trail.screen[42]`.
+    public let name: String
+    public let operations: CogOperations
+    let owner: RegistrationOwner
+
+    init(owner: RegistrationOwner, graph: Graph) {
+        self.name = owner.name
+        self.owner = owner
+        self.operations = CogOperations(graph: graph, owner: owner)
+    }
+
+    var graph: Graph { operations.graph }
+
+    /// Whether this controller's scope has ended.
+    public var isRetired: Bool { owner.isRetired }
+
+    /// Registers a reaction: it runs now to record its dependencies, then again, against settled
+    /// state and in registration order, after any of them changed. Its writes become later turns.
+    ///
+    /// - Parameters:
+    ///   - name: The registration's name, shown as `Owner.name`.
+    ///   - body: Reads with `c[...]` and acts.
+    public func run(name: String, _ body: @escaping (Reader<Void>) -> Void) {
+        graph.registerReaction(name: "\(self.name).\(name)", owner: owner, body: body)
+    }
+
+    /// Calls `handler(old, new)` after each turn in which `ref`'s value changed (as its equality
+    /// decides). The handler's writes become a later turn; they never join the turn it observed.
+    ///
+    /// - Parameters:
+    ///   - ref: The state to watch; the watch holds a lease on it.
+    ///   - initial: `.skip` (only changes) or `.run` (also once now, with the current value twice).
+    ///   - name: The registration's name, shown as `Owner.name`.
+    ///   - handler: Receives the previous and the new value.
+    public func watch<Reference: CogReference>(
+        _ ref: Reference, initial: WatchInitial = .skip, name: String,
+        _ handler: @escaping (Reference.Value, Reference.Value) -> Void
+    ) {
+        registerWatch(name: name, initial: initial, read: { c in c[ref] }, handler: handler)
+    }
+
+    /// Calls `handler(old, new)` after each turn in which an async state's status changed
+    /// (pending, success, failure, or a new value).
+    public func watch<Reference: CogAsyncReference>(
+        status ref: Reference, initial: WatchInitial = .skip, name: String,
+        _ handler: @escaping (CogStatus<Reference.Value>, CogStatus<Reference.Value>) -> Void
+    ) {
+        registerWatch(name: name, initial: initial, read: { c in c.status[ref] }, handler: handler)
+    }
+
+    private func registerWatch<Value>(
+        name: String, initial: WatchInitial, read: @escaping (Reader<Void>) -> Value,
+        handler: @escaping (Value, Value) -> Void
+    ) {
+        var previous: Value?
+        let graph = graph
+        var registration: ReactionNode?
+        registration = graph.registerReaction(name: "\(self.name).\(name)", kind: .watch, owner: owner) { c in
+            let new = read(c)
+            defer { previous = new }
+            let old: Value
+            if let previous {
+                old = previous
+            } else if initial == .run {
+                old = new
+            } else {
+                return
+            }
+            if let registration, let probe = graph.probe {
+                probe.record(.watchRun(registration: CogStateID(registration.id), old: old, new: new))
+            }
+            handler(old, new)
+        }
+    }
+
+    /// Starts `operation` as a task owned by this controller: cancelled when its scope (or the
+    /// runtime) ends. The closure is not on the MainActor's synchronous path: `await` ops from it.
+    ///
+    /// - Parameters:
+    ///   - name: The task's name, shown as `Owner.name`.
+    ///   - operation: The work; capture the controller weakly.
+    /// - Returns: The task; already cancelled if this controller is retired.
+    @discardableResult
+    public func task(name: String, _ operation: @escaping @Sendable () async throws -> Void) -> Task<Void, any Error> {
+        guard !owner.isRetired else {
+            let task = Task<Void, any Error> {}
+            task.cancel()
+            return task
+        }
+        let id = graph.claimNodeID()
+        let owner = owner
+        graph.probe?.record(.taskStarted(registration: CogStateID(id), name: "\(self.name).\(name)"))
+        let task = Task { [weak graph] in
+            defer {
+                if owner.tasks.removeValue(forKey: id) != nil {
+                    graph?.probe?.record(.taskFinished(registration: CogStateID(id)))
+                }
+            }
+            try await operation()
+        }
+        owner.tasks[id] = task
+        return task
+    }
+
+    /// Runs `body` with this controller only if its scope is still live; nil after retirement.
+    /// It checks once, at the call, and reserves nothing: check again after every `await`.
+    public func ifLive<Result>(_ body: (MechanismController) -> Result) -> Result? {
+        owner.isRetired ? nil : body(self)
+    }
+}
