@@ -9,6 +9,9 @@ final class RegistrationOwner {
     var reactions: [ReactionNode] = []
     var tasks: [Int: Task<Void, any Error>] = [:]
     var children: [RegistrationOwner] = []
+    /// The controller acting for this owner, kept alive while the owner is live so that work
+    /// capturing it weakly keeps working until retirement, and stops after.
+    var controller: MechanismController?
 
     init(id: Int, name: String) {
         self.id = id
@@ -32,6 +35,7 @@ final class RegistrationOwner {
             graph.probe?.record(.taskCancelled(registration: CogStateID(id)))
         }
         tasks.removeAll()
+        controller = nil
         graph.probe?.record(.scopeRetired(registration: CogStateID(id)))
     }
 }

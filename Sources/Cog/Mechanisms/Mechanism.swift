@@ -16,6 +16,7 @@
 ///     }
 /// }
 /// ```
+@MainActor
 public protocol Mechanism {
     /// The mechanism's name in history; the type name without a `Mechanism` suffix by default.
     var name: String { get }

@@ -15,6 +15,7 @@ public final class MechanismController: CogOps {
         self.name = owner.name
         self.owner = owner
         self.operations = CogOperations(graph: graph, owner: owner)
+        owner.controller = self
     }
 
     var graph: Graph { operations.graph }
@@ -62,7 +63,7 @@ public final class MechanismController: CogOps {
     ) {
         var previous: Value?
         let graph = graph
-        var registration: ReactionNode?
+        weak var registration: ReactionNode?
         registration = graph.registerReaction(name: "\(self.name).\(name)", kind: .watch, owner: owner) { c in
             let new = read(c)
             defer { previous = new }

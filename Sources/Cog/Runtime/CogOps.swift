@@ -9,6 +9,7 @@
 ///     }
 /// }
 /// ```
+@MainActor
 public protocol CogOps {
     /// The runtime access behind the ops; apps use the methods below instead.
     var operations: CogOperations { get }

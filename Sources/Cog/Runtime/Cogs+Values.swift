@@ -30,7 +30,7 @@ extension Cogs {
         let (values, continuation) = AsyncStream.makeStream(of: Reference.Value.self, bufferingPolicy: policy)
         let graph = graph
         let label = Node.label(descriptor: ref.address.descriptor, key: ref.address.key)
-        var subscriber: ReactionNode?
+        weak var subscriber: ReactionNode?
         subscriber = graph.registerReaction(name: "export \(label)", kind: .export, owner: nil) { c in
             let value = c[ref]
             if let probe = graph.probe, let subscriber, let producer = subscriber.dependencies.first?.producer {
@@ -38,9 +38,9 @@ extension Cogs {
             }
             continuation.yield(value)
         }
-        if let subscriber {
-            continuation.onTermination = { _ in
-                Task { @MainActor in graph.unregister(subscriber) }
+        continuation.onTermination = { [weak subscriber] _ in
+            Task { @MainActor in
+                if let subscriber { graph.unregister(subscriber) }
             }
         }
         return values
