@@ -12,16 +12,19 @@ let package = Package(
     products: [
         .library(name: "Cog", targets: ["Cog"]),
         .library(name: "CogTesting", targets: ["CogTesting"]),
+        .library(name: "CogTrace", targets: ["CogTrace"]),
         .executable(name: "coginspect", targets: ["coginspect"]),
         .executable(name: "cog-bench", targets: ["cog-bench"]),
     ],
     targets: [
         .target(name: "Cog", swiftSettings: libraryIsolation),
         .target(name: "CogTesting", dependencies: ["Cog"], swiftSettings: libraryIsolation),
+        .target(name: "CogTrace", dependencies: ["Cog"], swiftSettings: libraryIsolation),
         .executableTarget(name: "coginspect"),
         .executableTarget(name: "cog-bench", dependencies: ["Cog"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogTests", dependencies: ["Cog", "CogTesting"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogTestingTests", dependencies: ["CogTesting"], swiftSettings: libraryIsolation),
+        .testTarget(name: "CogTraceTests", dependencies: ["CogTrace", "Cog", "CogTesting"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogBenchTests", dependencies: ["cog-bench", "Cog"], swiftSettings: libraryIsolation),
     ],
     swiftLanguageModes: [.v6]

@@ -16,7 +16,14 @@ struct InFlightGeneration {
 
 /// An async state: a consumer of its selector's dependencies, a producer of its value, and the
 /// owner of its generations of work and of its status (pending, success, failure).
-final class AsyncNode<Value>: ValueNode<Value> {
+/// Lets non-generic code ask an async state for its policy.
+protocol AsyncPolicyReporting {
+    var asyncPolicy: AsyncPolicyKind { get }
+}
+
+final class AsyncNode<Value>: ValueNode<Value>, AsyncPolicyReporting {
+    var asyncPolicy: AsyncPolicyKind { policy }
+
     let select: (Reader<Value>) -> WorkBody<Value>
     let policy: AsyncPolicyKind
 
@@ -92,6 +99,11 @@ final class AsyncNode<Value>: ValueNode<Value> {
         hasSucceeded = next.succeeded
         error = next.error
         if errorChanged { errorVersion += 1 }
+        if statusChanged || valueResult == .value, let probe = graph.probe {
+            probe.record(.asyncStatus(
+                state: CogStateID(id), kind: kind.rawValue, isLoading: isLoading, hasSucceeded: hasSucceeded,
+                error: error.map { String(describing: $0) }))
+        }
         if valueResult == .value { return .value }
         guard statusChanged else { return .unchanged }
         statusVersion += 1

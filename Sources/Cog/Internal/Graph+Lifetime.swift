@@ -87,7 +87,10 @@ extension Graph {
                     work.append((producer, .cascade))
                 }
             }
-            node.dependencies.removeAll()
+            if !node.dependencies.isEmpty {
+                node.dependencies.removeAll()
+                probe?.record(.dependenciesChanged(consumer: CogStateID(node.id), producers: []))
+            }
             node.releaseWork(in: self)
             probe?.record(.stateReleased(state: CogStateID(node.id), reason: why))
             let boundary = node.boundary

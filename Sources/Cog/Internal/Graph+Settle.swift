@@ -180,6 +180,8 @@ extension Graph {
             node.dependencies.removeSubrange(matched...)
             node.dependencies.append(contentsOf: newDependencies[base...])
             newDependencies.removeSubrange(base...)
+            probe?.record(.dependenciesChanged(
+                consumer: CogStateID(node.id), producers: node.dependencies.map { CogStateID($0.producer.id) }))
         }
         for dependency in node.dependencies {
             dependency.producer.readStamp = dependency.savedStamp

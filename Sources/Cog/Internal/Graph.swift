@@ -126,7 +126,13 @@ final class Graph {
             keylessSlots[slot] = node
         }
         nodeCount += 1
-        probe?.record(.stateCreated(stateInfo(node), value: node.anyValue))
+        if let probe {
+            probe.record(.stateCreated(stateInfo(node), value: node.anyValue))
+            if let status = node.statusFingerprint {
+                probe.record(.asyncStatus(state: CogStateID(node.id), kind: status.kind.rawValue,
+                                          isLoading: status.isLoading, hasSucceeded: status.hasSucceeded, error: nil))
+            }
+        }
         return node
     }
 
@@ -135,6 +141,8 @@ final class Graph {
         CogStateInfo(
             id: CogStateID(node.id), label: node.label, declaration: node.descriptor.label,
             key: node.key.map { String(describing: $0.base) }, shape: node.descriptor.shape,
-            valueType: node.descriptor.valueTypeName)
+            valueType: node.descriptor.valueTypeName,
+            lifetime: node.descriptor.isReleasable ? "whileObserved(\(grace(of: node)))" : "app",
+            policy: (node as? AsyncPolicyReporting)?.asyncPolicy)
     }
 }

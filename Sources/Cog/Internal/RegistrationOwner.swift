@@ -62,5 +62,6 @@ extension Graph {
         }
         reaction.dependencies.removeAll()
         if let index = reactions.firstIndex(where: { $0 === reaction }) { reactions.remove(at: index) }
+        probe?.record(.unregistered(registration: CogStateID(reaction.id)))
     }
 }

@@ -35,6 +35,10 @@ public struct CogStateInfo: Hashable, Sendable, Codable {
     public let shape: CogShape
     /// The Swift type of the value.
     public let valueType: String
+    /// `app`, or `whileObserved` with its grace when the state may be released.
+    public let lifetime: String
+    /// The async policy, for an async state.
+    public let policy: AsyncPolicyKind?
 }
 
 /// What a probe learns about a registration (a reaction, a watch, a scope, a task).

@@ -25,6 +25,10 @@ public enum CogProbeEvent {
     case edgeAdded(consumer: CogStateID, producer: CogStateID)
     /// `consumer`'s latest run no longer read `producer`.
     case edgeRemoved(consumer: CogStateID, producer: CogStateID)
+    /// `consumer`'s dependency list changed; `producers` is the new list in read order.
+    case dependenciesChanged(consumer: CogStateID, producers: [CogStateID])
+    /// A reaction, watch, scope or export was removed (its owner retired or its stream ended).
+    case unregistered(registration: CogStateID)
     /// A UI read pinned a state behind an Observation boundary.
     case boundaryAttached(state: CogStateID)
     /// A boundary state's observers were told it changed.
@@ -39,6 +43,8 @@ public enum CogProbeEvent {
     case generationAccepted(state: CogStateID, generation: Int, outcome: String)
     /// A result arrived for a generation that is no longer current, and was dropped.
     case generationRejected(state: CogStateID, generation: Int)
+    /// An async state's status changed (committed in the turn in progress).
+    case asyncStatus(state: CogStateID, kind: String, isLoading: Bool, hasSucceeded: Bool, error: String?)
     /// A refresh handle learned its outcome.
     case refreshResolved(state: CogStateID, generation: Int?, outcome: String)
     /// A queued turn was dropped instead of run (its scope retired first).

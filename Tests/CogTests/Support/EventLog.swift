@@ -104,6 +104,12 @@ final class EventLog: CogProbe {
             return "release \(name(state)) \(reason.rawValue)"
         case .offer(let state, _, let value):
             return "offer \(name(state)) \(value)"
+        case .asyncStatus(let state, let kind, let isLoading, _, _):
+            return "status \(name(state)) \(kind)\(isLoading ? " loading" : "")"
+        case .dependenciesChanged(let consumer, let producers):
+            return "deps \(name(consumer)) <- [\(producers.map(name).joined(separator: ", "))]"
+        case .unregistered(let registration):
+            return "unregister \(name(registration))"
         case .diagnostic(let diagnostic):
             return "diagnostic \(diagnostic.kind.rawValue): \(diagnostic.message)"
         }

@@ -1,0 +1,124 @@
+import Foundation
+
+/// A loaded `.cogtrace`: the header, the state table and keyframes decoded eagerly, and an index
+/// of turn records that are decoded when asked for. Loading scans line offsets rather than
+/// parsing every turn, so a large trace opens quickly.
+public final class TraceFile {
+    /// Where one turn's record (and the idle record after it) sit in the file.
+    struct TurnEntry {
+        let sequence: Int
+        let line: Int
+        let range: Range<Int>
+        var idle: (line: Int, range: Range<Int>)?
+    }
+
+    public let header: TraceHeader
+    /// Every state the trace names, by id.
+    public let states: [Int: TraceStateInfo]
+    /// The trailer; nil when the recorder did not finish (a crash, or a stream still open).
+    public let trailer: TraceTrailer?
+    /// What the reader tolerated.
+    public let warnings: [TraceWarning]
+    /// Keyframes in file order: the graph just before turn `before`.
+    let keyframes: [(before: Int, snapshot: GraphSnapshot)]
+    let turnEntries: [TurnEntry]
+    /// Events recorded after the last keyframe's point but before the first turn (an idle record
+    /// with no turn of its own in this file).
+    let leadingIdle: (line: Int, range: Range<Int>)?
+    let bytes: [UInt8]
+    private var labelIndex: [String: Int]
+    private var snapshotCache: [Int: GraphSnapshot] = [:]
+
+    init(header: TraceHeader, states: [Int: TraceStateInfo], trailer: TraceTrailer?, warnings: [TraceWarning],
+         keyframes: [(before: Int, snapshot: GraphSnapshot)], turnEntries: [TurnEntry],
+         leadingIdle: (line: Int, range: Range<Int>)?, bytes: [UInt8]) {
+        self.header = header
+        self.states = states
+        self.trailer = trailer
+        self.warnings = warnings
+        self.keyframes = keyframes
+        self.turnEntries = turnEntries
+        self.leadingIdle = leadingIdle
+        self.bytes = bytes
+        labelIndex = Dictionary(states.values.map { ($0.label, $0.id) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Reads the trace at `url`.
+    /// - Throws: `TraceReadError` for a file that cannot be opened or is malformed beyond tolerance.
+    public static func load(contentsOf url: URL) throws(TraceReadError) -> TraceFile {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw TraceReadError(line: 0, message: "cannot open '\(url.path)': \(error.localizedDescription)")
+        }
+        return try TraceScanner.scan(Array(data))
+    }
+
+    /// Reads a trace from its text.
+    public static func parse(_ text: String) throws(TraceReadError) -> TraceFile {
+        try TraceScanner.scan(Array(text.utf8))
+    }
+
+    /// The turn numbers in this file, in order.
+    public var turnSequences: [Int] { turnEntries.map(\.sequence) }
+
+    /// How many turns the file holds.
+    public var turnCount: Int { turnEntries.count }
+
+    /// The id of the state labelled `label` (e.g. `weather.isNice[10001]`).
+    public func stateID(labelled label: String) -> Int? { labelIndex[label] }
+
+    /// Decodes turn `sequence` with its idle events.
+    /// - Throws: `TraceReadError` naming the line if its record is malformed.
+    public func turn(_ sequence: Int) throws(TraceReadError) -> TraceTurn {
+        guard let index = entryIndex(of: sequence) else {
+            throw TraceReadError(line: 0, message: "no turn \(sequence) in this trace")
+        }
+        return try decodeTurn(turnEntries[index])
+    }
+
+    func entryIndex(of sequence: Int) -> Int? {
+        var low = 0
+        var high = turnEntries.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let found = turnEntries[middle].sequence
+            if found == sequence { return middle }
+            if found < sequence { low = middle + 1 } else { high = middle - 1 }
+        }
+        return nil
+    }
+
+    private func decodeTurn(_ entry: TurnEntry) throws(TraceReadError) -> TraceTurn {
+        let record = try TraceScanner.parseLine(bytes[entry.range], line: entry.line)
+        var turn = try TraceScanner.decodeTurn(record, line: entry.line)
+        if let idle = entry.idle {
+            let idleRecord = try TraceScanner.parseLine(bytes[idle.range], line: idle.line)
+            turn.after = try TraceScanner.decodeEvents(idleRecord, line: idle.line)
+        }
+        return turn
+    }
+
+    /// The graph just after turn `sequence` and what happened before the next turn; with
+    /// `sequence` before the first turn, the graph the trace starts from.
+    /// - Throws: `TraceReadError` if a turn on the way is malformed.
+    public func snapshot(after sequence: Int) throws(TraceReadError) -> GraphSnapshot {
+        if let cached = snapshotCache[sequence] { return cached }
+        let keyframe = keyframes.last { $0.before <= sequence + 1 } ?? keyframes.first
+        var snapshot = keyframe?.snapshot ?? GraphSnapshot()
+        if keyframe?.before == turnEntries.first?.sequence, let leadingIdle {
+            let record = try TraceScanner.parseLine(bytes[leadingIdle.range], line: leadingIdle.line)
+            for event in try TraceScanner.decodeEvents(record, line: leadingIdle.line) { snapshot.apply(event) }
+        }
+        let start = keyframe?.before ?? Int.min
+        for entry in turnEntries where entry.sequence >= start && entry.sequence <= sequence {
+            let turn = try decodeTurn(entry)
+            for event in turn.events { snapshot.apply(event) }
+            for event in turn.after { snapshot.apply(event) }
+        }
+        if snapshotCache.count > 64 { snapshotCache.removeAll() }
+        snapshotCache[sequence] = snapshot
+        return snapshot
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+extension CogRecorder {
+    /// The header this recorder writes.
+    func header(mode: String) -> TraceHeader {
+        let runID = timeline.isVirtual ? "virtual:\(configuration.title)" : UUID().uuidString.lowercased()
+        return TraceHeader(
+            runID: runID, title: configuration.title, clock: timeline.isVirtual ? "virtual" : "monotonic", mode: mode,
+            capacity: configuration.capacity, keyframeInterval: configuration.keyframeInterval)
+    }
+
+    /// Writes the retained history as a trace: header, states, a keyframe of the graph just before
+    /// the oldest retained turn, the turns (with a keyframe every `keyframeInterval`), and a trailer.
+    ///
+    /// - Parameter url: The file to write; replaced atomically.
+    /// - Throws: The file system's error if the file cannot be written.
+    public func write(to url: URL) throws {
+        try Data(traceText().utf8).write(to: url, options: .atomic)
+    }
+
+    /// The trace as text, exactly as `write(to:)` writes it.
+    public func traceText() -> String {
+        var lines = TraceLines()
+        lines.append(header(mode: "ring").jsonValue)
+        for id in stateOrder { lines.append(stateInfos[id]!.jsonValue) }
+        let turns = retainedTurns
+        var snapshot = baseSnapshot
+        lines.append(snapshot.keyframeJSONValue(before: turns.first?.sequence ?? recordedTurnCount + 1))
+        var keyframes = 1
+        for (index, turn) in turns.enumerated() {
+            if index > 0, index % configuration.keyframeInterval == 0 {
+                lines.append(snapshot.keyframeJSONValue(before: turn.sequence))
+                keyframes += 1
+            }
+            lines.append(turn.jsonValue)
+            if let idle = turn.afterJSONValue { lines.append(idle) }
+            for event in turn.events { snapshot.apply(event) }
+            for event in turn.after { snapshot.apply(event) }
+        }
+        if !idleEvents.isEmpty {
+            let pending = TraceTurn(sequence: turns.last?.sequence ?? 0, name: "", origin: "", cause: nil, start: 0,
+                                    duration: 0, events: [], after: idleEvents)
+            lines.append(pending.afterJSONValue!)
+        }
+        lines.append(TraceTrailer(
+            ok: true, turns: recordedTurnCount, evicted: evictedTurnCount, dropped: droppedEventCount,
+            keyframes: keyframes).jsonValue)
+        return lines.text
+    }
+
+    /// The graph as recorded now: the base snapshot with every retained turn and idle event applied.
+    public func currentSnapshot() -> GraphSnapshot {
+        var snapshot = baseSnapshot
+        for turn in retainedTurns {
+            for event in turn.events { snapshot.apply(event) }
+            for event in turn.after { snapshot.apply(event) }
+        }
+        for event in idleEvents { snapshot.apply(event) }
+        return snapshot
+    }
+
+    /// Starts appending to `url`: the header and what is known now are written at once, then
+    /// each turn as it ends and a keyframe every `keyframeInterval` turns.
+    ///
+    /// - Throws: The file system's error if the file cannot be created.
+    public func startStreaming(to url: URL) throws {
+        stream = try TraceStream(url: url, recorder: self)
+    }
+
+    /// Ends streaming: writes what happened since the last turn and a trailer marking the file
+    /// complete, then closes it.
+    public func finishStreaming() {
+        stream?.finish(recorder: self)
+        stream = nil
+    }
+}

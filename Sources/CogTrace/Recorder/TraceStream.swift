@@ -1,0 +1,92 @@
+import Foundation
+
+/// A trace file being appended to as turns end. Each turn is one write, so a crash loses at most
+/// the turn in flight; a write that fails is reported once and streaming stops, while the app and
+/// the in-memory ring carry on.
+final class TraceStream {
+    private let handle: FileHandle
+    private let path: String
+    private var writtenStates: Set<Int> = []
+    private var snapshot: GraphSnapshot
+    private var keyframes = 0
+    private var lastSequence = 0
+    private var failure: (any Error)?
+    private var lines = TraceLines()
+
+    init(url: URL, recorder: CogRecorder) throws {
+        path = url.path
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        handle = try FileHandle(forWritingTo: url)
+        snapshot = recorder.currentSnapshot()
+        lastSequence = recorder.retainedTurns.last?.sequence ?? 0
+        lines.append(recorder.header(mode: "stream").jsonValue)
+        writeNewStates(recorder)
+        lines.append(snapshot.keyframeJSONValue(before: lastSequence + 1))
+        keyframes = 1
+        flush()
+    }
+
+    /// Before turn `sequence`: what happened since the last turn, and a keyframe when one is due.
+    func willBeginTurn(_ sequence: Int, idle: [TraceEvent], recorder: CogRecorder) {
+        guard failure == nil else { return }
+        if !idle.isEmpty {
+            writeNewStates(recorder)
+            let record = TraceTurn(sequence: lastSequence, name: "", origin: "", cause: nil, start: 0, duration: 0,
+                                   events: [], after: idle)
+            lines.append(record.afterJSONValue!)
+            for event in idle { snapshot.apply(event) }
+        }
+        if sequence > 1, (sequence - 1) % recorder.configuration.keyframeInterval == 0 {
+            lines.append(snapshot.keyframeJSONValue(before: sequence))
+            keyframes += 1
+        }
+        if !lines.text.isEmpty { flush() }
+    }
+
+    /// A turn ended: its new states, then its record.
+    func append(_ turn: TraceTurn, recorder: CogRecorder) {
+        guard failure == nil else { return }
+        writeNewStates(recorder)
+        lines.append(turn.jsonValue)
+        for event in turn.events { snapshot.apply(event) }
+        lastSequence = turn.sequence
+        flush()
+    }
+
+    /// Writes the events since the last turn and the trailer, then closes the file.
+    func finish(recorder: CogRecorder) {
+        if failure == nil {
+            if !recorder.idleEvents.isEmpty {
+                writeNewStates(recorder)
+                let record = TraceTurn(sequence: lastSequence, name: "", origin: "", cause: nil, start: 0, duration: 0,
+                                       events: [], after: recorder.idleEvents)
+                lines.append(record.afterJSONValue!)
+            }
+            lines.append(TraceTrailer(
+                ok: true, turns: recorder.recordedTurnCount, evicted: 0, dropped: recorder.droppedEventCount,
+                keyframes: keyframes).jsonValue)
+            flush()
+        }
+        try? handle.close()
+    }
+
+    private func writeNewStates(_ recorder: CogRecorder) {
+        for id in recorder.stateOrder where !writtenStates.contains(id) {
+            writtenStates.insert(id)
+            lines.append(recorder.stateInfos[id]!.jsonValue)
+        }
+    }
+
+    private func flush() {
+        do {
+            try handle.write(contentsOf: Data(lines.text.utf8))
+        } catch {
+            failure = error
+            FileHandle.standardError.write(Data(
+                "CogTrace: streaming to '\(path)' failed and stopped: \(error.localizedDescription)\n".utf8))
+        }
+        lines.removeAll()
+    }
+}

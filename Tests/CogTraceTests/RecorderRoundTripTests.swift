@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import Cog
+import CogTesting
+@testable import CogTrace
+
+/// Captures the runtime's own view of the graph just before each turn, to compare with what the
+/// trace reconstructs.
+private final class LiveKeyframes: CogProbe {
+    let recorder: CogRecorder
+    weak var cogs: Cogs?
+    var beforeTurn: [Int: CogLiveSnapshot] = [:]
+
+    init(recorder: CogRecorder) {
+        self.recorder = recorder
+    }
+
+    func record(_ event: CogProbeEvent) {
+        if case .turnBegan(let turn) = event, let cogs { beforeTurn[turn.id] = cogs.liveSnapshot() }
+        recorder.record(event)
+    }
+}
+
+@Suite("Recorder round trip", .serialized, .timeLimit(.minutes(1)))
+struct RecorderRoundTripTests {
+    private func record(capacity: Int = 10_000, keyframeInterval: Int = 4) async
+        -> (recorder: CogRecorder, live: LiveKeyframes, cogs: Cogs, text: String) {
+        SessionFixtures.work = ControlledWork()
+        let clock = TestClock()
+        let recorder = CogRecorder(configuration: RecorderConfiguration(
+            title: "market", capacity: capacity, keyframeInterval: keyframeInterval, clock: .virtual(clock),
+            redactedLabels: ["auth.*"]))
+        let cogs = Cogs.forTesting(clock: clock, grace: .seconds(2))
+        let live = LiveKeyframes(recorder: recorder)
+        live.cogs = cogs
+        cogs.probe = live
+        cogs.start([MarketMechanism()])
+        await runMarketSession(cogs, clock: clock)
+        return (recorder, live, cogs, recorder.traceText())
+    }
+
+    @Test func everyTurnReadsBackAsRecorded() async throws {
+        let (recorder, _, _, text) = await record()
+        let file = try TraceFile.parse(text)
+        #expect(file.warnings.isEmpty)
+        #expect(file.trailer?.ok == true)
+        #expect(file.turnCount == recorder.retainedTurnCount)
+        for recorded in recorder.retainedTurns {
+            #expect(try file.turn(recorded.sequence) == recorded)
+        }
+    }
+
+    @Test func theSnapshotAtEveryTurnEqualsTheRuntimesOwnGraph() async throws {
+        let (_, live, cogs, text) = await record()
+        let file = try TraceFile.parse(text)
+        let sequences = file.turnSequences
+        #expect(sequences.count > 10)
+        for (index, sequence) in sequences.enumerated().dropLast() {
+            let next = sequences[index + 1]
+            try expectSameGraph(try file.snapshot(after: sequence), live.beforeTurn[next]!, at: "before turn \(next)")
+        }
+        try expectSameGraph(try file.snapshot(after: sequences.last!), cogs.liveSnapshot(), at: "at the end")
+    }
+
+    @Test func theSessionCoversEveryKindOfEvent() async throws {
+        let (recorder, _, _, _) = await record()
+        let kinds = Set(recorder.retainedTurns.flatMap { $0.events + $0.after }.map(\.kind))
+        for kind in ["created", "write", "writeDiscarded", "recompute", "edgeAdded", "deps", "pinned", "notice",
+                     "offer", "reaction", "watch", "leaseAcquired", "leaseReleased", "graceScheduled", "released",
+                     "generationStarted", "generationAccepted", "asyncStatus", "registered", "scopeOpened",
+                     "leaseRenewed", "refreshResolved"] {
+            #expect(kinds.contains(kind), "no '\(kind)' event was recorded")
+        }
+    }
+
+    @Test func redactedLabelsNeverReachTheFile() async throws {
+        let (_, _, _, text) = await record()
+        #expect(!text.contains("s3cret"))
+        #expect(!text.contains("n3w-secret"))
+        #expect(text.contains("\"redacted\":true"))
+    }
+
+    @Test func aVirtualClockRecordsTheSameBytesTwice() async {
+        let first = await record().text
+        let second = await record().text
+        #expect(first == second)
+    }
+
+    @Test func aRingFileStartsWithAKeyframeOfItsOldestRetainedTurn() async throws {
+        let (recorder, live, _, text) = await record(capacity: 5, keyframeInterval: 2)
+        let file = try TraceFile.parse(text)
+        #expect(file.turnCount == 5)
+        #expect(file.trailer?.evicted == recorder.recordedTurnCount - 5)
+        let oldest = file.turnSequences.first!
+        try expectSameGraph(try file.snapshot(after: oldest - 1), live.beforeTurn[oldest]!, at: "the ring's start")
+    }
+
+    private func expectSameGraph(_ recorded: GraphSnapshot, _ live: CogLiveSnapshot, at moment: String) throws {
+        #expect(Set(recorded.states.keys) == Set(live.states.keys), "states differ \(moment)")
+        for (id, entry) in live.states {
+            guard let state = recorded.states[id] else { continue }
+            #expect(state.version == entry.version, "\(entry.label) version \(moment)")
+            #expect(state.dependencies == entry.dependencies, "\(entry.label) dependencies \(moment)")
+            #expect(state.isPinned == entry.isPinned, "\(entry.label) pin \(moment)")
+            if !state.value.map(\.isRedacted)!, let value = entry.value {
+                #expect(state.value?.text == TraceValue.render(value).text, "\(entry.label) value \(moment)")
+            }
+            if let status = entry.asyncStatus {
+                #expect(state.async?.kind == status.kind, "\(entry.label) async kind \(moment)")
+                #expect(state.async?.isLoading == status.isLoading, "\(entry.label) loading \(moment)")
+            }
+        }
+        for (id, entry) in live.registrations {
+            #expect(recorded.registrations[id]?.dependencies == entry.dependencies, "\(entry.label) \(moment)")
+        }
+    }
+}
