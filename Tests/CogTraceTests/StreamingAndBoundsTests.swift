@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import Cog
+import CogTesting
+@testable import CogTrace
+
+private let _tickCog = Cog<Int>.Manual(name: "bounds.tick") { 0 }
+private let parityCog = Cog<Bool>(name: "bounds.isEven") { c in c[_tickCog] % 2 == 0 }
+
+/// A temporary file path unique to one test.
+private func temporaryTrace(_ name: String) -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("coginspector-\(name)-\(getpid()).cogtrace")
+}
+
+/// The resident memory of this process, in bytes (Linux).
+private func residentBytes() -> Int {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+          let pages = Int(statm.split(separator: " ")[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+@Suite("Streaming and bounds", .serialized)
+struct StreamingAndBoundsTests {
+    @Test func streamingWritesEachTurnAsItEndsWithKeyframes() throws {
+        let url = temporaryTrace("stream")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let recorder = CogRecorder(configuration: RecorderConfiguration(
+            title: "stream", keyframeInterval: 10, clock: .virtual(TestClock())))
+        let cogs = Cogs.forTesting()
+        recorder.attach(to: cogs)
+        try recorder.startStreaming(to: url)
+        _ = cogs[parityCog]
+        for tick in 1...25 { cogs.turn("tick") { c in c[_tickCog] = tick } }
+
+        let unfinished = try TraceFile.load(contentsOf: url)
+        #expect(unfinished.turnCount == 25)
+        #expect(unfinished.trailer == nil)
+        #expect(unfinished.keyframes.map(\.before) == [1, 11, 21])
+
+        recorder.finishStreaming()
+        let finished = try TraceFile.load(contentsOf: url)
+        #expect(finished.trailer?.ok == true)
+        #expect(finished.warnings.isEmpty)
+        #expect(try finished.snapshot(after: 25).states[finished.stateID(labelled: "bounds.tick")!]?.value?.text == "25")
+    }
+
+    @Test func aCrashLosesAtMostTheTurnInFlight() async throws {
+        let url = temporaryTrace("crash")
+        defer { try? FileManager.default.removeItem(at: url) }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let url = FileManager.default.temporaryDirectory
+                    .appendingPathComponent("coginspector-crash-\(getppid()).cogtrace")
+                let recorder = CogRecorder(configuration: RecorderConfiguration(title: "crash"))
+                let cogs = Cogs.forTesting()
+                recorder.attach(to: cogs)
+                try! recorder.startStreaming(to: url)
+                for tick in 1...7 { cogs.turn("tick") { c in c[_tickCog] = tick } }
+                cogs.turn("crash") { _ in fatalError("the app crashed mid-turn") }
+            }
+        }
+        let crashed = FileManager.default.temporaryDirectory.appendingPathComponent("coginspector-crash-\(getpid()).cogtrace")
+        defer { try? FileManager.default.removeItem(at: crashed) }
+        let file = try TraceFile.load(contentsOf: crashed)
+        #expect(file.turnCount == 7)
+        #expect(file.warnings.contains { $0.message.hasPrefix("no trailer") })
+        #expect(try file.snapshot(after: 7).states[file.stateID(labelled: "bounds.tick")!]?.value?.text == "7")
+    }
+
+    @Test func aMillionTurnsInARingOfTenThousandKeepExactlyTheRingAndStayFlat() throws {
+        let recorder = CogRecorder(configuration: RecorderConfiguration(title: "bounded", capacity: 10_000))
+        let cogs = Cogs.forTesting()
+        recorder.attach(to: cogs)
+        _ = cogs[parityCog]
+        var residentAtWarmUp = 0
+        for tick in 1...1_000_000 {
+            cogs.turn("tick") { c in c[_tickCog] = tick }
+            if tick == 200_000 { residentAtWarmUp = residentBytes() }
+        }
+        let growth = residentBytes() - residentAtWarmUp
+        #expect(recorder.retainedTurnCount == 10_000)
+        #expect(recorder.evictedTurnCount == 990_000)
+        #expect(growth < 16 << 20, "memory grew by \(growth) bytes after warm-up")
+        let file = try TraceFile.parse(recorder.traceText())
+        #expect(file.turnCount == 10_000)
+        #expect(file.trailer?.evicted == 990_000)
+        #expect(file.turnSequences.first == 990_001)
+        #expect(try file.snapshot(after: 1_000_000).states[file.stateID(labelled: "bounds.tick")!]?.value?.text == "1000000")
+        print("bounded ring: resident growth after warm-up \(growth) bytes")
+    }
+}
