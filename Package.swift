@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "CogTesting", dependencies: ["Cog"], swiftSettings: libraryIsolation),
         .target(name: "CogTrace", dependencies: ["Cog"], swiftSettings: libraryIsolation),
         .executableTarget(name: "coginspect"),
-        .executableTarget(name: "cog-bench", dependencies: ["Cog"], swiftSettings: libraryIsolation),
+        .executableTarget(name: "cog-bench", dependencies: ["Cog", "CogTrace"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogTests", dependencies: ["Cog", "CogTesting"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogTestingTests", dependencies: ["CogTesting"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogTraceTests", dependencies: ["CogTrace", "Cog", "CogTesting"], swiftSettings: libraryIsolation),

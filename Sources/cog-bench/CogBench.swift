@@ -1,4 +1,5 @@
 import Cog
+import CogTrace
 import Foundation
 
 /// `cog-bench`: measures the runtime shapes and prints a table (and JSON with `--json FILE`).
@@ -19,7 +20,7 @@ struct CogBench {
             print(BenchOptions.usage)
             return
         }
-        let measurements = runtimeSection(iterations: options.smoke ? 3 : options.iterations)
+        let measurements = runtimeSection(iterations: options.smoke ? 3 : options.iterations, variants: options.variants)
         if let path = options.jsonPath {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -28,30 +29,50 @@ struct CogBench {
         if options.failed { exit(1) }
     }
 
-    /// The eight js-reactivity-benchmark shapes, untraced, each iteration on a fresh runtime.
-    static func runtimeSection(iterations: Int) -> [Measurement] {
+    /// The eight js-reactivity-benchmark shapes, each iteration on a fresh runtime: untraced, with
+    /// a recorder keeping a ring, and with a recorder streaming every turn to a file.
+    static func runtimeSection(iterations: Int, variants: Set<String>) -> [Measurement] {
         var measurements: [Measurement] = []
         var rows: [[String]] = []
         var countsHold = true
+        let streamURL = FileManager.default.temporaryDirectory
+            .appendingPathComponent("cog-bench-\(getpid()).cogtrace")
+        defer { try? FileManager.default.removeItem(at: streamURL) }
         for shape in runtimeShapes() {
             var runs = 0
-            let measurement = measure(section: "runtime", name: shape.name, variant: "untraced",
-                                      iterations: iterations) {
+            let untraced = measure(section: "runtime", name: shape.name, variant: "untraced", iterations: iterations) {
                 runs = shape.run(on: Cogs())
+            }
+            let ring = measure(section: "runtime", name: shape.name, variant: "ring",
+                               iterations: variants.contains("ring") ? iterations : 0) {
+                let cogs = Cogs()
+                CogRecorder(configuration: RecorderConfiguration(title: shape.name)).attach(to: cogs)
+                _ = shape.run(on: cogs)
+            }
+            let stream = measure(section: "runtime", name: shape.name, variant: "stream",
+                                 iterations: variants.contains("stream") ? iterations : 0) {
+                let cogs = Cogs()
+                let recorder = CogRecorder(configuration: RecorderConfiguration(title: shape.name))
+                recorder.attach(to: cogs)
+                try? recorder.startStreaming(to: streamURL)
+                _ = shape.run(on: cogs)
+                recorder.finishStreaming()
             }
             let countOK = runs == shape.expectedSelectorRuns
             countsHold = countsHold && countOK
             let reference = referenceMilliseconds[shape.name]
             rows.append([
-                shape.name, String(format: "%.3f", measurement.median),
+                shape.name, format(untraced.median), format(ring.median), ratio(ring.median, untraced.median),
+                format(stream.median), ratio(stream.median, untraced.median),
                 "\(runs)" + (countOK ? "" : " (expected \(shape.expectedSelectorRuns))"),
                 reference.map { String(format: "%.2f", $0) } ?? "-",
-                reference.map { String(format: "%.3f", measurement.median / $0) } ?? "-",
+                reference.map { ratio(untraced.median, $0) } ?? "-",
             ])
-            measurements.append(measurement)
+            measurements += [untraced, ring, stream]
         }
-        print("runtime (untraced, median of \(iterations) iterations, each on a fresh runtime)")
-        print(table(["shape", "median ms", "selector runs", "reference ms", "ratio"], rows))
+        print("runtime (median of \(iterations) iterations, each on a fresh runtime)\(probeNote)")
+        print(table(["shape", "untraced ms", "ring ms", "ring ×", "stream ms", "stream ×", "selector runs",
+                     "reference ms", "untraced ÷ ref"], rows))
         print()
         if !countsHold {
             FileHandle.standardError.write(Data("cog-bench: selector counts differ from their formulas\n".utf8))
@@ -59,7 +80,18 @@ struct CogBench {
         }
         return measurements
     }
+
+    static var probeNote: String {
+        #if COG_PROBES_COMPILED_OUT
+        " — probe sites compiled out (COG_PROBES_COMPILED_OUT); ring and stream record nothing"
+        #else
+        ""
+        #endif
+    }
 }
+
+func format(_ milliseconds: Double) -> String { String(format: "%.3f", milliseconds) }
+func ratio(_ value: Double, _ base: Double) -> String { String(format: "%.2f", value / base) }
 
 /// The command line of `cog-bench`.
 struct BenchOptions {
@@ -69,6 +101,7 @@ struct BenchOptions {
           --smoke          a few iterations of every section; checks counts, for CI
           --iterations N   iterations per scenario (default 31)
           --json FILE      also write the measurements as JSON (schema: docs/performance.md)
+          --variants LIST  which runtime variants to time besides untraced: ring,stream (default both)
           -h, --help       show this help
         """
 
@@ -76,6 +109,7 @@ struct BenchOptions {
     var smoke = false
     var iterations = 31
     var jsonPath: String?
+    var variants: Set<String> = ["ring", "stream"]
     var showHelp = false
     var failed: Bool { Self.countsFailed }
 
@@ -90,6 +124,14 @@ struct BenchOptions {
                     throw BenchUsageError(message: "--iterations needs a positive whole number")
                 }
                 iterations = count
+            case "--variants":
+                guard let value = remaining.popFirst() else {
+                    throw BenchUsageError(message: "--variants needs a list such as ring,stream")
+                }
+                variants = Set(value.split(separator: ",").map(String.init))
+                guard variants.isSubset(of: ["ring", "stream"]) else {
+                    throw BenchUsageError(message: "unknown variant in '\(value)'; expected ring, stream or both")
+                }
             case "--json":
                 guard let value = remaining.popFirst() else {
                     throw BenchUsageError(message: "--json needs a file path")

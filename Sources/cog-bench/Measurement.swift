@@ -15,6 +15,10 @@ struct Measurement: Codable {
 
 /// Times `body` `iterations` times after one warm-up run and summarises in milliseconds.
 func measure(section: String, name: String, variant: String, iterations: Int, _ body: () -> Void) -> Measurement {
+    guard iterations > 0 else {
+        return Measurement(section: section, name: name, variant: variant, unit: "ms", median: .nan, min: .nan,
+                           max: .nan, count: 0)
+    }
     body()
     var samples: [Double] = []
     samples.reserveCapacity(iterations)

@@ -16,13 +16,8 @@ struct InFlightGeneration {
 
 /// An async state: a consumer of its selector's dependencies, a producer of its value, and the
 /// owner of its generations of work and of its status (pending, success, failure).
-/// Lets non-generic code ask an async state for its policy.
-protocol AsyncPolicyReporting {
-    var asyncPolicy: AsyncPolicyKind { get }
-}
-
-final class AsyncNode<Value>: ValueNode<Value>, AsyncPolicyReporting {
-    var asyncPolicy: AsyncPolicyKind { policy }
+final class AsyncNode<Value>: ValueNode<Value> {
+    override var asyncPolicy: AsyncPolicyKind? { policy }
 
     let select: (Reader<Value>) -> WorkBody<Value>
     let policy: AsyncPolicyKind

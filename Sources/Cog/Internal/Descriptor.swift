@@ -36,6 +36,17 @@ class AnyDescriptor {
     /// states are released when unused.
     let isReleasable: Bool
     let grace: Duration?
+    /// The lifetime as a probe reports it, computed once per runtime grace.
+    private var lifetimeDescription: (grace: Duration, text: String)?
+
+    func lifetimeText(defaultGrace: Duration) -> String {
+        guard isReleasable else { return "app" }
+        let effective = grace ?? defaultGrace
+        if let cached = lifetimeDescription, cached.grace == effective { return cached.text }
+        let text = "whileObserved(\(effective))"
+        lifetimeDescription = (effective, text)
+        return text
+    }
 
     init(label: String, shape: CogShape, isKeyed: Bool, valueTypeName: String, isReleasable: Bool = false,
          grace: Duration? = nil) {

@@ -82,7 +82,6 @@ extension Graph {
             for dependency in node.dependencies {
                 let producer = dependency.producer
                 unlink(consumer: node, from: producer)
-                probe?.record(.edgeRemoved(consumer: CogStateID(node.id), producer: CogStateID(producer.id)))
                 if producer.descriptor.isReleasable, producer.graceDeadline == nil, !isInUse(producer) {
                     work.append((producer, .cascade))
                 }

@@ -156,12 +156,6 @@ extension Graph {
                     producer.staleStamp = 0
                 } else {
                     producer.consumers.append(ConsumerLink(consumer: node))
-                    if let probe {
-                        probe.record(.edgeAdded(consumer: CogStateID(node.id), producer: CogStateID(producer.id)))
-                        if node.descriptor.shape == .reaction {
-                            probe.record(.leaseAcquired(state: CogStateID(producer.id), holder: node.label))
-                        }
-                    }
                 }
             }
             for index in matched..<previousCount {
@@ -169,12 +163,6 @@ extension Graph {
                 guard producer.staleStamp == stamp else { continue }
                 producer.staleStamp = 0
                 unlink(consumer: node, from: producer)
-                if let probe {
-                    probe.record(.edgeRemoved(consumer: CogStateID(node.id), producer: CogStateID(producer.id)))
-                    if node.descriptor.shape == .reaction {
-                        probe.record(.leaseReleased(state: CogStateID(producer.id), holder: node.label))
-                    }
-                }
                 noteMaybeUnused(producer)
             }
             node.dependencies.removeSubrange(matched...)

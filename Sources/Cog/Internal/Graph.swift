@@ -3,8 +3,22 @@
 /// Everything here runs on the MainActor; `Cogs` and the controllers are thin facades over it.
 @usableFromInline
 final class Graph {
-    /// The attached probe; every probe site is `graph.probe?.record(...)`, one branch when nil.
-    var probe: (any CogProbe)?
+    /// The attached probe, as `Cogs.probe` sets it.
+    var attachedProbe: (any CogProbe)?
+
+    /// The probe every site calls: `probe?.record(...)` is one load and one branch when none is
+    /// attached, and the event is never built. Building with `-D COG_PROBES_COMPILED_OUT` makes
+    /// this a constant nil so every site folds away; that build exists only to measure what the
+    /// sites cost (cog-bench), and never records.
+    var probe: (any CogProbe)? {
+        @inline(__always) get {
+            #if COG_PROBES_COMPILED_OUT
+            return nil
+            #else
+            return attachedProbe
+            #endif
+        }
+    }
     /// Test seam: when set, a failure is reported here and the runtime recovers instead of trapping.
     var diagnosticHandler: ((CogDiagnostic) -> Void)?
 
@@ -142,7 +156,7 @@ final class Graph {
             id: CogStateID(node.id), label: node.label, declaration: node.descriptor.label,
             key: node.key.map { String(describing: $0.base) }, shape: node.descriptor.shape,
             valueType: node.descriptor.valueTypeName,
-            lifetime: node.descriptor.isReleasable ? "whileObserved(\(grace(of: node)))" : "app",
-            policy: (node as? AsyncPolicyReporting)?.asyncPolicy)
+            lifetime: node.descriptor.lifetimeText(defaultGrace: defaultGrace),
+            policy: node.asyncPolicy)
     }
 }

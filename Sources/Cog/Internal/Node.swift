@@ -67,6 +67,8 @@ class Node {
     /// The producer whose change last marked this node dirty (what a recompute reports as its trigger).
     @exclusivity(unchecked) var dirtiedBy = 0
 
+    nonisolated deinit {}
+
     init(id: Int, descriptor: AnyDescriptor, key: AnyHashable?, mark: SettleMark) {
         self.id = id
         self.descriptor = descriptor
@@ -95,6 +97,9 @@ class Node {
 
     /// The current status fields of an async state, for field-wise notification; nil otherwise.
     var statusFingerprint: StatusFingerprint? { nil }
+
+    /// The async policy of an async state; nil for every other node.
+    var asyncPolicy: AsyncPolicyKind? { nil }
 
     /// Stops whatever work the state owns when it is released (an async state's generations).
     func releaseWork(in graph: Graph) {}

@@ -54,10 +54,6 @@ extension Graph {
         reaction.isRetired = true
         for dependency in reaction.dependencies {
             unlink(consumer: reaction, from: dependency.producer)
-            if let probe {
-                probe.record(.edgeRemoved(consumer: CogStateID(reaction.id), producer: CogStateID(dependency.producer.id)))
-                probe.record(.leaseReleased(state: CogStateID(dependency.producer.id), holder: reaction.label))
-            }
             noteMaybeUnused(dependency.producer)
         }
         reaction.dependencies.removeAll()

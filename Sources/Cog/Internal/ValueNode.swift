@@ -4,7 +4,10 @@ class ValueNode<Value>: Node {
     /// The value, initialized once `hasValue` is true (an automatic state has none before its
     /// first run). A pointer rather than an optional so the unspecialized runtime never builds
     /// `Optional<Value>` metadata on the hot path.
-    @usableFromInline final let storage: UnsafeMutablePointer<Value>
+    ///
+    /// `nonisolated(unsafe)` only so the nonisolated deinit can free it: every other access is on
+    /// the MainActor, and a deinit runs when no other reference to the node exists.
+    @usableFromInline nonisolated(unsafe) final let storage: UnsafeMutablePointer<Value>
     @usableFromInline @exclusivity(unchecked) final var hasValue: Bool
     /// The value staged by the turn in progress, if this state was written in it.
     @usableFromInline @exclusivity(unchecked) final var staged: Value?
@@ -23,7 +26,9 @@ class ValueNode<Value>: Node {
         super.init(id: id, descriptor: descriptor, key: key, mark: mark)
     }
 
-    isolated deinit {
+    /// Nonisolated: a node is created, used and released on the MainActor, and by the time its
+    /// deinit runs nothing else can reach it, so freeing its storage needs no hop.
+    nonisolated deinit {
         if hasValue { storage.deinitialize(count: 1) }
         storage.deallocate()
     }

@@ -21,11 +21,9 @@ public enum CogProbeEvent {
     /// An automatic state ran its selector; `changed` is false when equality gated the result.
     /// `trigger` is the dependency whose change caused the run (nil for a first run).
     case recompute(state: CogStateID, old: Any?, new: Any?, changed: Bool, trigger: CogStateID?)
-    /// `consumer` read `producer` for the first time in its latest run.
-    case edgeAdded(consumer: CogStateID, producer: CogStateID)
-    /// `consumer`'s latest run no longer read `producer`.
-    case edgeRemoved(consumer: CogStateID, producer: CogStateID)
-    /// `consumer`'s dependency list changed; `producers` is the new list in read order.
+    /// `consumer`'s dependency list changed; `producers` is the new list in read order. Edges
+    /// added and removed, and the leases a reaction, watch or export takes and gives up, follow
+    /// from comparing it with the previous list (a recorder does that, not the hot path).
     case dependenciesChanged(consumer: CogStateID, producers: [CogStateID])
     /// A reaction, watch, scope or export was removed (its owner retired or its stream ended).
     case unregistered(registration: CogStateID)
@@ -61,10 +59,6 @@ public enum CogProbeEvent {
     case taskFinished(registration: CogStateID)
     /// A watch handler ran with the old and new value.
     case watchRun(registration: CogStateID, old: Any?, new: Any)
-    /// A reaction, watch or export started to hold `state` (or, with `renewed`, transient demand renewed its grace).
-    case leaseAcquired(state: CogStateID, holder: String)
-    /// A holder stopped holding `state`.
-    case leaseReleased(state: CogStateID, holder: String)
     /// Transient demand (peek, refresh, a write) renewed an unused state's grace window.
     case leaseRenewed(state: CogStateID, holder: String)
     /// An unused while-observed state will be released after `grace` unless something uses it.

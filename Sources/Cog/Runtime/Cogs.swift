@@ -76,8 +76,8 @@ public final class Cogs: CogOps {
 
     /// The recorder (or other probe) watching this runtime; nil costs one branch per probe site.
     public var probe: (any CogProbe)? {
-        get { graph.probe }
-        set { graph.probe = newValue }
+        get { graph.attachedProbe }
+        set { graph.attachedProbe = newValue }
     }
 
     /// Test seam: receives diagnostics instead of trapping. `CogTesting` sets it.

@@ -119,6 +119,12 @@ extension JSONValue {
     /// so a record stays on one line whatever a value contains.
     static func writeString(_ text: String, to output: inout String) {
         output += "\""
+        let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 >= 0xC2 }
+        guard needsEscaping else {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

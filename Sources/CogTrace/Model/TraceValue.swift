@@ -57,9 +57,23 @@ public struct TraceValue {
     /// Renders a runtime value: its description (an optional shows its wrapped value or `nil`),
     /// cut to `maxTextLength`, and its JSON encoding when it has one.
     static func render(_ value: Any) -> (text: String, json: JSONValue?) {
+        if let primitive = renderPrimitive(value) { return primitive }
         var text = describe(value)
         if text.count > maxTextLength { text = String(text.prefix(maxTextLength - 1)) + "…" }
         return (text, encodeJSON(value))
+    }
+
+    /// The common scalar types, rendered without reflection or an encoder.
+    private static func renderPrimitive(_ value: Any) -> (text: String, json: JSONValue?)? {
+        switch value {
+        case let number as Int: (String(number), .int(number))
+        case let flag as Bool: (flag ? "true" : "false", .bool(flag))
+        case let number as Double: ("\(number)", .double(number))
+        case let text as String where text.count <= maxTextLength: (text, .string(text))
+        case let number as Int?: number.map { (String($0), .int($0)) } ?? ("nil", .null)
+        case let text as String? where text == nil: ("nil", .null)
+        default: nil
+        }
     }
 
     private static func describe(_ value: Any) -> String {

@@ -22,25 +22,22 @@ extension CogRecorder {
     public func traceText() -> String {
         var lines = TraceLines()
         lines.append(header(mode: "ring").jsonValue)
-        for id in stateOrder { lines.append(stateInfos[id]!.jsonValue) }
-        let turns = retainedTurns
-        var snapshot = baseSnapshot
-        lines.append(snapshot.keyframeJSONValue(before: turns.first?.sequence ?? recordedTurnCount + 1))
+        for id in stateOrder { lines.append(stateRecord(id).jsonValue) }
+        let turns = orderedRing
+        var converter = TraceConverter(from: baseSnapshot, recorder: self)
+        lines.append(converter.snapshot.keyframeJSONValue(before: turns.first?.info.id ?? recordedTurnCount + 1))
         var keyframes = 1
         for (index, turn) in turns.enumerated() {
             if index > 0, index % configuration.keyframeInterval == 0 {
-                lines.append(snapshot.keyframeJSONValue(before: turn.sequence))
+                lines.append(converter.snapshot.keyframeJSONValue(before: turn.info.id))
                 keyframes += 1
             }
-            lines.append(turn.jsonValue)
-            if let idle = turn.afterJSONValue { lines.append(idle) }
-            for event in turn.events { snapshot.apply(event) }
-            for event in turn.after { snapshot.apply(event) }
+            let traced = traced(turn, with: &converter)
+            lines.append(traced.jsonValue)
+            if let idle = traced.afterJSONValue { lines.append(idle) }
         }
         if !idleEvents.isEmpty {
-            let pending = TraceTurn(sequence: turns.last?.sequence ?? 0, name: "", origin: "", cause: nil, start: 0,
-                                    duration: 0, events: [], after: idleEvents)
-            lines.append(pending.afterJSONValue!)
+            lines.append(idleRecord(after: turns.last?.info.id ?? 0, events: converter.convert(idleEvents)))
         }
         lines.append(TraceTrailer(
             ok: true, turns: recordedTurnCount, evicted: evictedTurnCount, dropped: droppedEventCount,
@@ -50,13 +47,19 @@ extension CogRecorder {
 
     /// The graph as recorded now: the base snapshot with every retained turn and idle event applied.
     public func currentSnapshot() -> GraphSnapshot {
-        var snapshot = baseSnapshot
-        for turn in retainedTurns {
-            for event in turn.events { snapshot.apply(event) }
-            for event in turn.after { snapshot.apply(event) }
+        var converter = TraceConverter(from: baseSnapshot, recorder: self)
+        for turn in orderedRing {
+            _ = converter.convert(turn.events)
+            _ = converter.convert(turn.after)
         }
-        for event in idleEvents { snapshot.apply(event) }
-        return snapshot
+        _ = converter.convert(idleEvents)
+        return converter.snapshot
+    }
+
+    /// The record of events that happened after turn `sequence` and before the next.
+    func idleRecord(after sequence: Int, events: [TraceEvent]) -> JSONValue {
+        TraceTurn(sequence: sequence, name: "", origin: "", cause: nil, start: 0, duration: 0, events: [],
+                  after: events).afterJSONValue!
     }
 
     /// Starts appending to `url`: the header and what is known now are written at once, then

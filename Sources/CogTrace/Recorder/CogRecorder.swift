@@ -18,19 +18,35 @@ public final class CogRecorder: CogProbe {
     let timeline: RecordingTimeline
 
     /// Every state seen, by id, in order of first appearance.
-    var stateInfos: [Int: TraceStateInfo] = [:]
+    /// Indexed by state id (ids are dense); converted to `TraceStateInfo` only when written.
+    @exclusivity(unchecked) var stateInfoByID: ContiguousArray<CogStateInfo?> = []
     var stateOrder: [Int] = []
     private var redactedStates: Set<Int> = []
 
-    /// The retained turns, oldest first (a ring of `capacity`).
-    var ring: [TraceTurn] = []
-    var ringHead = 0
+    /// The retained turns, oldest first (a ring of `capacity`), holding events as the probe
+    /// gave them: converting and rendering wait until a turn is written or evicted.
+    @exclusivity(unchecked) var ring: [RecordedTurn] = []
+    @exclusivity(unchecked) var ringHead = 0
+    /// The graph just before the oldest retained turn, built lazily: events that precede every
+    /// retained turn wait in `basePending` until a write or an eviction needs the snapshot.
+    private var foldedBase = GraphSnapshot()
+    private var basePending: [CogProbeEvent] = []
+
     /// The graph just before the oldest retained turn.
-    var baseSnapshot = GraphSnapshot()
+    var baseSnapshot: GraphSnapshot {
+        get {
+            if !basePending.isEmpty {
+                var converter = TraceConverter(from: foldedBase, recorder: self)
+                _ = converter.convert(basePending)
+                foldedBase = converter.snapshot
+                basePending.removeAll()
+            }
+            return foldedBase
+        }
+    }
     /// The turn being recorded, and events since the last turn ended.
-    private var current: TraceTurn?
-    private var currentStart: Duration = .zero
-    var idleEvents: [TraceEvent] = []
+    @exclusivity(unchecked) private var current: RecordedTurn?
+    @exclusivity(unchecked) var idleEvents: [CogProbeEvent] = []
 
     /// Turns recorded since attaching, including evicted ones.
     public private(set) var recordedTurnCount = 0
@@ -56,10 +72,14 @@ public final class CogRecorder: CogProbe {
     /// How many turns the ring holds now.
     public var retainedTurnCount: Int { ring.count }
 
-    /// The retained turns, oldest first.
+    /// The retained turns, oldest first, as the trace records them.
     public var retainedTurns: [TraceTurn] {
-        Array(ring[ringHead...] + ring[..<ringHead])
+        var converter = TraceConverter(from: baseSnapshot, recorder: self)
+        return orderedRing.map { traced($0, with: &converter) }
     }
+
+    /// The retained turns, oldest first, as recorded.
+    var orderedRing: [RecordedTurn] { Array(ring[ringHead...] + ring[..<ringHead]) }
 
     // MARK: CogProbe
 
@@ -69,34 +89,36 @@ public final class CogRecorder: CogProbe {
             beginTurn(turn)
         case .turnEnded:
             endTurn()
+        case .stateCreated(let info, _):
+            noteState(info)
+            keep(event)
         default:
-            guard let traced = trace(event) else { return }
-            if current != nil {
-                if current!.events.count >= configuration.maxEventsPerTurn {
-                    droppedEventCount += 1
-                } else {
-                    current!.events.append(traced)
-                }
-            } else {
-                idleEvents.append(traced)
-            }
+            keep(event)
+        }
+    }
+
+    /// Appends an event to the turn in progress, or to the events between turns.
+    private func keep(_ event: CogProbeEvent) {
+        guard current != nil else {
+            idleEvents.append(event)
+            return
+        }
+        if current!.events.count < configuration.maxEventsPerTurn {
+            current!.events.append(event)
+        } else {
+            droppedEventCount += 1
         }
     }
 
     private func beginTurn(_ turn: CogTurnInfo) {
         flushIdleEvents(beforeTurn: turn.id)
-        currentStart = timeline.now()
-        current = TraceTurn(
-            sequence: turn.id, name: turn.name, origin: turn.origin.rawValue, cause: turn.cause,
-            start: timeline.microseconds(currentStart), duration: 0, events: [])
+        current = RecordedTurn(info: turn, start: timeline.now())
     }
 
     private func endTurn() {
         guard var turn = current else { return }
         current = nil
-        turn = TraceTurn(
-            sequence: turn.sequence, name: turn.name, origin: turn.origin, cause: turn.cause, start: turn.start,
-            duration: timeline.microseconds(timeline.now() - currentStart), events: turn.events)
+        turn.duration = timeline.now() - turn.start
         recordedTurnCount += 1
         stream?.append(turn, recorder: self)
         retain(turn)
@@ -105,10 +127,11 @@ public final class CogRecorder: CogProbe {
     /// Hands events that happened between turns to the last retained turn (or, before any turn,
     /// to the base snapshot), and to the stream.
     private func flushIdleEvents(beforeTurn sequence: Int) {
+        guard !idleEvents.isEmpty || stream != nil else { return }
         stream?.willBeginTurn(sequence, idle: idleEvents, recorder: self)
         guard !idleEvents.isEmpty else { return }
         if ring.isEmpty {
-            for event in idleEvents { baseSnapshot.apply(event) }
+            basePending.append(contentsOf: idleEvents)
         } else {
             let last = (ringHead + ring.count - 1) % ring.count
             ring[last].after.append(contentsOf: idleEvents)
@@ -116,31 +139,43 @@ public final class CogRecorder: CogProbe {
         idleEvents.removeAll()
     }
 
-    private func retain(_ turn: TraceTurn) {
+    private func retain(_ turn: RecordedTurn) {
         if ring.count < configuration.capacity {
             ring.append(turn)
             return
         }
         let evicted = ring[ringHead]
-        for event in evicted.events { baseSnapshot.apply(event) }
-        for event in evicted.after { baseSnapshot.apply(event) }
+        var converter = TraceConverter(from: baseSnapshot, recorder: self)
+        _ = converter.convert(evicted.events)
+        _ = converter.convert(evicted.after)
+        foldedBase = converter.snapshot
         ring[ringHead] = turn
         ringHead = (ringHead + 1) % ring.count
         evictedTurnCount += 1
     }
 
+    /// A recorded turn as the trace holds it, converted in order by `converter`.
+    func traced(_ turn: RecordedTurn, with converter: inout TraceConverter) -> TraceTurn {
+        let events = converter.convert(turn.events)
+        let after = converter.convert(turn.after)
+        return TraceTurn(
+            sequence: turn.info.id, name: turn.info.name, origin: turn.info.origin.rawValue, cause: turn.info.cause,
+            start: timeline.microseconds(turn.start), duration: timeline.microseconds(turn.duration),
+            events: events, after: after)
+    }
+
     // MARK: Converting probe events
 
     private func value(_ value: Any, of state: CogStateID) -> TraceValue {
-        redactedStates.contains(state.rawValue) ? .redacted : TraceValue(pending: value)
+        if !redactedStates.isEmpty, redactedStates.contains(state.rawValue) { return .redacted }
+        return TraceValue(pending: value)
     }
 
-    private func trace(_ event: CogProbeEvent) -> TraceEvent? {
+    func trace(_ event: CogProbeEvent) -> TraceEvent? {
         switch event {
         case .turnBegan, .turnEnded:
             return nil
         case .stateCreated(let info, let initial):
-            noteState(info)
             return .stateCreated(state: info.id.rawValue, value: initial.map { value($0, of: info.id) })
         case .registered(let info):
             return .registered(registration: info.id.rawValue, name: info.name, kind: info.kind.rawValue)
@@ -153,10 +188,6 @@ public final class CogRecorder: CogProbe {
         case .recompute(let state, let old, let new, let changed, let trigger):
             return .recompute(state: state.rawValue, old: old.map { value($0, of: state) },
                               new: new.map { value($0, of: state) }, changed: changed, trigger: trigger?.rawValue)
-        case .edgeAdded(let consumer, let producer):
-            return .edgeAdded(consumer: consumer.rawValue, producer: producer.rawValue)
-        case .edgeRemoved(let consumer, let producer):
-            return .edgeRemoved(consumer: consumer.rawValue, producer: producer.rawValue)
         case .dependenciesChanged(let consumer, let producers):
             return .dependencies(consumer: consumer.rawValue, producers: producers.map(\.rawValue))
         case .unregistered(let registration):
@@ -196,10 +227,6 @@ public final class CogRecorder: CogProbe {
         case .watchRun(let registration, let old, let new):
             return .watchRun(registration: registration.rawValue, old: old.map { TraceValue(pending: $0) },
                              new: TraceValue(pending: new))
-        case .leaseAcquired(let state, let holder):
-            return .leaseAcquired(state: state.rawValue, holder: holder)
-        case .leaseReleased(let state, let holder):
-            return .leaseReleased(state: state.rawValue, holder: holder)
         case .leaseRenewed(let state, let holder):
             return .leaseRenewed(state: state.rawValue, holder: holder)
         case .graceScheduled(let state, let grace):
@@ -219,14 +246,34 @@ public final class CogRecorder: CogProbe {
 
     private func noteState(_ info: CogStateInfo) {
         let id = info.id.rawValue
-        if stateInfos[id] == nil { stateOrder.append(id) }
-        stateInfos[id] = TraceStateInfo(
-            id: id, label: info.label, declaration: info.declaration, key: info.key, shape: info.shape.rawValue,
-            valueType: info.valueType, lifetime: info.lifetime, policy: info.policy?.rawValue)
+        if id >= stateInfoByID.count {
+            stateInfoByID.append(contentsOf: repeatElement(nil, count: max(id + 1 - stateInfoByID.count, 256)))
+        }
+        if stateInfoByID[id] == nil { stateOrder.append(id) }
+        stateInfoByID[id] = info
+        guard !configuration.redactedLabels.isEmpty else { return }
         if configuration.redactedLabels.contains(where: { labelMatches(info.label, pattern: $0) }) {
             redactedStates.insert(id)
         } else {
             redactedStates.remove(id)
         }
     }
+
+    /// The state table entry the trace writes for state `id`.
+    func stateRecord(_ id: Int) -> TraceStateInfo {
+        let info = stateInfoByID[id]!
+        return TraceStateInfo(
+            id: id, label: info.label, declaration: info.declaration, key: info.key, shape: info.shape.rawValue,
+            valueType: info.valueType, lifetime: info.lifetime, policy: info.policy?.rawValue)
+    }
+}
+
+/// One turn as the recorder holds it: the probe's own events, converted only when needed.
+struct RecordedTurn {
+    let info: CogTurnInfo
+    let start: Duration
+    var duration: Duration = .zero
+    var events: [CogProbeEvent] = []
+    /// Events after the turn and before the next one.
+    var after: [CogProbeEvent] = []
 }

@@ -1,3 +1,4 @@
+import Cog
 import Foundation
 
 /// A trace file being appended to as turns end. Each turn is one write, so a crash loses at most
@@ -6,8 +7,9 @@ import Foundation
 final class TraceStream {
     private let handle: FileHandle
     private let path: String
-    private var writtenStates: Set<Int> = []
-    private var snapshot: GraphSnapshot
+    /// How many of the recorder's states (in first-seen order) are already in the file.
+    private var writtenStateCount = 0
+    private var converter: TraceConverter
     private var keyframes = 0
     private var lastSequence = 0
     private var failure: (any Error)?
@@ -19,39 +21,35 @@ final class TraceStream {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
         }
         handle = try FileHandle(forWritingTo: url)
-        snapshot = recorder.currentSnapshot()
-        lastSequence = recorder.retainedTurns.last?.sequence ?? 0
+        converter = TraceConverter(from: recorder.currentSnapshot(), recorder: recorder)
+        lastSequence = recorder.orderedRing.last?.info.id ?? 0
         lines.append(recorder.header(mode: "stream").jsonValue)
         writeNewStates(recorder)
-        lines.append(snapshot.keyframeJSONValue(before: lastSequence + 1))
+        lines.append(converter.snapshot.keyframeJSONValue(before: lastSequence + 1))
         keyframes = 1
         flush()
     }
 
     /// Before turn `sequence`: what happened since the last turn, and a keyframe when one is due.
-    func willBeginTurn(_ sequence: Int, idle: [TraceEvent], recorder: CogRecorder) {
+    func willBeginTurn(_ sequence: Int, idle: [CogProbeEvent], recorder: CogRecorder) {
         guard failure == nil else { return }
         if !idle.isEmpty {
             writeNewStates(recorder)
-            let record = TraceTurn(sequence: lastSequence, name: "", origin: "", cause: nil, start: 0, duration: 0,
-                                   events: [], after: idle)
-            lines.append(record.afterJSONValue!)
-            for event in idle { snapshot.apply(event) }
+            lines.append(recorder.idleRecord(after: lastSequence, events: converter.convert(idle)))
         }
         if sequence > 1, (sequence - 1) % recorder.configuration.keyframeInterval == 0 {
-            lines.append(snapshot.keyframeJSONValue(before: sequence))
+            lines.append(converter.snapshot.keyframeJSONValue(before: sequence))
             keyframes += 1
         }
         if !lines.text.isEmpty { flush() }
     }
 
     /// A turn ended: its new states, then its record.
-    func append(_ turn: TraceTurn, recorder: CogRecorder) {
+    func append(_ turn: RecordedTurn, recorder: CogRecorder) {
         guard failure == nil else { return }
         writeNewStates(recorder)
-        lines.append(turn.jsonValue)
-        for event in turn.events { snapshot.apply(event) }
-        lastSequence = turn.sequence
+        lines.append(recorder.traced(turn, with: &converter).jsonValue)
+        lastSequence = turn.info.id
         flush()
     }
 
@@ -60,9 +58,7 @@ final class TraceStream {
         if failure == nil {
             if !recorder.idleEvents.isEmpty {
                 writeNewStates(recorder)
-                let record = TraceTurn(sequence: lastSequence, name: "", origin: "", cause: nil, start: 0, duration: 0,
-                                       events: [], after: recorder.idleEvents)
-                lines.append(record.afterJSONValue!)
+                lines.append(recorder.idleRecord(after: lastSequence, events: converter.convert(recorder.idleEvents)))
             }
             lines.append(TraceTrailer(
                 ok: true, turns: recorder.recordedTurnCount, evicted: 0, dropped: recorder.droppedEventCount,
@@ -73,9 +69,10 @@ final class TraceStream {
     }
 
     private func writeNewStates(_ recorder: CogRecorder) {
-        for id in recorder.stateOrder where !writtenStates.contains(id) {
-            writtenStates.insert(id)
-            lines.append(recorder.stateInfos[id]!.jsonValue)
+        let order = recorder.stateOrder
+        while writtenStateCount < order.count {
+            lines.append(recorder.stateRecord(order[writtenStateCount]).jsonValue)
+            writtenStateCount += 1
         }
     }
 

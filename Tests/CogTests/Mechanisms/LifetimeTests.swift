@@ -44,7 +44,6 @@ struct LifetimeTests {
         clock.advance(by: .seconds(5))
         cogs.expireGrace()
         #expect(log.lines(startingWith: "release").isEmpty, "the reaction's lease holds both states")
-        #expect(log.lines(startingWith: "lease+").contains("lease+ draftLength by Gate.draftWatch[…]") == false)
 
         cogs.turn { c in c[_appCountCog] = 0 }
         clock.advance(by: .seconds(1))

@@ -54,10 +54,6 @@ final class EventLog: CogProbe {
             let newText = new.map { "\($0)" } ?? "nil"
             return "recompute \(name(state)) \(oldText) -> \(newText) \(changed ? "changed" : "gated")"
                 + (trigger.map { " by \(name($0))" } ?? "")
-        case .edgeAdded(let consumer, let producer):
-            return "edge+ \(name(consumer)) <- \(name(producer))"
-        case .edgeRemoved(let consumer, let producer):
-            return "edge- \(name(consumer)) <- \(name(producer))"
         case .boundaryAttached(let state):
             return "boundary \(name(state))"
         case .notice(let state):
@@ -90,10 +86,6 @@ final class EventLog: CogProbe {
             return "task-finish \(self.name(registration))"
         case .watchRun(let registration, let old, let new):
             return "watch \(name(registration)) \(old.map { "\($0)" } ?? "nil") -> \(new)"
-        case .leaseAcquired(let state, let holder):
-            return "lease+ \(name(state)) by \(holder)"
-        case .leaseReleased(let state, let holder):
-            return "lease- \(name(state)) by \(holder)"
         case .leaseRenewed(let state, let holder):
             return "renew \(name(state)) by \(holder)"
         case .graceScheduled(let state, let grace):

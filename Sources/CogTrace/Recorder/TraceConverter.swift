@@ -1,0 +1,56 @@
+import Cog
+
+/// Turns probe events into trace events in order, keeping the graph they describe. A probe
+/// reports a consumer's whole new dependency list; the converter compares it with the previous
+/// one to record each edge added and removed, and the lease a reaction, watch or export takes or
+/// gives up, so the runtime's hot path reports one event where the trace shows several.
+struct TraceConverter {
+    private(set) var snapshot: GraphSnapshot
+    private let recorder: CogRecorder
+
+    init(from snapshot: GraphSnapshot, recorder: CogRecorder) {
+        self.snapshot = snapshot
+        self.recorder = recorder
+    }
+
+    /// Converts and applies one event.
+    mutating func convert(_ event: CogProbeEvent) -> [TraceEvent] {
+        var traced: [TraceEvent]
+        switch event {
+        case .dependenciesChanged(let consumer, let producers):
+            traced = dependencyChanges(consumer.rawValue, to: producers.map(\.rawValue))
+        case .unregistered(let registration):
+            traced = dependencyChanges(registration.rawValue, to: [])
+            traced.removeLast()
+            traced.append(.unregistered(registration: registration.rawValue))
+        default:
+            guard let single = recorder.trace(event) else { return [] }
+            traced = [single]
+        }
+        for item in traced { snapshot.apply(item) }
+        return traced
+    }
+
+    /// Converts a sequence of events.
+    mutating func convert(_ events: [CogProbeEvent]) -> [TraceEvent] {
+        events.flatMap { convert($0) }
+    }
+
+    private func dependencyChanges(_ consumer: Int, to producers: [Int]) -> [TraceEvent] {
+        let holder = snapshot.registrations[consumer]
+        let previous = snapshot.states[consumer]?.dependencies ?? holder?.dependencies ?? []
+        let previousSet = Set(previous)
+        let currentSet = Set(producers)
+        var events: [TraceEvent] = []
+        for producer in producers where !previousSet.contains(producer) {
+            events.append(.edgeAdded(consumer: consumer, producer: producer))
+            if let holder { events.append(.leaseAcquired(state: producer, holder: holder.name)) }
+        }
+        for producer in previous where !currentSet.contains(producer) {
+            events.append(.edgeRemoved(consumer: consumer, producer: producer))
+            if let holder { events.append(.leaseReleased(state: producer, holder: holder.name)) }
+        }
+        events.append(.dependencies(consumer: consumer, producers: producers))
+        return events
+    }
+}
