@@ -15,16 +15,24 @@ let package = Package(
         .library(name: "CogTrace", targets: ["CogTrace"]),
         .executable(name: "coginspect", targets: ["coginspect"]),
         .executable(name: "cog-bench", targets: ["cog-bench"]),
+        .executable(name: "weather", targets: ["weather"]),
+        .library(name: "Weather", targets: ["Weather"]),
     ],
     targets: [
         .target(name: "Cog", swiftSettings: libraryIsolation),
         .target(name: "CogTesting", dependencies: ["Cog"], swiftSettings: libraryIsolation),
         .target(name: "CogTrace", dependencies: ["Cog"], swiftSettings: libraryIsolation),
         .executableTarget(name: "coginspect"),
+        .target(name: "Weather", dependencies: ["Cog"], swiftSettings: libraryIsolation),
+        .executableTarget(
+            name: "weather", dependencies: ["Weather", "Cog", "CogTesting", "CogTrace"], swiftSettings: libraryIsolation),
         .executableTarget(name: "cog-bench", dependencies: ["Cog", "CogTrace"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogTests", dependencies: ["Cog", "CogTesting"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogTestingTests", dependencies: ["CogTesting"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogTraceTests", dependencies: ["CogTrace", "Cog", "CogTesting"], swiftSettings: libraryIsolation),
+        .testTarget(
+            name: "WeatherTests", dependencies: ["Weather", "weather", "Cog", "CogTesting", "CogTrace"],
+            swiftSettings: libraryIsolation),
         .testTarget(name: "CogBenchTests", dependencies: ["cog-bench", "Cog"], swiftSettings: libraryIsolation),
     ],
     swiftLanguageModes: [.v6]

@@ -32,14 +32,21 @@ public final class ControlledWork<Value: Sendable> {
         .run { [self] in try await awaitResult() }
     }
 
+    /// A controlled async function, for work built from a capability rather than returned as
+    /// `Work`: each call is one generation the test completes, labelled with `tag` so a test can
+    /// tell concurrent calls apart (a ZIP code, a query).
+    public func call(tag: String = "") async throws -> Value {
+        try await awaitResult(tag: tag)
+    }
+
     /// Waits for the next generation to start (in start order) and returns its controller.
     public func nextStart() async -> ControlledGeneration<Value> {
         if !unclaimed.isEmpty { return unclaimed.removeFirst() }
         return await withCheckedContinuation { startWaiters.append($0) }
     }
 
-    private func awaitResult() async throws -> Value {
-        let generation = ControlledGeneration<Value>(index: startCount, context: AsyncRunContext.current)
+    private func awaitResult(tag: String = "") async throws -> Value {
+        let generation = ControlledGeneration<Value>(index: startCount, tag: tag, context: AsyncRunContext.current)
         startCount += 1
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -70,11 +77,14 @@ nonisolated public final class ControlledGeneration<Value: Sendable>: Sendable {
 
     /// The generation's place in start order, from 0.
     public let index: Int
+    /// The label its call gave (empty for `run()`).
+    public let tag: String
     private let context: AsyncRunContext?
     private let state = Mutex(State())
 
-    init(index: Int, context: AsyncRunContext?) {
+    init(index: Int, tag: String, context: AsyncRunContext?) {
         self.index = index
+        self.tag = tag
         self.context = context
     }
 

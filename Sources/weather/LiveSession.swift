@@ -1,0 +1,55 @@
+import Cog
+import CogTrace
+import Dispatch
+import Foundation
+import Weather
+
+/// `weather run`: the app on the real clock with the live (demo) service and its latency, the
+/// dashboard redrawn after every change, and an optional trace streamed as it runs.
+final class LiveSession {
+    private let interval: Duration
+    private let tracePath: String?
+
+    init(interval: Duration, tracePath: String?) {
+        self.interval = interval
+        self.tracePath = tracePath
+    }
+
+    func run() async throws {
+        let cogs = Cogs.assemble()
+        var recorder: CogRecorder?
+        if let tracePath {
+            let streaming = CogRecorder(configuration: RecorderConfiguration(title: "weather run"))
+            streaming.attach(to: cogs)
+            try streaming.startStreaming(to: URL(fileURLWithPath: tracePath))
+            recorder = streaming
+        }
+        cogs.start([WeatherMechanism(
+            notifier: WeatherNotifier { message in print("🔔 \(message)") }, interval: interval)])
+        var dashboard: WeatherDashboard?
+        dashboard = WeatherDashboard(cogs: cogs) {
+            Task { @MainActor in
+                dashboard?.renderIfNeeded()
+                if let text = dashboard?.text { print("\n" + text) }
+            }
+        }
+        print(dashboard!.text)
+        print("(refreshing every \(interval); Ctrl-C ends)")
+        await waitForInterrupt()
+        recorder?.finishStreaming()
+        if let tracePath { print("\ntrace written to \(tracePath)") }
+    }
+
+    /// Suspends until SIGINT, which then ends the session cleanly instead of killing it.
+    private func waitForInterrupt() async {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            source.setEventHandler {
+                source.cancel()
+                continuation.resume()
+            }
+            source.resume()
+        }
+    }
+}
