@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Cog", targets: ["Cog"]),
         .library(name: "CogTesting", targets: ["CogTesting"]),
         .library(name: "CogTrace", targets: ["CogTrace"]),
+        .library(name: "CogInspector", targets: ["CogInspector"]),
         .executable(name: "coginspect", targets: ["coginspect"]),
         .executable(name: "cog-bench", targets: ["cog-bench"]),
         .executable(name: "weather", targets: ["weather"]),
@@ -22,7 +23,10 @@ let package = Package(
         .target(name: "Cog", swiftSettings: libraryIsolation),
         .target(name: "CogTesting", dependencies: ["Cog"], swiftSettings: libraryIsolation),
         .target(name: "CogTrace", dependencies: ["Cog"], swiftSettings: libraryIsolation),
-        .executableTarget(name: "coginspect"),
+        .target(name: "CogInspector", dependencies: ["CogTrace"], swiftSettings: libraryIsolation),
+        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        .executableTarget(name: "coginspect", dependencies: ["CogInspector", "CogTrace", "CReadline"],
+                          swiftSettings: libraryIsolation),
         .target(name: "Weather", dependencies: ["Cog"], swiftSettings: libraryIsolation),
         .executableTarget(
             name: "weather", dependencies: ["Weather", "Cog", "CogTesting", "CogTrace"], swiftSettings: libraryIsolation),
@@ -33,6 +37,9 @@ let package = Package(
         .testTarget(
             name: "WeatherTests", dependencies: ["Weather", "weather", "Cog", "CogTesting", "CogTrace"],
             swiftSettings: libraryIsolation),
+        .testTarget(
+            name: "CogInspectorTests", dependencies: ["CogInspector", "CogTrace"], swiftSettings: libraryIsolation),
+        .testTarget(name: "coginspectTests", dependencies: ["coginspect"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogBenchTests", dependencies: ["cog-bench", "Cog"], swiftSettings: libraryIsolation),
     ],
     swiftLanguageModes: [.v6]

@@ -78,7 +78,8 @@ public final class TraceFile {
         return try decodeTurn(turnEntries[index])
     }
 
-    func entryIndex(of sequence: Int) -> Int? {
+    /// The position of turn `sequence` among the file's turns, if it is there.
+    package func entryIndex(of sequence: Int) -> Int? {
         var low = 0
         var high = turnEntries.count - 1
         while low <= high {

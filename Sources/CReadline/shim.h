@@ -1,0 +1,64 @@
+// A thin shim over GNU readline for Swift: the headers, plus static inline accessors for the
+// library's global variables and a SIGINT handler that clears the line instead of exiting.
+#ifndef COGINSPECT_READLINE_SHIM_H
+#define COGINSPECT_READLINE_SHIM_H
+
+#include <stdio.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+#include <readline/readline.h>
+#include <readline/history.h>
+
+static inline void cog_rl_set_completion(rl_completion_func_t *function) {
+    rl_attempted_completion_function = function;
+}
+
+static inline void cog_rl_set_completion_over(int value) {
+    rl_attempted_completion_over = value;
+}
+
+/// Words end only at spaces and tabs, so labels such as `weather.isNice[10001]` complete whole.
+/// The string is static: readline keeps the pointer.
+static inline void cog_rl_break_words_at_spaces(void) {
+    static char breaks[] = " \t";
+    rl_basic_word_break_characters = breaks;
+    rl_completer_word_break_characters = breaks;
+}
+
+static inline const char *cog_rl_line_buffer(void) {
+    return rl_line_buffer;
+}
+
+/// Ctrl-C: abandon the line being typed and show a fresh prompt, without leaving.
+static void cog_rl_interrupt(int signal_number) {
+    (void)signal_number;
+    (void)write(STDOUT_FILENO, "\n", 1);
+    rl_on_new_line();
+    rl_replace_line("", 0);
+    rl_redisplay();
+}
+
+/// Starts from a clean signal state whatever the parent left (a blocked mask, ignored signals):
+/// readline relies on seeing its signals.
+static inline void cog_rl_reset_signals(void) {
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    for (int number = 1; number < 32; number++) {
+        if (number == SIGKILL || number == SIGSTOP) continue;
+        signal(number, SIG_DFL);
+    }
+}
+
+static inline void cog_rl_install_interrupt_handler(void) {
+    rl_catch_signals = 0;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = cog_rl_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &action, NULL);
+}
+
+#endif

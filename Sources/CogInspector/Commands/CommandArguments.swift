@@ -1,0 +1,92 @@
+/// A command's words after its name: positional arguments and `--flag value` options.
+struct CommandArguments {
+    private(set) var positional: [String] = []
+    private(set) var options: [String: String] = [:]
+    let command: String
+
+    /// Splits `words`, taking the value after each flag in `valueFlags`.
+    init(_ words: [String], command: String, valueFlags: Set<String> = []) throws(InspectorError) {
+        self.command = command
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if word.hasPrefix("--") {
+                guard valueFlags.contains(word) else {
+                    let known = valueFlags.sorted().joined(separator: ", ")
+                    throw InspectorError("\(command) has no option '\(word)'" + (known.isEmpty ? "" : "; expected \(known)"))
+                }
+                guard index + 1 < words.count else { throw InspectorError("\(word) needs a value") }
+                options[word] = words[index + 1]
+                index += 2
+            } else {
+                positional.append(word)
+                index += 1
+            }
+        }
+    }
+
+    /// The one required positional argument.
+    func single(_ name: String) throws(InspectorError) -> String {
+        guard positional.count == 1 else {
+            throw InspectorError("\(command) needs exactly one \(name); see 'help \(command)'")
+        }
+        return positional[0]
+    }
+
+    /// At most one positional argument.
+    func optional(_ name: String) throws(InspectorError) -> String? {
+        guard positional.count <= 1 else {
+            throw InspectorError("\(command) takes at most one \(name); see 'help \(command)'")
+        }
+        return positional.first
+    }
+
+    /// A whole number argument.
+    static func number(_ text: String, _ what: String) throws(InspectorError) -> Int {
+        guard let number = Int(text) else { throw InspectorError("\(what) must be a whole number, not '\(text)'") }
+        return number
+    }
+
+    /// A turn range `A..B`, `A..` or `..B`, or one turn `N`.
+    static func range(_ text: String) throws(InspectorError) -> ClosedRange<Int> {
+        if let separator = text.range(of: "..") {
+            let lower = text[..<separator.lowerBound]
+            let upper = text[separator.upperBound...]
+            let low = lower.isEmpty ? Int.min : try number(String(lower), "a range's start")
+            let high = upper.isEmpty ? Int.max : try number(String(upper), "a range's end")
+            guard low <= high else { throw InspectorError("range '\(text)' ends before it starts") }
+            return low...high
+        }
+        let turn = try number(text, "a turn")
+        return turn...turn
+    }
+}
+
+/// Splits a command line into words; double quotes group words, `\` escapes inside them.
+func tokenize(_ line: String) throws(InspectorError) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var inQuotes = false
+    var hasWord = false
+    var escaping = false
+    for character in line {
+        if escaping {
+            current.append(character)
+            escaping = false
+        } else if character == "\\" && inQuotes {
+            escaping = true
+        } else if character == "\"" {
+            inQuotes.toggle()
+            hasWord = true
+        } else if character.isWhitespace && !inQuotes {
+            if hasWord || !current.isEmpty { words.append(current) }
+            current = ""
+            hasWord = false
+        } else {
+            current.append(character)
+        }
+    }
+    guard !inQuotes else { throw InspectorError("unterminated quote in '\(line)'") }
+    if hasWord || !current.isEmpty { words.append(current) }
+    return words
+}

@@ -1,0 +1,47 @@
+/// One command: its names, its help, and what it does.
+struct CommandSpec {
+    let name: String
+    let aliases: [String]
+    let group: String
+    let synopsis: String
+    let summary: String
+    let example: String
+    /// Options that take a value, e.g. `--touching`.
+    let valueFlags: Set<String>
+    let run: (InspectorSession, CommandArguments) throws(InspectorError) -> [Report]
+}
+
+/// Every command, in the order `help` lists them.
+enum CommandCatalog {
+    static let all: [CommandSpec] = orient + travel + look + explain
+
+    /// The command `word` names: its full name, an alias, or a unique prefix.
+    static func resolve(_ word: String) throws(InspectorError) -> CommandSpec {
+        if let exact = all.first(where: { $0.name == word || $0.aliases.contains(word) }) { return exact }
+        let prefixed = all.filter { $0.name.hasPrefix(word) }
+        if prefixed.count == 1 { return prefixed[0] }
+        if prefixed.count > 1 {
+            throw InspectorError("'\(word)' could be \(prefixed.map(\.name).joined(separator: ", ")); type more of it")
+        }
+        if let suggestion = closestMatch(to: word, among: all.map(\.name)) {
+            throw InspectorError("unknown command '\(word)'; did you mean '\(suggestion)'?")
+        }
+        throw InspectorError("unknown command '\(word)'; 'help' lists the commands")
+    }
+
+    /// Every name and alias, for completion.
+    static var names: [String] { all.flatMap { [$0.name] + $0.aliases } }
+}
+
+extension InspectorSession {
+    /// Runs one command line and returns its result; nil for a blank line or a `#` comment.
+    /// - Throws: `InspectorError` for an unknown command, bad arguments, or a failed `expect`.
+    public func execute(_ line: String) throws(InspectorError) -> CommandResult? {
+        let trimmed = line.drop { $0.isWhitespace }
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+        let words = try tokenize(String(trimmed))
+        let spec = try CommandCatalog.resolve(words[0])
+        let arguments = try CommandArguments(Array(words.dropFirst()), command: spec.name, valueFlags: spec.valueFlags)
+        return CommandResult(command: spec.name, report: try spec.run(self, arguments))
+    }
+}

@@ -1,0 +1,160 @@
+import CogTrace
+
+extension CommandCatalog {
+    static let look: [CommandSpec] = [
+        CommandSpec(
+            name: "get", aliases: ["v"], group: "look", synopsis: "get STATE",
+            summary: "a state's value at the cursor (and its status, for an async state)",
+            example: "get weather.isNice[10001]", valueFlags: []
+        ) { session, arguments throws(InspectorError) in
+            let id = try session.resolveState(try arguments.single("state"))
+            let graph = try session.graph()
+            guard let state = graph.states[id] else {
+                return [.message("\(session.label(id)) does not exist at turn \(session.cursor) (not yet created, or released)")]
+            }
+            let info = session.trace.states[id]
+            var fields: [(String, String)] = [
+                ("state", session.label(id)), ("value", state.value?.text ?? "nil (not computed yet)"),
+                ("shape", info?.shape ?? "?"), ("version", "\(state.version)"), ("settle", graph.settleMark(of: id)),
+            ]
+            if let async = state.async {
+                fields.append(("status", async.kind + (async.isLoading ? ", loading" : "")
+                    + (async.hasSucceeded ? ", has succeeded" : "") + (async.error.map { ", error: \($0)" } ?? "")))
+                fields.append(("generation", "\(async.generation)"))
+            }
+            if let json = state.value?.json, case .object = json { fields.append(("json", json.jsonText)) }
+            return [.fields(fields)]
+        },
+        CommandSpec(
+            name: "state", aliases: ["states"], group: "look", synopsis: "state [PATTERN]",
+            summary: "the live states at the cursor whose labels match PATTERN (* wildcards; plain text matches anywhere)",
+            example: "state weather.is*", valueFlags: []
+        ) { session, arguments throws(InspectorError) in
+            let pattern = try arguments.optional("pattern")
+            let graph = try session.graph()
+            let rows = graph.states.keys.sorted().compactMap { id -> [String]? in
+                let label = session.label(id)
+                guard pattern.map({ matches(label, pattern: $0) }) ?? true else { return nil }
+                return [label, graph.states[id]?.value?.text ?? "nil", session.trace.states[id]?.shape ?? "?",
+                        graph.settleMark(of: id)]
+            }
+            guard !rows.isEmpty else { return [.message("no live state matches '\(pattern ?? "")'")] }
+            return [.table(columns: ["state", "value", "shape", "settle"], rows: rows)]
+        },
+        CommandSpec(
+            name: "deps", aliases: ["d"], group: "look", synopsis: "deps STATE",
+            summary: "what a state read in its last run, in read order, with values",
+            example: "deps weather.isNiceHere", valueFlags: []
+        ) { session, arguments throws(InspectorError) in
+            let id = try session.resolveState(try arguments.single("state"))
+            let graph = try session.graph()
+            guard let state = graph.states[id] else { return [.message("\(session.label(id)) does not exist at turn \(session.cursor)")] }
+            guard !state.dependencies.isEmpty else { return [.message("\(session.label(id)) reads nothing")] }
+            return [.table(columns: ["dependency", "value", "changed since last run"], rows: state.dependencies.map { producer in
+                let upstream = graph.states[producer]
+                let changed = upstream.map { $0.version != state.observedVersions[producer] } ?? false
+                return [session.label(producer), upstream?.value?.text ?? "nil", changed ? "yes" : "no"]
+            })]
+        },
+        CommandSpec(
+            name: "users", aliases: ["u"], group: "look", synopsis: "users STATE",
+            summary: "the states, reactions, watches and exports that read a state",
+            example: "users weather.currentZip", valueFlags: []
+        ) { session, arguments throws(InspectorError) in
+            let id = try session.resolveState(try arguments.single("state"))
+            let graph = try session.graph()
+            var rows = graph.states.values.filter { $0.dependencies.contains(id) }.map { [session.label($0.id), "state"] }
+            rows += graph.registrations.values.filter { $0.dependencies.contains(id) }.map { [$0.name, $0.kind] }
+            guard !rows.isEmpty else { return [.message("nothing reads \(session.label(id)) at turn \(session.cursor)")] }
+            return [.table(columns: ["reader", "kind"], rows: rows.sorted { $0[0] < $1[0] })]
+        },
+        CommandSpec(
+            name: "leases", aliases: ["l"], group: "look", synopsis: "leases [STATE]",
+            summary: "who holds states: lease holders, UI pins, grace windows, and recent releases",
+            example: "leases weather.mapLocation", valueFlags: []
+        ) { session, arguments throws(InspectorError) in
+            let filter = try arguments.optional("state").map { label throws(InspectorError) in try session.resolveState(label) }
+            let graph = try session.graph()
+            let ids = filter.map { [$0] } ?? graph.states.keys.sorted()
+            let rows = ids.compactMap { id -> [String]? in
+                guard let state = graph.states[id] else { return nil }
+                let readers = graph.states.values.filter { $0.dependencies.contains(id) }.count
+                let isWaiting = state.isInGrace && !state.isPinned && state.leases.isEmpty && readers == 0
+                guard filter != nil || !state.leases.isEmpty || state.isPinned || isWaiting else { return nil }
+                return [session.label(id), state.leases.joined(separator: ", ").ifEmpty("-"), state.isPinned ? "yes" : "no",
+                        isWaiting ? "waiting" : "-"]
+            }
+            var reports: [Report] = []
+            if !rows.isEmpty { reports.append(.table(columns: ["state", "held by", "pinned", "grace"], rows: rows)) }
+            let releases = (filter.map { [$0] } ?? Array(session.timeline.byState.keys)).flatMap { id in
+                session.timeline.entries(of: id, through: session.cursor).compactMap { entry -> String? in
+                    guard case .stateReleased(_, let reason) = entry.event else { return nil }
+                    return "turn \(entry.turn): \(session.label(id)) released (\(reason))"
+                }
+            }.sorted()
+            if !releases.isEmpty { reports.append(.section("released", [.lines(Array(releases.suffix(10)))])) }
+            return reports.isEmpty ? [.message("no state is held at turn \(session.cursor)")] : reports
+        },
+        CommandSpec(
+            name: "async", aliases: ["a"], group: "look", synopsis: "async STATE",
+            summary: "an async state's generations and their outcomes, up to the cursor",
+            example: "async weather.forecast[10001]", valueFlags: []
+        ) { session, arguments throws(InspectorError) in
+            let id = try session.resolveState(try arguments.single("state"))
+            guard session.trace.states[id]?.shape == "async" else {
+                throw InspectorError("'\(session.label(id))' is not an async state")
+            }
+            var generations: [Int: (started: Int, policy: String, outcome: String)] = [:]
+            for entry in session.timeline.entries(of: id, through: session.cursor) {
+                switch entry.event {
+                case .generationStarted(_, let generation, let policy):
+                    generations[generation] = (entry.turn, policy, "running")
+                case .generationCancelled(_, let generation):
+                    generations[generation]?.outcome = "cancelled at turn \(entry.turn)"
+                case .generationAccepted(_, let generation, let outcome):
+                    generations[generation]?.outcome = "\(outcome) at turn \(entry.turn)"
+                case .generationRejected(_, let generation):
+                    generations[generation]?.outcome += "; late result rejected after turn \(entry.turn)"
+                default: break
+                }
+            }
+            let rows = generations.keys.sorted().map { generation in
+                let info = generations[generation]!
+                return ["\(generation)", "turn \(info.started)", info.policy, info.outcome]
+            }
+            let graph = try session.graph()
+            let status = graph.states[id]?.async
+            let summary = status.map { "now: \($0.kind)" + ($0.isLoading ? ", loading" : "") + ", value "
+                + (graph.states[id]?.value?.text ?? "nil") } ?? "not live at turn \(session.cursor)"
+            return [.message(summary), .table(columns: ["generation", "started", "policy", "outcome"], rows: rows)]
+        },
+        CommandSpec(
+            name: "find", aliases: ["f"], group: "look", synopsis: "find PATTERN",
+            summary: "states whose label, turns whose name, and values at the cursor that match PATTERN",
+            example: "find heat", valueFlags: []
+        ) { session, arguments throws(InspectorError) in
+            guard !arguments.positional.isEmpty else { throw InspectorError("find needs a pattern, e.g. 'find heat'") }
+            let pattern = arguments.positional.joined(separator: " ")
+            let labels = session.trace.states.values.map(\.label).filter { matches($0, pattern: pattern) }.sorted()
+            var turns: [String] = []
+            for sequence in session.turns {
+                let name = session.timeline.turnNames[sequence]?.name ?? ""
+                if matches(name, pattern: pattern) { turns.append("turn \(sequence): \(name)") }
+            }
+            let graph = try session.graph()
+            let values = graph.states.keys.sorted().compactMap { id -> String? in
+                guard let text = graph.states[id]?.value?.text, matches(text, pattern: pattern) else { return nil }
+                return "\(session.label(id)) = \(text)"
+            }
+            var reports: [Report] = []
+            if !labels.isEmpty { reports.append(.section("states", [.lines(labels)])) }
+            if !turns.isEmpty { reports.append(.section("turns", [.lines(turns)])) }
+            if !values.isEmpty { reports.append(.section("values at turn \(session.cursor)", [.lines(values)])) }
+            return reports.isEmpty ? [.message("nothing matches '\(pattern)'")] : reports
+        },
+    ]
+}
+
+extension String {
+    func ifEmpty(_ replacement: String) -> String { isEmpty ? replacement : self }
+}

@@ -1,0 +1,86 @@
+import CogTrace
+
+extension CommandCatalog {
+    static let orient: [CommandSpec] = [
+        CommandSpec(
+            name: "info", aliases: ["i"], group: "orient", synopsis: "info",
+            summary: "what the trace is: producer, title, turns, time span, states, evictions and warnings",
+            example: "info", valueFlags: []
+        ) { session, arguments throws(InspectorError) in
+            _ = try arguments.optional("argument").map { _ throws(InspectorError) in
+                throw InspectorError("info takes no arguments")
+            }
+            return [.fields(session.infoFields)] + session.trace.warnings.map { .message("warning: \($0)") }
+        },
+        CommandSpec(
+            name: "help", aliases: ["h", "?"], group: "orient", synopsis: "help [COMMAND]",
+            summary: "the commands, or one command's synopsis, description and an example",
+            example: "help why", valueFlags: []
+        ) { _, arguments throws(InspectorError) in
+            guard let name = try arguments.optional("command") else {
+                let groups = ["orient", "travel", "look", "explain"]
+                return groups.map { group in
+                    .section(group, [.table(columns: ["command", "what it does"], rows: all.filter { $0.group == group }
+                        .map { [$0.synopsis, $0.summary] })])
+                } + [.message("commands take unique prefixes; 'help COMMAND' shows one in full")]
+            }
+            let spec = try resolve(name)
+            return [.fields([
+                ("synopsis", spec.synopsis), ("aliases", spec.aliases.isEmpty ? "none" : spec.aliases.joined(separator: ", ")),
+                ("description", spec.summary), ("example", spec.example),
+            ])]
+        },
+        CommandSpec(
+            name: "set", aliases: [], group: "orient", synopsis: "set NAME VALUE",
+            summary: "change a setting: width (value width), color (auto, on, off), format (text, json)",
+            example: "set width 80", valueFlags: []
+        ) { session, arguments throws(InspectorError) in
+            guard arguments.positional.count == 2 else { throw InspectorError("set needs a NAME and a VALUE, e.g. 'set width 80'") }
+            try session.settings.set(arguments.positional[0], to: arguments.positional[1])
+            return [.message("\(arguments.positional[0]) is \(arguments.positional[1])")]
+        },
+        CommandSpec(
+            name: "show", aliases: [], group: "orient", synopsis: "show settings",
+            summary: "the current settings", example: "show settings", valueFlags: []
+        ) { session, arguments throws(InspectorError) in
+            guard arguments.positional == ["settings"] else { throw InspectorError("show knows only 'show settings'") }
+            return [.fields(session.settings.fields)]
+        },
+        CommandSpec(
+            name: "quit", aliases: ["q", "exit"], group: "orient", synopsis: "quit",
+            summary: "leave the inspector (Ctrl-D does too)", example: "quit", valueFlags: []
+        ) { session, _ throws(InspectorError) in
+            session.quit()
+            return []
+        },
+    ]
+}
+
+extension InspectorSession {
+    var infoFields: [(String, String)] {
+        let header = trace.header
+        let turns = self.turns
+        var span = "no turns"
+        if let first = turns.first, let last = turns.last,
+           let firstTurn = try? trace.turn(first), let lastTurn = try? trace.turn(last) {
+            let milliseconds = Double(lastTurn.start + lastTurn.duration - firstTurn.start) / 1_000
+            span = "\(first)..\(last), \(formatMilliseconds(milliseconds)) on the \(header.clock) clock"
+        }
+        let declarations = Set(trace.states.values.map(\.declaration))
+        return [
+            ("trace", source), ("title", header.title), ("producer", header.producer),
+            ("format", "\(header.format) \(header.version)"), ("run", header.runID),
+            ("mode", "\(header.mode), capacity \(header.capacity), keyframe every \(header.keyframeInterval)"),
+            ("turns", "\(turns.count) (\(span))"),
+            ("states", "\(trace.states.count) from \(declarations.count) declarations"),
+            ("evicted", "\(trace.trailer?.evicted ?? 0) turns before the first one here"),
+            ("dropped", "\(trace.trailer?.dropped ?? 0) events"),
+            ("finished", trace.trailer?.ok == true ? "yes" : "no: the recording did not finish; it may be incomplete"),
+            ("cursor", "turn \(cursor)"),
+        ]
+    }
+}
+
+func formatMilliseconds(_ milliseconds: Double) -> String {
+    milliseconds >= 1_000 ? "\((milliseconds / 1_000 * 10).rounded() / 10) s" : "\((milliseconds * 10).rounded() / 10) ms"
+}

@@ -1,0 +1,119 @@
+import CogTrace
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension CommandCatalog {
+    static let travel: [CommandSpec] = [
+        CommandSpec(
+            name: "turns", aliases: ["ls"], group: "travel", synopsis: "turns [A..B] [--touching STATE] [--name PATTERN]",
+            summary: "list turns: number, name, origin, cause and how many events",
+            example: "turns 1..10 --touching weather.isNiceHere", valueFlags: ["--touching", "--name"]
+        ) { session, arguments throws(InspectorError) in
+            let range = try arguments.optional("range").map { text throws(InspectorError) in try CommandArguments.range(text) }
+            let touching = try arguments.options["--touching"].map { label throws(InspectorError) in
+                try session.resolveState(label)
+            }
+            var rows: [[String]] = []
+            for sequence in session.turns where range?.contains(sequence) ?? true {
+                let turn = try session.turn(sequence)
+                if let pattern = arguments.options["--name"], !matches(turn.name, pattern: pattern) { continue }
+                if let touching, !(turn.events + turn.after).contains(where: { $0.touches(touching) }) { continue }
+                rows.append(["\(sequence)" + (sequence == session.cursor ? " ◀" : ""), turn.name, turn.origin,
+                             turn.cause.map(String.init) ?? "-", "\(turn.events.count)"])
+            }
+            guard !rows.isEmpty else { return [.message("no turns match")] }
+            return [.table(columns: ["turn", "name", "origin", "cause", "events"], rows: rows)]
+        },
+        CommandSpec(
+            name: "turn", aliases: ["t"], group: "travel", synopsis: "turn N",
+            summary: "every event of turn N in order, grouped readably",
+            example: "turn 6", valueFlags: []
+        ) { session, arguments throws(InspectorError) in
+            let sequence = try CommandArguments.number(try arguments.single("turn number"), "a turn")
+            guard session.trace.entryIndex(of: sequence) != nil else { try session.move(to: sequence); return [] }
+            return try session.describeTurn(sequence)
+        },
+        CommandSpec(
+            name: "goto", aliases: ["g"], group: "travel", synopsis: "goto N",
+            summary: "move the cursor to turn N", example: "goto 6", valueFlags: []
+        ) { session, arguments throws(InspectorError) in
+            try session.move(to: try CommandArguments.number(try arguments.single("turn number"), "a turn"))
+            return try session.whereReport()
+        },
+        CommandSpec(
+            name: "step", aliases: ["s", "next", "n"], group: "travel", synopsis: "step [K]",
+            summary: "move the cursor K turns forward (1 by default)", example: "step 2", valueFlags: []
+        ) { session, arguments throws(InspectorError) in
+            session.step(try arguments.optional("count").map { text throws(InspectorError) in
+                try CommandArguments.number(text, "a count") } ?? 1)
+            return try session.whereReport()
+        },
+        CommandSpec(
+            name: "back", aliases: ["b", "prev", "p"], group: "travel", synopsis: "back [K]",
+            summary: "move the cursor K turns back (1 by default)", example: "back", valueFlags: []
+        ) { session, arguments throws(InspectorError) in
+            session.step(-(try arguments.optional("count").map { text throws(InspectorError) in
+                try CommandArguments.number(text, "a count") } ?? 1))
+            return try session.whereReport()
+        },
+        CommandSpec(
+            name: "first", aliases: [], group: "travel", synopsis: "first",
+            summary: "move the cursor to the first turn", example: "first", valueFlags: []
+        ) { session, _ throws(InspectorError) in
+            if let first = session.turns.first { try session.move(to: first) }
+            return try session.whereReport()
+        },
+        CommandSpec(
+            name: "last", aliases: [], group: "travel", synopsis: "last",
+            summary: "move the cursor to the last turn", example: "last", valueFlags: []
+        ) { session, _ throws(InspectorError) in
+            if let last = session.turns.last { try session.move(to: last) }
+            return try session.whereReport()
+        },
+        CommandSpec(
+            name: "where", aliases: ["w"], group: "travel", synopsis: "where",
+            summary: "the cursor's turn", example: "where", valueFlags: []
+        ) { session, _ throws(InspectorError) in
+            try session.whereReport()
+        },
+        CommandSpec(
+            name: "play", aliases: [], group: "travel", synopsis: "play [A..B] [--delay MS]",
+            summary: "step through turns A..B, printing each, waiting MS milliseconds between them (0 by default)",
+            example: "play 1..8", valueFlags: ["--delay"]
+        ) { session, arguments throws(InspectorError) in
+            let range = try arguments.optional("range").map { text throws(InspectorError) in
+                try CommandArguments.range(text) } ?? Int.min...Int.max
+            let delay = try arguments.options["--delay"].map { text throws(InspectorError) in
+                try CommandArguments.number(text, "a delay") } ?? 0
+            var lines: [String] = []
+            for sequence in session.turns where range.contains(sequence) {
+                try session.move(to: sequence)
+                let turn = try session.turn(sequence)
+                lines.append("turn \(sequence)  \(turn.name)  (\(turn.origin), \(turn.events.count) events)")
+                if delay > 0 { usleep(UInt32(min(delay, 10_000)) * 1_000) }
+            }
+            return [.lines(lines)]
+        },
+    ]
+}
+
+extension InspectorSession {
+    func whereReport() throws(InspectorError) -> [Report] {
+        guard cursor > 0 else { return [.message("the trace has no turns")] }
+        let turn = try turn(cursor)
+        return [.message("turn \(cursor) of \(turns.first ?? 0)..\(turns.last ?? 0): \(turn.name) (\(turn.origin))")]
+    }
+}
+
+extension TraceEvent {
+    /// Whether the event concerns `state` (as its subject or as a producer).
+    func touches(_ state: Int) -> Bool {
+        if self.state == state { return true }
+        switch self {
+        case .edgeAdded(_, let producer), .edgeRemoved(_, let producer): return producer == state
+        case .dependencies(_, let producers): return producers.contains(state)
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,24 @@
+extension InspectorSession {
+    /// What could complete `prefix` when the words before it on the line are `words`: command
+    /// names first, then the command's options, setting names, turn numbers or state labels.
+    public func completions(for prefix: String, after words: [String]) -> [String] {
+        guard let first = words.first else { return CommandCatalog.all.map(\.name).filter { $0.hasPrefix(prefix) } }
+        guard let spec = try? CommandCatalog.resolve(first) else { return [] }
+        let candidates: [String]
+        if prefix.hasPrefix("-") {
+            candidates = spec.valueFlags.sorted()
+        } else if let previous = words.last, previous == "--touching" {
+            candidates = trace.states.values.map(\.label)
+        } else {
+            switch spec.name {
+            case "set": candidates = words.count == 1 ? InspectorSettings.names : []
+            case "show": candidates = ["settings"]
+            case "help": candidates = CommandCatalog.all.map(\.name)
+            case "turn", "goto", "turns", "play": candidates = turns.map(String.init)
+            case "step", "back", "info", "first", "last", "where", "quit", "find": candidates = []
+            default: candidates = trace.states.values.map(\.label)
+            }
+        }
+        return candidates.filter { $0.hasPrefix(prefix) }.sorted()
+    }
+}

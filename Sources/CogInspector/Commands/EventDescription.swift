@@ -1,0 +1,104 @@
+import CogTrace
+
+extension InspectorSession {
+    /// One event as a line a person reads, with labels instead of ids.
+    func describe(_ event: TraceEvent) -> String {
+        func name(_ id: Int) -> String { label(id) }
+        func text(_ value: TraceValue?) -> String { value.map(\.text) ?? "nil" }
+        switch event {
+        case .stateCreated(let state, let value):
+            return "created \(name(state))" + (value.map { " = \($0.text)" } ?? "")
+        case .seeded(let state, let value): return "seeded \(name(state)) = \(value.text)"
+        case .write(let state, let old, let new): return "write \(name(state)): \(old.text) → \(new.text)"
+        case .writeDiscarded(let state, let value): return "equal write discarded: \(name(state)) = \(value.text)"
+        case .recompute(let state, let old, let new, let changed, let trigger):
+            return "recompute \(name(state)): \(text(old)) → \(text(new))" + (changed ? "" : " (gated: equal)")
+                + (trigger.map { " because \(name($0)) changed" } ?? " (first run)")
+        case .edgeAdded(let consumer, let producer): return "edge added: \(name(consumer)) reads \(name(producer))"
+        case .edgeRemoved(let consumer, let producer): return "edge removed: \(name(consumer)) no longer reads \(name(producer))"
+        case .dependencies(let consumer, let producers):
+            return "dependencies of \(name(consumer)): [\(producers.map(name).joined(separator: ", "))]"
+        case .unregistered(let registration): return "unregistered \(name(registration))"
+        case .boundaryAttached(let state): return "pinned by a UI read: \(name(state))"
+        case .notice(let state): return "observers notified: \(name(state))"
+        case .offer(let state, _, let value): return "export offered \(name(state)) = \(value.text)"
+        case .reactionRun(let registration): return "reaction ran: \(name(registration))"
+        case .watchRun(let registration, let old, let new): return "watch ran: \(name(registration)) \(text(old)) → \(new.text)"
+        case .leaseAcquired(let state, let holder): return "lease on \(name(state)) taken by \(holder)"
+        case .leaseReleased(let state, let holder): return "lease on \(name(state)) given up by \(holder)"
+        case .leaseRenewed(let state, let holder): return "grace of \(name(state)) renewed by \(holder)"
+        case .graceScheduled(let state, let milliseconds):
+            return "grace scheduled: \(name(state)) released in \(formatMilliseconds(Double(milliseconds))) unless used"
+        case .graceExpired(let state): return "grace expired: \(name(state))"
+        case .stateReleased(let state, let reason): return "released \(name(state)) (\(reason))"
+        case .generationStarted(let state, let generation, let policy):
+            return "generation \(generation) of \(name(state)) started (\(policy))"
+        case .generationCancelled(let state, let generation): return "generation \(generation) of \(name(state)) cancelled"
+        case .generationAccepted(let state, let generation, let outcome):
+            return "generation \(generation) of \(name(state)) published \(outcome)"
+        case .generationRejected(let state, let generation):
+            return "late result of generation \(generation) of \(name(state)) rejected"
+        case .asyncStatus(let state, let kind, let isLoading, _, let error):
+            return "status of \(name(state)): \(kind)" + (isLoading ? ", loading" : "") + (error.map { ", error: \($0)" } ?? "")
+        case .refreshResolved(let state, let generation, let outcome):
+            return "refresh of \(name(state)) (generation \(generation.map(String.init) ?? "-")) resolved \(outcome)"
+        case .registered(_, let name, let kind): return "registered \(kind) \(name)"
+        case .scopeOpened(_, let name, _): return "scope opened: \(name)"
+        case .scopeRetired(let registration): return "scope retired: \(name(registration))"
+        case .taskStarted(_, let name): return "task started: \(name)"
+        case .taskCancelled(let registration): return "task cancelled: \(name(registration))"
+        case .taskFinished(let registration): return "task finished: \(name(registration))"
+        case .turnDropped(let name, let reason): return "queued turn '\(name)' dropped: \(reason)"
+        case .diagnostic(let kind, let message, _): return "diagnostic (\(kind)): \(message)"
+        }
+    }
+
+    /// Turn `sequence` as sections of related events.
+    func describeTurn(_ sequence: Int) throws(InspectorError) -> [Report] {
+        let turn = try turn(sequence)
+        var header: [(String, String)] = [("turn", "\(sequence)"), ("name", turn.name), ("origin", turn.origin)]
+        if let cause = turn.cause { header.append(("caused by", "turn \(cause)")) }
+        header.append(("events", "\(turn.events.count)"))
+        let groups: [(String, (TraceEvent) -> Bool)] = [
+            ("writes", { if case .write = $0 { true } else if case .writeDiscarded = $0 { true } else { false } }),
+            ("recomputes", { if case .recompute = $0 { true } else { false } }),
+            ("edges", { if case .edgeAdded = $0 { true } else if case .edgeRemoved = $0 { true } else { false } }),
+            ("notices and reactions", { event in
+                switch event {
+                case .notice, .reactionRun, .watchRun, .offer: true
+                default: false
+                }
+            }),
+            ("async", { event in
+                switch event {
+                case .generationStarted, .generationCancelled, .generationAccepted, .generationRejected, .asyncStatus,
+                     .refreshResolved: true
+                default: false
+                }
+            }),
+        ]
+        var reports: [Report] = [.fields(header)]
+        var shown = Set<Int>()
+        for (title, belongs) in groups {
+            let indices = turn.events.indices.filter { !shown.contains($0) && belongs(turn.events[$0]) }
+            guard !indices.isEmpty else { continue }
+            shown.formUnion(indices)
+            reports.append(.section(title, [.lines(indices.map { describe(turn.events[$0]) })]))
+        }
+        let rest = turn.events.indices.filter { !shown.contains($0) && !isBookkeeping(turn.events[$0]) }
+        if !rest.isEmpty { reports.append(.section("lifecycle", [.lines(rest.map { describe(turn.events[$0]) })])) }
+        if !turn.after.isEmpty {
+            let after = turn.after.filter { !isBookkeeping($0) }
+            if !after.isEmpty {
+                reports.append(.section("after the turn", [.lines(after.map(describe))]))
+            }
+        }
+        return reports
+    }
+
+    /// Dependency lists repeat what the edge events say; listings leave them out.
+    private func isBookkeeping(_ event: TraceEvent) -> Bool {
+        if case .dependencies = event { return true }
+        return false
+    }
+}

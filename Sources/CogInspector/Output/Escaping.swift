@@ -1,0 +1,27 @@
+/// Makes text safe for a terminal: every control character (C0, DEL, C1) is shown as an escape
+/// (`\n`, `\t`, `\u{1B}`), so a recorded value can never move the cursor or set a title.
+public func escapeControlCharacters(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n": escaped += "\\n"
+        case "\r": escaped += "\\r"
+        case "\t": escaped += "\\t"
+        case _ where isControl(scalar):
+            escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default: escaped.unicodeScalars.append(scalar)
+        }
+    }
+    return escaped
+}
+
+private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+}
+
+/// Cuts `text` to `width` characters, ending with "…" when it was longer.
+func truncate(_ text: String, to width: Int) -> String {
+    guard width > 1, text.count > width else { return text }
+    return String(text.prefix(width - 1)) + "…"
+}

@@ -1,0 +1,83 @@
+import CogTrace
+
+/// An open trace with a cursor: the turn whose resulting graph `get`, `deps` and the other look
+/// commands show. Commands run against a session and return values.
+public final class InspectorSession {
+    public let trace: TraceFile
+    /// Where the trace came from, for `info` and messages.
+    public let source: String
+    /// The turn the cursor is on; 0 before the first turn of an empty trace.
+    public private(set) var cursor: Int
+    public var settings = InspectorSettings()
+    /// Set by `quit`.
+    public private(set) var wantsToQuit = false
+    lazy var timeline = StateTimeline(trace: trace)
+
+    /// Opens a session with the cursor on the last turn.
+    public init(trace: TraceFile, source: String) {
+        self.trace = trace
+        self.source = source
+        cursor = trace.turnSequences.last ?? 0
+    }
+
+    /// The turn numbers, in order.
+    public var turns: [Int] { trace.turnSequences }
+
+    /// The prompt shown interactively: `turn 12/87> `.
+    public var prompt: String {
+        "turn \(cursor)/\(turns.last ?? 0)> "
+    }
+
+    /// Moves the cursor to turn `sequence`.
+    /// - Throws: `InspectorError` if the trace has no such turn.
+    public func move(to sequence: Int) throws(InspectorError) {
+        guard trace.entryIndex(of: sequence) != nil else {
+            let range = turns.isEmpty ? "no turns" : "turns \(turns.first!)..\(turns.last!)"
+            throw InspectorError("no turn \(sequence) in this trace; it has \(range)")
+        }
+        cursor = sequence
+    }
+
+    /// Moves the cursor `steps` turns forward (negative: back), stopping at either end.
+    public func step(_ steps: Int) {
+        guard let index = trace.entryIndex(of: cursor) else { return }
+        cursor = turns[max(0, min(turns.count - 1, index + steps))]
+    }
+
+    func quit() {
+        wantsToQuit = true
+    }
+
+    /// The graph after the cursor's turn.
+    func graph(after sequence: Int? = nil) throws(InspectorError) -> GraphSnapshot {
+        do {
+            return try trace.snapshot(after: sequence ?? cursor)
+        } catch {
+            throw InspectorError("the trace is malformed: \(error)")
+        }
+    }
+
+    /// Decodes one turn.
+    func turn(_ sequence: Int) throws(InspectorError) -> TraceTurn {
+        do {
+            return try trace.turn(sequence)
+        } catch {
+            throw InspectorError(error.line == 0 ? error.message : "the trace is malformed: \(error)")
+        }
+    }
+
+    /// The label of a state or registration id.
+    func label(_ id: Int, in graph: GraphSnapshot? = nil) -> String {
+        trace.states[id]?.label ?? graph?.registrations[id]?.name ?? timeline.registrationNames[id] ?? "#\(id)"
+    }
+
+    /// The id of the state a person named, or an error with the closest label.
+    func resolveState(_ label: String) throws(InspectorError) -> Int {
+        if let id = trace.stateID(labelled: label) { return id }
+        let labels = trace.states.values.map(\.label)
+        if let suggestion = closestMatch(to: label, among: labels) {
+            throw InspectorError("unknown state '\(label)'; did you mean '\(suggestion)'?")
+        }
+        throw InspectorError("unknown state '\(label)'; 'state' lists the states")
+    }
+}

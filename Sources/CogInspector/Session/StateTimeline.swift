@@ -1,0 +1,90 @@
+import CogTrace
+
+/// Every event of the trace indexed by the state it touches, built once on first use: what
+/// `history`, `why`, `async` and `leases` walk.
+final class StateTimeline {
+    /// One event in its turn.
+    struct Entry {
+        let turn: Int
+        let event: TraceEvent
+        /// True for an event between turns (after `turn`).
+        let isIdle: Bool
+    }
+
+    private(set) var byState: [Int: [Entry]] = [:]
+    private(set) var registrationNames: [Int: String] = [:]
+    /// Turn names by sequence.
+    private(set) var turnNames: [Int: (name: String, origin: String, cause: Int?)] = [:]
+    private(set) var decodeError: String?
+
+    init(trace: TraceFile) {
+        for sequence in trace.turnSequences {
+            guard let turn = try? trace.turn(sequence) else {
+                decodeError = "turn \(sequence) could not be decoded"
+                continue
+            }
+            turnNames[sequence] = (turn.name, turn.origin, turn.cause)
+            for event in turn.events { note(event, turn: sequence, isIdle: false) }
+            for event in turn.after { note(event, turn: sequence, isIdle: true) }
+        }
+    }
+
+    private func note(_ event: TraceEvent, turn: Int, isIdle: Bool) {
+        switch event {
+        case .registered(let id, let name, _), .scopeOpened(let id, let name, _), .taskStarted(let id, let name):
+            registrationNames[id] = name
+        default:
+            break
+        }
+        if let state = event.state {
+            byState[state, default: []].append(Entry(turn: turn, event: event, isIdle: isIdle))
+        }
+        if case .edgeAdded(_, let producer) = event {
+            byState[producer, default: []].append(Entry(turn: turn, event: event, isIdle: isIdle))
+        }
+        if case .edgeRemoved(_, let producer) = event {
+            byState[producer, default: []].append(Entry(turn: turn, event: event, isIdle: isIdle))
+        }
+    }
+
+    /// The events touching `state` up to and including turn `limit` (and its idle events).
+    func entries(of state: Int, through limit: Int) -> [Entry] {
+        (byState[state] ?? []).filter { $0.turn <= limit }
+    }
+
+    /// The last event at or before `limit` that set the state's value, and its turn.
+    func lastValueChange(of state: Int, through limit: Int) -> Entry? {
+        entries(of: state, through: limit).last { $0.event.setsValue(of: state) }
+    }
+
+    /// The last event at or before `limit` that decided the state's value: a write, or its latest
+    /// run (even one whose equal result was gated, since that run is why the value still holds).
+    func lastDecision(of state: Int, through limit: Int) -> Entry? {
+        entries(of: state, through: limit).last { entry in
+            if case .recompute(state, _, let new, _, _) = entry.event { return new != nil }
+            return entry.event.setsValue(of: state)
+        }
+    }
+}
+
+extension TraceEvent {
+    /// Whether this event gave `state` a new value.
+    func setsValue(of state: Int) -> Bool {
+        switch self {
+        case .write(state, _, _), .seeded(state, _): true
+        case .stateCreated(state, let value): value != nil
+        case .recompute(state, _, let new, let changed, _): changed && new != nil
+        default: false
+        }
+    }
+
+    /// The value this event gave its state, if any.
+    var newValue: TraceValue? {
+        switch self {
+        case .write(_, _, let new), .seeded(_, let new): new
+        case .stateCreated(_, let value): value
+        case .recompute(_, _, let new, _, _): new
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// The candidate closest to `input` by edit distance, if it is close enough to be a typo (or
+/// `input` is its prefix).
+func closestMatch(to input: String, among candidates: [String]) -> String? {
+    let sorted = candidates.sorted()
+    if let prefixed = sorted.first(where: { $0.hasPrefix(input) }) { return prefixed }
+    var best: (candidate: String, distance: Int)?
+    let limit = max(2, input.count / 3)
+    for candidate in sorted {
+        let distance = editDistance(input, candidate, limit: limit)
+        if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+    }
+    return best?.candidate
+}
+
+/// The Levenshtein distance between `a` and `b`, giving up (returning `limit + 1`) past `limit`.
+func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if abs(a.count - b.count) > limit { return limit + 1 }
+    var previous = Array(0...b.count)
+    for (i, characterA) in a.enumerated() {
+        var current = [i + 1] + Array(repeating: 0, count: b.count)
+        var rowMinimum = current[0]
+        for (j, characterB) in b.enumerated() {
+            current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (characterA == characterB ? 0 : 1))
+            rowMinimum = min(rowMinimum, current[j + 1])
+        }
+        if rowMinimum > limit { return limit + 1 }
+        previous = current
+    }
+    return previous[b.count]
+}
+
+/// Whether `text` matches `pattern`, where `*` matches any run of characters and a pattern
+/// without `*` matches anywhere in the text.
+func matches(_ text: String, pattern: String) -> Bool {
+    guard pattern.contains("*") else { return text.contains(pattern) }
+    let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+    guard text.hasPrefix(parts[0]) else { return false }
+    var rest = text.dropFirst(parts[0].count)
+    for part in parts.dropFirst().dropLast() {
+        guard let range = rest.range(of: part) else { return false }
+        rest = rest[range.upperBound...]
+    }
+    return rest.hasSuffix(parts.last!)
+}

@@ -1,0 +1,78 @@
+/// The command line: `coginspect [TRACE] [-c CMD]... [-f SCRIPT|-] [--json] [--keep-going]`.
+struct CommandLineOptions {
+    /// Where batch commands come from.
+    enum Script {
+        case commands([String])
+        case file(String)
+        case standardInput
+    }
+
+    var tracePath: String?
+    var commands: [String] = []
+    var scriptPath: String?
+    var json = false
+    var keepGoing = false
+    var showHelp = false
+    var showVersion = false
+
+    static let usage = """
+        usage: coginspect [TRACE] [-c COMMAND]... [-f SCRIPT|-] [--json] [--keep-going]
+
+        Opens a .cogtrace recording (by default Recordings/tour.cogtrace, the bundled Weather tour)
+        and inspects it: interactively with line editing, history and completion when standard
+        input is a terminal and no -c or -f is given, otherwise in batch.
+
+          -c COMMAND     run COMMAND (repeatable; in order)
+          -f SCRIPT      run the commands in SCRIPT, one per line ('-' reads standard input)
+          --json         print one JSON document per command
+          --keep-going   in batch, carry on after a failing command
+          -h, --help     show this help
+          --version      show the version
+
+        exit status: 0 ok, 1 a command failed, 3 an expect failed, 64 usage,
+                     65 malformed trace, 66 cannot open the trace
+        Type 'help' at the prompt (or -c help) for the commands.
+        """
+
+    init(arguments: [String]) throws(UsageError) {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "-c", "--command":
+                guard let command = remaining.popFirst() else { throw UsageError("-c needs a command, e.g. -c info") }
+                commands.append(command)
+            case "-f", "--file":
+                guard let path = remaining.popFirst() else { throw UsageError("-f needs a script path, or - for standard input") }
+                guard scriptPath == nil else { throw UsageError("-f can be given once") }
+                scriptPath = path
+            case "--json": json = true
+            case "--keep-going": keepGoing = true
+            case "-h", "--help": showHelp = true
+            case "--version": showVersion = true
+            default:
+                guard !argument.hasPrefix("-") || argument == "-" else {
+                    throw UsageError("unknown option '\(argument)'; see coginspect --help")
+                }
+                guard tracePath == nil else {
+                    throw UsageError("one trace at a time; got '\(tracePath!)' and '\(argument)'")
+                }
+                tracePath = argument
+            }
+        }
+        guard commands.isEmpty || scriptPath == nil else { throw UsageError("use -c or -f, not both") }
+    }
+
+    /// The batch script, if one was given.
+    var script: Script? {
+        if !commands.isEmpty { return .commands(commands) }
+        if let scriptPath { return scriptPath == "-" ? .standardInput : .file(scriptPath) }
+        return nil
+    }
+}
+
+/// A command-line mistake: exit status 64.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,66 @@
+import CReadline
+import CogInspector
+import Foundation
+
+/// The interactive prompt: GNU readline with line editing, a private history file in the home
+/// directory, tab completion of commands, options, state labels, turn numbers and settings,
+/// Ctrl-C clearing the line and Ctrl-D leaving.
+struct InteractiveLoop {
+    let session: InspectorSession
+    let json: Bool
+
+    func run() -> CogInspect.ExitStatus {
+        let history = HistoryFile()
+        history.load()
+        Completion.install(for: session)
+        cog_rl_reset_signals()
+        cog_rl_install_interrupt_handler()
+        print("coginspect: \(session.source), \(session.turns.count) turns; 'help' lists the commands, Ctrl-D leaves")
+        let printer = OutputPrinter(session: session, json: json)
+        while !session.wantsToQuit {
+            guard let raw = readline(session.prompt) else {
+                print()
+                break
+            }
+            let line = String(cString: raw)
+            free(raw)
+            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            history.add(line)
+            do {
+                if let result = try session.execute(line) { printer.print(result) }
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            }
+        }
+        history.save()
+        return .ok
+    }
+}
+
+/// `~/.coginspect_history`, readable by its owner only.
+struct HistoryFile {
+    let path: String
+
+    init() {
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        path = (home as NSString).appendingPathComponent(".coginspect_history")
+    }
+
+    func load() {
+        if !FileManager.default.fileExists(atPath: path) {
+            FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        chmod(path, 0o600)
+        read_history(path)
+    }
+
+    func add(_ line: String) {
+        add_history(line)
+        append_history(1, path)
+        chmod(path, 0o600)
+    }
+
+    func save() {
+        history_truncate_file(path, 1_000)
+    }
+}

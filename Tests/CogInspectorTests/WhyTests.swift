@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import CogInspector
+import CogTrace
+
+/// `why` walks back to the exact source write, checked against the recording's own events.
+@Suite("why and history")
+struct WhyTests {
+    private static let recordings = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Recordings")
+
+    private func session(_ name: String) throws -> InspectorSession {
+        let url = Self.recordings.appendingPathComponent("\(name).cogtrace")
+        return InspectorSession(trace: try TraceFile.load(contentsOf: url), source: name)
+    }
+
+    @Test func whyEndsAtTheWriteThatReWiredAKeyedDependency() throws {
+        let session = try session("switching")
+        let here = try #require(session.trace.stateID(labelled: "weather.isNiceHere"))
+        let currentZip = try #require(session.trace.stateID(labelled: "weather.currentZip"))
+        for sequence in session.turns {
+            try session.move(to: sequence)
+            let chain = session.causalChain(of: here)
+            guard let source = chain.last, case .write(let state, _, let new) = source.event, state == currentZip else {
+                continue
+            }
+            let turn = try session.trace.turn(source.turn)
+            #expect(turn.events.contains(source.event), "the named write is in turn \(source.turn)")
+            let lastZipWrite = session.turns.filter { $0 <= sequence }.last { candidate in
+                (try? session.trace.turn(candidate))?.events.contains { event in
+                    if case .write(currentZip, _, _) = event { true } else { false }
+                } ?? false
+            }
+            #expect(source.turn == lastZipWrite, "at turn \(sequence) the chain names the latest ZIP write")
+            #expect(new.text == (try session.trace.snapshot(after: sequence)).states[currentZip]?.value?.text)
+        }
+    }
+
+    @Test func whyThroughAnAsyncResultNamesTheCompletionTurn() throws {
+        let session = try session("heat-advisory")
+        let nice = try #require(session.trace.stateID(labelled: "weather.isNice[10001]"))
+        let forecast = try #require(session.trace.stateID(labelled: "weather.forecast[10001]"))
+        let chain = session.causalChain(of: nice)
+        let last = try #require(chain.last)
+        #expect(last.state == forecast)
+        guard case .write(forecast, _, let reading) = last.event else {
+            Issue.record("the chain does not end at the forecast's published value: \(chain.map(\.line))")
+            return
+        }
+        #expect(reading.text == "clear 94°F heat advisory")
+        #expect(try session.trace.turn(last.turn).name == "weather.forecast[10001] success")
+        #expect(chain.first?.line.hasPrefix("weather.isNice[10001] = false: recomputed to the same value in turn") == true)
+    }
+
+    @Test func unknownStatesGetASuggestion() throws {
+        let session = try session("tour")
+        #expect(throws: InspectorError("unknown state 'weather.isNise[10001]'; did you mean 'weather.isNice[10001]'?")) {
+            _ = try session.execute("why weather.isNise[10001]")
+        }
+        #expect(throws: InspectorError("unknown command 'hsitory'; did you mean 'history'?")) {
+            _ = try session.execute("hsitory weather.isNiceHere")
+        }
+    }
+
+    @Test func commandsTakeUniquePrefixesAndAliases() throws {
+        let session = try session("tour")
+        #expect(try session.execute("hist weather.currentZip")?.command == "history")
+        #expect(try session.execute("go 3")?.command == "goto")
+        #expect(session.cursor == 3)
+        #expect(throws: InspectorError("'st' could be step, state; type more of it")) {
+            _ = try session.execute("st")
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// Batch output of every command on the committed recordings, compared with golden files in
+/// `Fixtures/`. Set `UPDATE_GOLDEN=1` to rewrite them after an intended change, then review the diff.
+@Suite("Golden batch output")
+struct GoldenOutputTests {
+    nonisolated static let scripts: [(name: String, trace: String, commands: [String])] = [
+        ("tour-orient", "Recordings/tour.cogtrace", ["info", "help", "help why", "set width 40", "show settings", "where"]),
+        ("tour-travel", "Recordings/tour.cogtrace", [
+            "turns 1..10", "turns --touching weather.isNiceHere", "turns --name *pending", "turn 6", "goto 9", "step 2",
+            "back", "first", "last", "play 20..22",
+        ]),
+        ("tour-look", "Recordings/tour.cogtrace", [
+            "goto 11", "get weather.isNiceHere", "get weather.forecast[10001]", "state weather.is*", "deps weather.isNiceHere",
+            "users weather.currentZip", "leases", "async weather.forecast[10001]", "find 10001", "last", "find heat",
+        ]),
+        ("tour-explain", "Recordings/tour.cogtrace", [
+            "goto 11", "why weather.isNiceHere", "history weather.isNiceHere", "last", "why weather.isNice[98101]",
+        ]),
+        ("map-leases", "Recordings/map.cogtrace", ["leases weather.mapLocation", "history weather.mapLocation"]),
+        ("stale-refresh-async", "Recordings/stale-refresh.cogtrace", ["async weather.forecast[10001]"]),
+    ]
+
+    @Test(arguments: scripts.map(\.name))
+    func textMatchesItsGoldenFile(_ name: String) throws {
+        try check(name, json: false)
+    }
+
+    @Test(arguments: scripts.map(\.name))
+    func jsonMatchesItsGoldenFile(_ name: String) throws {
+        try check(name, json: true)
+    }
+
+    private func check(_ name: String, json: Bool) throws {
+        let script = try #require(Self.scripts.first { $0.name == name })
+        let arguments = [script.trace] + script.commands.flatMap { ["-c", $0] } + (json ? ["--json"] : [])
+        let outcome = try Executables.coginspect(arguments)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let golden = Executables.fixtures.appendingPathComponent("\(name)\(json ? ".json" : "").txt")
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try Data(outcome.standardOutput.utf8).write(to: golden)
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        #expect(outcome.standardOutput == expected, "output differs from \(golden.lastPathComponent)")
+    }
+}

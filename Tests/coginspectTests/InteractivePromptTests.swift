@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// Drives the real `coginspect` at an interactive prompt under a pseudo-terminal (tmux), as a
+/// person would: completion with Tab, history with the up arrow, Ctrl-C clearing the line.
+@Suite("Interactive prompt", .serialized)
+struct InteractivePromptTests {
+    private let name = "coginspect-test-\(getpid())"
+
+    /// Runs tmux on a socket of its own, with a clean environment: the test runner's own
+    /// (a library path into the toolchain, for one) must not reach the program under test. A
+    /// command that may start the tmux server gets /dev/null for its output, so the server keeps
+    /// no pipe of ours open.
+    private func tmux(_ arguments: [String]) throws -> String {
+        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let captures = arguments.first == "capture-pane"
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).screen")
+        let command = "env -i PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 tmux -L \(name) \(quoted)"
+            + (captures ? " >'\(output.path)'" : " >/dev/null") + " 2>/dev/null </dev/null"
+        // system(3) waits with waitpid and needs no run loop, so it works from a MainActor test.
+        _ = system(command)
+        guard captures else { return "" }
+        defer { try? FileManager.default.removeItem(at: output) }
+        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    }
+
+    private func screen() throws -> String {
+        try tmux(["capture-pane", "-p", "-t", name])
+    }
+
+    /// Waits (at most ten seconds) until the screen satisfies `condition`.
+    @discardableResult
+    private func waitFor(_ what: String, _ condition: (String) -> Bool) throws -> String {
+        for _ in 0..<200 {
+            let text = try screen()
+            if condition(text) { return text }
+            usleep(50_000)
+        }
+        let text = try screen()
+        Issue.record("timed out waiting for \(what); the screen shows:\n\(text)")
+        return text
+    }
+
+    private func lastLine(_ text: String) -> String {
+        text.split(separator: "\n").last.map(String.init) ?? ""
+    }
+
+    @Test func completionHistoryAndCtrlCWork() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("coginspect-home-\(getpid())")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
+        let command = "env HOME='\(home.path)' TERM=xterm '\(binary)' Recordings/tour.cogtrace"
+        _ = try tmux(["new-session", "-d", "-s", name, "-x", "160", "-y", "50", "-c", Executables.packageRoot.path, command])
+        defer { _ = try? tmux(["kill-session", "-t", name]) }
+
+        try waitFor("the prompt") { $0.contains("turn 25/25>") }
+        _ = try tmux(["send-keys", "-t", name, "hist"])
+        try waitFor("the typed prefix") { lastLine($0).hasSuffix("> hist") }
+        _ = try tmux(["send-keys", "-t", name, "Tab"])
+        try waitFor("the command completed") { lastLine($0).hasSuffix("turn 25/25> history") }
+        _ = try tmux(["send-keys", "-t", name, "weather.isNiceH", "Tab"])
+        try waitFor("the state completed") { lastLine($0).hasSuffix("history weather.isNiceHere") }
+        _ = try tmux(["send-keys", "-t", name, "Enter"])
+        try waitFor("the history output") { $0.contains("turn N+ means between turn N") }
+
+        _ = try tmux(["send-keys", "-t", name, "Up"])
+        try waitFor("the previous command recalled") { lastLine($0).hasSuffix("turn 25/25> history weather.isNiceHere") }
+
+        _ = try tmux(["send-keys", "-t", name, "C-c"])
+        try waitFor("a fresh prompt after Ctrl-C") { lastLine($0) == "turn 25/25>" || lastLine($0) == "turn 25/25> " }
+        _ = try tmux(["send-keys", "-t", name, "goto 3", "Enter"])
+        try waitFor("the prompt still alive") { $0.contains("turn 3 of 1..25") && lastLine($0).hasPrefix("turn 3/25>") }
+
+        _ = try tmux(["send-keys", "-t", name, "C-d"])
+        let historyFile = home.appendingPathComponent(".coginspect_history")
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: historyFile.path) { usleep(50_000) }
+        let history = try String(contentsOf: historyFile, encoding: .utf8)
+        #expect(history.contains("history weather.isNiceHere"))
+        #expect(history.contains("goto 3"))
+        let permissions = try FileManager.default.attributesOfItem(atPath: historyFile.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Runs the package's real executables, as a user would, from the package root.
+enum Executables {
+    /// The package root, found from this file's location.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Where `swift build` put the products.
+    static var productsDirectory: URL {
+        Bundle.main.bundleURL
+    }
+
+    /// Where this target's golden files live.
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    struct Outcome {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+    }
+
+    /// Runs `coginspect` with `arguments` in the package root, feeding `input` on standard input.
+    static func coginspect(_ arguments: [String], input: String = "") throws -> Outcome {
+        try run(productsDirectory.appendingPathComponent("coginspect"), arguments, input: input)
+    }
+
+    static func run(_ executable: URL, _ arguments: [String], input: String) throws -> Outcome {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let output = Pipe()
+        let error = Pipe()
+        let standardInput = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = standardInput
+        try process.run()
+        standardInput.fileHandleForWriting.write(Data(input.utf8))
+        try standardInput.fileHandleForWriting.close()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+                       standardError: String(decoding: errorData, as: UTF8.self))
+    }
+}
