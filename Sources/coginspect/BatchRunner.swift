@@ -41,18 +41,36 @@ struct BatchRunner {
     }
 }
 
-/// Prints results as the session's settings say (text or JSON).
+/// Prints results as the session's settings say: text (styled when color is on, or auto and
+/// standard output is a terminal) or JSON; interactively, output taller than the terminal goes
+/// through a pager.
 struct OutputPrinter {
     let session: InspectorSession
     let json: Bool
+    var pagesLongOutput = false
 
     func print(_ result: CommandResult) {
         guard !result.report.isEmpty else { return }
-        let renderer = ReportRenderer(valueWidth: session.settings.valueWidth)
-        if json || session.settings.format == .json {
-            Swift.print(renderer.json(result))
-        } else {
-            Swift.print(renderer.text(result))
-        }
+        let isTerminal = isatty(STDOUT_FILENO) == 1
+        let usesColor = session.settings.color == .on || (session.settings.color == .auto && isTerminal)
+        let renderer = ReportRenderer(valueWidth: session.settings.valueWidth, usesColor: usesColor)
+        let text = json || session.settings.format == .json ? renderer.json(result) : renderer.text(result)
+        if pagesLongOutput, isTerminal, text.split(separator: "\n").count >= terminalRows() - 1, page(text) { return }
+        Swift.print(text)
+    }
+
+    /// The terminal's height, or 24 when it cannot be told.
+    private func terminalRows() -> Int {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return 24 }
+        return Int(size.ws_row)
+    }
+
+    /// Shows `text` through `less` (quitting at once if it fits, keeping styles); false when no
+    /// pager could be started.
+    private func page(_ text: String) -> Bool {
+        guard let pager = popen("less -FRX", "w") else { return false }
+        fputs(text + "\n", pager)
+        return pclose(pager) == 0
     }
 }

@@ -16,7 +16,7 @@ struct InteractiveLoop {
         cog_rl_reset_signals()
         cog_rl_install_interrupt_handler()
         print("coginspect: \(session.source), \(session.turns.count) turns; 'help' lists the commands, Ctrl-D leaves")
-        let printer = OutputPrinter(session: session, json: json)
+        let printer = OutputPrinter(session: session, json: json, pagesLongOutput: true)
         while !session.wantsToQuit {
             guard let raw = readline(session.prompt) else {
                 print()

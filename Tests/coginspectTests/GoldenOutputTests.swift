@@ -6,7 +6,7 @@ import Testing
 @Suite("Golden batch output")
 struct GoldenOutputTests {
     nonisolated static let scripts: [(name: String, trace: String, commands: [String])] = [
-        ("tour-orient", "Recordings/tour.cogtrace", ["info", "help", "help why", "set width 40", "show settings", "where"]),
+        ("tour-orient", "Recordings/tour.cogtrace", ["info", "help", "help why", "set width 40", "show settings", "where", "quit", "info"]),
         ("tour-travel", "Recordings/tour.cogtrace", [
             "turns 1..10", "turns --touching weather.isNiceHere", "turns --name *pending", "turn 6", "goto 9", "step 2",
             "back", "first", "last", "play 20..22",

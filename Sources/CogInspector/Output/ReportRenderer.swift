@@ -4,9 +4,16 @@ import CogTrace
 public struct ReportRenderer {
     /// How wide a value may be in text output.
     public var valueWidth: Int
+    /// Whether text output may use ANSI styles (bold titles, underlined table headers).
+    public var usesColor: Bool
 
-    public init(valueWidth: Int = 60) {
+    public init(valueWidth: Int = 60, usesColor: Bool = false) {
         self.valueWidth = valueWidth
+        self.usesColor = usesColor
+    }
+
+    private func styled(_ text: String, _ code: String) -> String {
+        usesColor ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text
     }
 
     /// The result as text lines, every string escaped.
@@ -39,11 +46,11 @@ public struct ReportRenderer {
                 }.joined(separator: "  ")
             }
             let rule = indent + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
-            return ([line(columns), rule] + cells.map(line)).joined(separator: "\n")
+            return ([styled(line(columns), "1"), rule] + cells.map(line)).joined(separator: "\n")
         case .lines(let lines):
             return lines.map { indent + escapeControlCharacters($0) }.joined(separator: "\n")
         case .section(let title, let parts):
-            return ([indent + escapeControlCharacters(title)] + parts.map { render($0, indent: indent + "  ") })
+            return ([indent + styled(escapeControlCharacters(title), "1")] + parts.map { render($0, indent: indent + "  ") })
                 .joined(separator: "\n")
         }
     }
