@@ -1,3 +1,5 @@
+import CogTrace
+
 /// The candidate closest to `input` by edit distance, if it is close enough to be a typo (or
 /// `input` is its prefix).
 func closestMatch(to input: String, among candidates: [String]) -> String? {
@@ -34,13 +36,5 @@ func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
 /// Whether `text` matches `pattern`, where `*` matches any run of characters and a pattern
 /// without `*` matches anywhere in the text.
 func matches(_ text: String, pattern: String) -> Bool {
-    guard pattern.contains("*") else { return text.contains(pattern) }
-    let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
-    guard text.hasPrefix(parts[0]) else { return false }
-    var rest = text.dropFirst(parts[0].count)
-    for part in parts.dropFirst().dropLast() {
-        guard let range = rest.range(of: part) else { return false }
-        rest = rest[range.upperBound...]
-    }
-    return rest.hasSuffix(parts.last!)
+    pattern.contains("*") ? labelMatches(text, pattern: pattern) : text.contains(pattern)
 }

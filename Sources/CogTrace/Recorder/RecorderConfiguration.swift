@@ -37,8 +37,9 @@ public struct RecorderConfiguration {
     }
 }
 
-/// Matches a label against a pattern where `*` stands for any run of characters.
-func labelMatches(_ label: String, pattern: String) -> Bool {
+/// Matches a label against a pattern where `*` stands for any run of characters (the recorder's
+/// redaction patterns, and the inspector's searches).
+public func labelMatches(_ label: String, pattern: String) -> Bool {
     let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
     guard parts.count > 1 else { return label == pattern }
     guard label.hasPrefix(parts[0]) else { return false }
