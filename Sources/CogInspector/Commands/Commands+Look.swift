@@ -82,7 +82,7 @@ extension CommandCatalog {
                 let isWaiting = state.isInGrace && !state.isPinned && state.leases.isEmpty && readers == 0
                 guard filter != nil || !state.leases.isEmpty || state.isPinned || isWaiting else { return nil }
                 return [session.label(id), state.leases.joined(separator: ", ").ifEmpty("-"), state.isPinned ? "yes" : "no",
-                        isWaiting ? "waiting" : "-"]
+                        isWaiting ? session.graceDeadline(of: id) : "-"]
             }
             var reports: [Report] = []
             if !rows.isEmpty { reports.append(.table(columns: ["state", "held by", "pinned", "grace"], rows: rows)) }
@@ -157,4 +157,17 @@ extension CommandCatalog {
 
 extension String {
     func ifEmpty(_ replacement: String) -> String { isEmpty ? replacement : self }
+}
+
+extension InspectorSession {
+    /// When an unused state's grace runs out: the grace scheduled last, from the turn that scheduled it.
+    func graceDeadline(of state: Int) -> String {
+        let scheduled = timeline.entries(of: state, through: cursor).last { entry in
+            if case .graceScheduled = entry.event { true } else { false }
+        }
+        guard let scheduled, case .graceScheduled(_, let milliseconds) = scheduled.event else { return "waiting" }
+        let start = (try? turn(scheduled.turn).start) ?? 0
+        let deadline = Double(start) / 1_000 + Double(milliseconds)
+        return "released at \(formatMilliseconds(deadline)) unless used (scheduled \(scheduled.isIdle ? "after" : "in") turn \(scheduled.turn))"
+    }
 }

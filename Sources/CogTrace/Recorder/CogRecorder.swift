@@ -47,6 +47,8 @@ public final class CogRecorder: CogProbe {
     /// The turn being recorded, and events since the last turn ended.
     @exclusivity(unchecked) private var current: RecordedTurn?
     @exclusivity(unchecked) var idleEvents: [CogProbeEvent] = []
+    /// How many events the last turn held: the next turn reserves that much room at once.
+    private var lastTurnEventCount = 8
 
     /// Turns recorded since attaching, including evicted ones.
     public private(set) var recordedTurnCount = 0
@@ -113,12 +115,14 @@ public final class CogRecorder: CogProbe {
     private func beginTurn(_ turn: CogTurnInfo) {
         flushIdleEvents(beforeTurn: turn.id)
         current = RecordedTurn(info: turn, start: timeline.now())
+        current!.events.reserveCapacity(lastTurnEventCount)
     }
 
     private func endTurn() {
         guard var turn = current else { return }
         current = nil
         turn.duration = timeline.now() - turn.start
+        lastTurnEventCount = max(4, turn.events.count)
         recordedTurnCount += 1
         stream?.append(turn, recorder: self)
         retain(turn)
