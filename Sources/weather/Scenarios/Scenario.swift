@@ -32,7 +32,7 @@ extension Scenario {
         firstCommand: "history weather.isNiceHere"
     ) { session in
         let cogs = session.cogs
-        for zip in ZipCode.initial { await session.deliver(zip) }
+        await session.deliverStartUp()
         cogs.selectLocation(.sanFrancisco)
         cogs.selectLocation(.seattle)
         cogs.selectLocation(.newYork)
@@ -56,7 +56,7 @@ extension Scenario {
         firstCommand: "why weather.isNice[10001]"
     ) { session in
         let cogs = session.cogs
-        for zip in ZipCode.initial { await session.deliver(zip) }
+        await session.deliverStartUp()
         for _ in 0..<3 {
             cogs.refreshForecast(for: .newYork)
             await session.deliver(.newYork)
@@ -68,7 +68,7 @@ extension Scenario {
         lookFor: "a 'weather.forecast[10001] failure' turn whose value stays the last reading",
         firstCommand: "async weather.forecast[10001]"
     ) { session in
-        for zip in ZipCode.initial { await session.deliver(zip) }
+        await session.deliverStartUp()
         await session.passAnHour()
         await session.fail(.newYork, "service unavailable")
         await session.passAnHour()
@@ -81,7 +81,7 @@ extension Scenario {
         firstCommand: "async weather.forecast[10001]"
     ) { session in
         let cogs = session.cogs
-        for zip in ZipCode.initial { await session.deliver(zip) }
+        await session.deliverStartUp()
         cogs.refreshForecast(for: .newYork)
         let stale = await session.hold(.newYork)
         cogs.refreshForecast(for: .newYork)
@@ -95,7 +95,7 @@ extension Scenario {
         firstCommand: "deps weather.isNiceHere"
     ) { session in
         let cogs = session.cogs
-        for zip in ZipCode.initial { await session.deliver(zip) }
+        await session.deliverStartUp()
         for zip in [ZipCode.sanFrancisco, .seattle, .newYork, .sanFrancisco, ZipCode("60601")] {
             cogs.selectLocation(zip)
         }
@@ -108,7 +108,7 @@ extension Scenario {
         firstCommand: "leases weather.mapLocation"
     ) { session in
         let cogs = session.cogs
-        for zip in ZipCode.initial { await session.deliver(zip) }
+        await session.deliverStartUp()
         let before = cogs.liveRegistrationCount
         do {
             let locations = cogs.values(of: mapLocationCog, buffering: .unbounded)
@@ -127,7 +127,7 @@ extension Scenario {
         firstCommand: "turns --name discard"
     ) { session in
         let cogs = session.cogs
-        for zip in ZipCode.initial { await session.deliver(zip) }
+        await session.deliverStartUp()
         cogs.openDetailScreen(.newYork)
         cogs.openDetailScreen(.sanFrancisco)
         cogs.writeDetailNote("bring an umbrella", for: .newYork)

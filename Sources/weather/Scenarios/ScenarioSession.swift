@@ -41,6 +41,11 @@ final class ScenarioSession {
         dashboard.renderIfNeeded()
     }
 
+    /// Answers the start-up requests for the initial ZIPs, in order.
+    func deliverStartUp() async {
+        for zip in ZipCode.initial { await deliver(zip) }
+    }
+
     /// Answers the next request for `zip` with a failure.
     func fail(_ zip: ZipCode, _ message: String) async {
         await request(for: zip).fail(WeatherServiceError(message))
