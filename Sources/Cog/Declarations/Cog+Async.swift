@@ -63,9 +63,8 @@ extension Cog.Async where Value: Equatable {
         fileID: String = #fileID, line: Int = #line,
         _ selector: @escaping (Reader<Value>) -> Work<Value>
     ) {
-        address = makeAsyncAddress(
-            label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: false,
-            policy: .latest, equals: equals, makeDefault: defaultValue, bind: { _ in { selector($0).body } })
+        self.init(policy, default: defaultValue(), name: name, equals: .some(equals), fileID: fileID, line: line,
+                  selector)
     }
 
     /// Declares an async value gated by `==`, with an ordered policy.
@@ -75,9 +74,8 @@ extension Cog.Async where Value: Equatable {
         fileID: String = #fileID, line: Int = #line,
         _ selector: @escaping (Reader<Value>) -> RunWork<Value>
     ) {
-        address = makeAsyncAddress(
-            label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: false,
-            policy: policy.kind, equals: equals, makeDefault: defaultValue, bind: { _ in { selector($0).body } })
+        self.init(policy, default: defaultValue(), name: name, equals: .some(equals), fileID: fileID, line: line,
+                  selector)
     }
 }
 

@@ -47,9 +47,7 @@ extension Cog.Manual where Value: Equatable {
         fileID: String = #fileID, line: Int = #line,
         _ initial: @escaping () -> Value
     ) {
-        address = makeManualAddress(
-            label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: false,
-            lifetime: lifetime, equals: equals, initial: { _ in initial() })
+        self.init(name: name, equals: .some(equals), lifetime: lifetime, fileID: fileID, line: line, initial)
     }
 }
 

@@ -45,10 +45,7 @@ extension Cog where Value: Equatable {
         fileID: String = #fileID, line: Int = #line,
         _ selector: @escaping (Reader<Value>) -> Value
     ) {
-        let descriptor = Descriptor<Value>(
-            label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: false,
-            recipe: .automatic(bind: { _ in selector }), equals: equals)
-        address = CogAddress(descriptor: descriptor, key: nil)
+        self.init(name: name, equals: .some(equals), fileID: fileID, line: line, selector)
     }
 }
 

@@ -62,11 +62,8 @@ extension CogBox.Async where Value: Equatable {
         fileID: String = #fileID, line: Int = #line,
         _ selector: @escaping (Reader<Value>, Key) -> Work<Value>
     ) {
-        descriptor = makeAsyncAddress(
-            label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
-            policy: .latest, equals: equals, makeDefault: defaultValue,
-            bind: keyedWork { selector($0, $1).body }
-        ).descriptor
+        self.init(policy, default: defaultValue(), name: name, equals: .some(equals), fileID: fileID, line: line,
+                  selector)
     }
 
     /// Declares a keyed async value gated by `==`, with an ordered policy.
@@ -76,11 +73,8 @@ extension CogBox.Async where Value: Equatable {
         fileID: String = #fileID, line: Int = #line,
         _ selector: @escaping (Reader<Value>, Key) -> RunWork<Value>
     ) {
-        descriptor = makeAsyncAddress(
-            label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
-            policy: policy.kind, equals: equals, makeDefault: defaultValue,
-            bind: keyedWork { selector($0, $1).body }
-        ).descriptor
+        self.init(policy, default: defaultValue(), name: name, equals: .some(equals), fileID: fileID, line: line,
+                  selector)
     }
 }
 

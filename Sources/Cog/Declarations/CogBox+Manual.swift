@@ -54,10 +54,7 @@ extension CogBox.Manual where Value: Equatable {
         fileID: String = #fileID, line: Int = #line,
         _ initial: @escaping (Key) -> Value
     ) {
-        descriptor = makeManualAddress(
-            label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
-            lifetime: lifetime, equals: equals, initial: { key in initial(key!.base as! Key) }
-        ).descriptor
+        self.init(name: name, equals: .some(equals), lifetime: lifetime, fileID: fileID, line: line, initial)
     }
 
     /// Declares a keyed source gated by `==`, with one starting value for every key.
@@ -66,7 +63,7 @@ extension CogBox.Manual where Value: Equatable {
         fileID: String = #fileID, line: Int = #line,
         _ initial: @escaping () -> Value
     ) {
-        self.init(name: name, equals: equals, lifetime: lifetime, fileID: fileID, line: line) { (_: Key) in
+        self.init(name: name, equals: .some(equals), lifetime: lifetime, fileID: fileID, line: line) { (_: Key) in
             initial()
         }
     }

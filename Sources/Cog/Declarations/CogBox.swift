@@ -47,8 +47,7 @@ extension CogBox where Value: Equatable {
         fileID: String = #fileID, line: Int = #line,
         _ selector: @escaping (Reader<Value>, Key) -> Value
     ) {
-        descriptor = makeKeyedAutomatic(
-            label: declarationLabel(name: name, fileID: fileID, line: line), equals: equals, selector: selector)
+        self.init(name: name, equals: .some(equals), fileID: fileID, line: line, selector)
     }
 }
 

@@ -23,11 +23,6 @@ package final class AsyncRunContext: Sendable {
         progress.advance()
     }
 
-    /// How many events the runtime has handled so far.
-    package var handledEvents: Int {
-        get async { await progress.count }
-    }
-
     /// Waits until the runtime has handled at least `count` events of this generation.
     package func waitForHandledEvents(_ count: Int) async {
         await progress.wait(until: count)
@@ -38,8 +33,6 @@ package final class AsyncRunContext: Sendable {
 private final class Progress: Sendable {
     @MainActor private var handled = 0
     @MainActor private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-
-    @MainActor var count: Int { handled }
 
     @MainActor func advance() {
         handled += 1

@@ -31,7 +31,7 @@ extension CommandCatalog {
             example: "turn 6", valueFlags: []
         ) { session, arguments throws(InspectorError) in
             let sequence = try CommandArguments.number(try arguments.single("turn number"), "a turn")
-            guard session.trace.entryIndex(of: sequence) != nil else { try session.move(to: sequence); return [] }
+            try session.requireTurn(sequence)
             return try session.describeTurn(sequence)
         },
         CommandSpec(

@@ -31,11 +31,15 @@ public final class InspectorSession {
     /// Moves the cursor to turn `sequence`.
     /// - Throws: `InspectorError` if the trace has no such turn.
     public func move(to sequence: Int) throws(InspectorError) {
-        guard trace.entryIndex(of: sequence) != nil else {
-            let range = turns.isEmpty ? "no turns" : "turns \(turns.first!)..\(turns.last!)"
-            throw InspectorError("no turn \(sequence) in this trace; it has \(range)")
-        }
+        try requireTurn(sequence)
         cursor = sequence
+    }
+
+    /// Fails unless the trace holds turn `sequence`, saying which turns it has.
+    func requireTurn(_ sequence: Int) throws(InspectorError) {
+        guard trace.entryIndex(of: sequence) == nil else { return }
+        let range = turns.isEmpty ? "no turns" : "turns \(turns.first!)..\(turns.last!)"
+        throw InspectorError("no turn \(sequence) in this trace; it has \(range)")
     }
 
     /// Moves the cursor `steps` turns forward (negative: back), stopping at either end.

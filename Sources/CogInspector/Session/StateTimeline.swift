@@ -52,11 +52,6 @@ final class StateTimeline {
         (byState[state] ?? []).filter { $0.turn <= limit }
     }
 
-    /// The last event at or before `limit` that set the state's value, and its turn.
-    func lastValueChange(of state: Int, through limit: Int) -> Entry? {
-        entries(of: state, through: limit).last { $0.event.setsValue(of: state) }
-    }
-
     /// The last event at or before `limit` that decided the state's value: a write, or its latest
     /// run (even one whose equal result was gated, since that run is why the value still holds).
     func lastDecision(of state: Int, through limit: Int) -> Entry? {
