@@ -3,75 +3,32 @@ import Observation
 @testable import Cog
 import CogTesting
 import Weather
+@testable import weather
 
-/// A Weather runtime whose service answers exactly what each test scripts.
-@MainActor
-private final class ScriptedWeather {
-    let clock = TestClock()
-    let requests = ControlledWork<WeatherReading>()
-    let cogs: Cogs
-    var alerts: [String] { alertBox.messages }
-    private let alertBox = Alerts()
-
-    init(interval: Duration = .seconds(3_600)) {
-        let requests = requests
-        let service = WeatherService { zip in try await requests.call(tag: zip.rawValue) }
-        let alertBox = alertBox
-        cogs = Cogs.forTesting(
-            seeding: { $0.seedWeatherService(service) },
-            mechanisms: [WeatherMechanism(
-                notifier: WeatherNotifier { message in MainActor.assumeIsolated { alertBox.messages.append(message) } },
-                clock: clock, interval: interval)],
-            clock: clock, grace: .seconds(30))
-    }
-
-    /// Answers the next request for `zip`.
-    func answer(_ zip: ZipCode, _ reading: WeatherReading) async {
-        await next(zip).succeed(reading)
-    }
-
-    func fail(_ zip: ZipCode) async {
-        await next(zip).fail(WeatherServiceError("down"))
-    }
-
-    private var waiting: [ControlledGeneration<WeatherReading>] = []
-
-    func next(_ zip: ZipCode) async -> ControlledGeneration<WeatherReading> {
-        while true {
-            if let index = waiting.firstIndex(where: { $0.tag == zip.rawValue && !$0.isCancelled }) {
-                return waiting.remove(at: index)
-            }
-            waiting.append(await requests.nextStart())
-        }
-    }
-
-    /// Answers the three start-up requests.
-    func start(newYork: WeatherReading = WeatherReading(.cloudy, 60)) async {
+extension ScenarioSession {
+    /// Answers the three start-up requests, New York with `newYork`.
+    fileprivate func start(newYork: WeatherReading = WeatherReading(.cloudy, 60)) async {
         await answer(.newYork, newYork)
         await answer(.sanFrancisco, WeatherReading(.partlyCloudy, 68))
         await answer(.seattle, WeatherReading(.cloudy, 60))
     }
 }
 
-private final class Alerts {
-    var messages: [String] = []
-}
-
 @Suite("Weather behaviour", .timeLimit(.minutes(1)))
 struct WeatherBehaviourTests {
     @Test func theAlertFiresOnlyWhenItBecomesNice() async {
-        let weather = ScriptedWeather()
+        let weather = ScenarioSession(title: "behaviour")
         await weather.start(newYork: WeatherReading(.cloudy, 70))
         for reading in [WeatherReading(.clear, 75), WeatherReading(.partlyCloudy, 80), WeatherReading(.rain, 70),
                         WeatherReading(.clear, 70)] {
             weather.cogs.refreshForecast(for: .newYork)
             await weather.answer(.newYork, reading)
         }
-        #expect(weather.alerts == ["It is nice outside in New York!", "It is nice outside in New York!"])
+        #expect(weather.raisedAlerts == ["It is nice outside in New York!", "It is nice outside in New York!"])
     }
 
     @Test func aHeatAdvisoryOrNinetyFourDegreesIsNotNice() async {
-        let weather = ScriptedWeather()
+        let weather = ScenarioSession(title: "behaviour")
         await weather.start(newYork: WeatherReading(.clear, 94, heatAdvisory: true))
         #expect(weather.cogs.peek(isSunnyCogs[.newYork]))
         #expect(weather.cogs.peek(isNiceCogs[.newYork]) == false)
@@ -81,19 +38,19 @@ struct WeatherBehaviourTests {
     }
 
     @Test func aFailureKeepsTheLastReading() async {
-        let weather = ScriptedWeather()
+        let weather = ScenarioSession(title: "behaviour")
         await weather.start(newYork: WeatherReading(.clear, 75))
         weather.cogs.refreshForecast(for: .newYork)
-        await weather.fail(.newYork)
+        await weather.fail(.newYork, "down")
         #expect(weather.cogs.peek(weatherForecastCogs[.newYork]) == WeatherReading(.clear, 75))
         #expect(weather.cogs.status.peek(weatherForecastCogs[.newYork]).kind == .failure)
     }
 
     @Test func aStaleRefreshIsRejected() async {
-        let weather = ScriptedWeather()
+        let weather = ScenarioSession(title: "behaviour")
         await weather.start()
         weather.cogs.refreshForecast(for: .newYork)
-        let stale = await weather.next(.newYork)
+        let stale = await weather.hold(.newYork)
         weather.cogs.refreshForecast(for: .newYork)
         await stale.succeed(WeatherReading(.rain, 50))
         await weather.answer(.newYork, WeatherReading(.clear, 75))
@@ -101,20 +58,20 @@ struct WeatherBehaviourTests {
     }
 
     @Test func anIntervalOnTheClockRefreshesTheCurrentZipAndAFailureDoesNotStopIt() async {
-        let weather = ScriptedWeather()
+        let weather = ScenarioSession(title: "behaviour")
         await weather.start()
         await weather.clock.waitForSleepers(1)
         weather.clock.advance(by: .seconds(3_600))
-        await weather.fail(.newYork)
+        await weather.fail(.newYork, "down")
         await weather.clock.waitForSleepers(1)
         weather.clock.advance(by: .seconds(3_600))
         await weather.answer(.newYork, WeatherReading(.clear, 75))
         #expect(weather.cogs.peek(weatherForecastCogs[.newYork]) == WeatherReading(.clear, 75))
-        #expect(weather.requests.startCount == 5)
+        #expect(weather.requestCount == 5)
     }
 
     @Test func perZipInvalidationIsIsolated() async {
-        let weather = ScriptedWeather()
+        let weather = ScenarioSession(title: "behaviour")
         await weather.start()
         let log = TurnLog.attached(to: weather.cogs)
         weather.cogs.refreshForecast(for: .newYork)
@@ -124,7 +81,7 @@ struct WeatherBehaviourTests {
     }
 
     @Test func anEqualReadingNoticesTheForecastButNotIsNice() async {
-        let weather = ScriptedWeather()
+        let weather = ScenarioSession(title: "behaviour")
         await weather.start(newYork: WeatherReading(.clear, 75))
         let status = ObservationProbe { _ = weather.cogs.status[weatherForecastCogs[.newYork]].isLoading }
         let nice = ObservationProbe { _ = weather.cogs[isNiceCogs[.newYork]] }
@@ -135,7 +92,7 @@ struct WeatherBehaviourTests {
     }
 
     @Test func theMapLocationIsReleasedAfterGraceOnceItsExportStops() async {
-        let weather = ScriptedWeather()
+        let weather = ScenarioSession(title: "behaviour")
         await weather.start()
         let log = TurnLog.attached(to: weather.cogs)
         let before = weather.cogs.liveRegistrationCount
@@ -154,7 +111,7 @@ struct WeatherBehaviourTests {
     }
 
     @Test func theDashboardRendersAgainWhenAStateItReadChanges() async {
-        let weather = ScriptedWeather()
+        let weather = ScenarioSession(title: "behaviour")
         let dashboard = WeatherDashboard(cogs: weather.cogs)
         #expect(dashboard.text.contains("New York (10001)"))
         #expect(dashboard.text.contains("loading…"))

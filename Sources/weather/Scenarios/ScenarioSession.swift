@@ -37,9 +37,17 @@ final class ScenarioSession {
 
     /// Answers the next request for `zip` with the feed's next reading.
     func deliver(_ zip: ZipCode) async {
-        await request(for: zip).succeed(feed.next(for: zip))
+        await answer(zip, feed.next(for: zip))
+    }
+
+    /// Answers the next request for `zip` with `reading` (tests script their own weather).
+    func answer(_ zip: ZipCode, _ reading: WeatherReading) async {
+        await request(for: zip).succeed(reading)
         dashboard.renderIfNeeded()
     }
+
+    /// How many forecast requests the service has received.
+    var requestCount: Int { requests.startCount }
 
     /// Answers the start-up requests for the initial ZIPs, in order.
     func deliverStartUp() async {
