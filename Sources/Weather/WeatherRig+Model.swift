@@ -8,6 +8,16 @@ nonisolated public struct ZipCode: Hashable, Codable, Sendable, CustomStringConv
 
     public var description: String { rawValue }
 
+    /// A ZIP encodes as its digits alone, so a recording shows `"10001"` rather than an object.
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
     public static func < (lhs: ZipCode, rhs: ZipCode) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// New York, San Francisco and Seattle: the ZIPs the app starts with.
@@ -99,8 +109,13 @@ public struct WeatherService: Sendable {
 /// same weather.
 nonisolated public final class DemoFeed: Sendable {
     private let positions = Mutex<[ZipCode: Int]>([:])
+    private let replacedRotations: [ZipCode: [WeatherReading]]
 
-    public init() {}
+    /// The standard feed, or one whose rotation for some ZIPs is replaced (to record a run that
+    /// differs from the shipped one, as a regression would).
+    public init(replacing rotations: [ZipCode: [WeatherReading]] = [:]) {
+        replacedRotations = rotations
+    }
 
     /// Each ZIP's rotation.
     public static func rotation(for zip: ZipCode) -> [WeatherReading] {
@@ -121,7 +136,7 @@ nonisolated public final class DemoFeed: Sendable {
 
     /// The next reading for `zip`, advancing its rotation.
     public func next(for zip: ZipCode) -> WeatherReading {
-        let rotation = Self.rotation(for: zip)
+        let rotation = replacedRotations[zip] ?? Self.rotation(for: zip)
         let position = positions.withLock { positions in
             defer { positions[zip, default: 0] += 1 }
             return positions[zip, default: 0]
