@@ -28,6 +28,16 @@ struct ExitStatusTests {
         #expect(outcome.standardError == "<stdin>:3: error: no turn 999 in this trace; it has turns 1..25\n")
     }
 
+    @Test func aFalseExpectationExitsThreeAndATrueOneZero() throws {
+        let failing = try Executables.coginspect(["Recordings/tour.cogtrace", "-c", "goto 6",
+                                                  "-c", "expect 'weather.isNice[10001] == false'"])
+        #expect(failing.status == 3)
+        #expect(failing.standardError
+            == "-c:2: error: expectation failed at turn 6: 'weather.isNice[10001] == false' (weather.isNice[10001] = true)\n")
+        let holding = try Executables.coginspect(["Recordings/tour.cogtrace", "-c", "expect weather.isNice[10001] == false"])
+        #expect(holding.status == 0, "\(holding.standardError)")
+    }
+
     @Test func aUsageMistakeExitsSixtyFour() throws {
         let outcome = try Executables.coginspect(["--frobnicate"])
         #expect(outcome.status == 64)

@@ -20,6 +20,12 @@ struct GoldenOutputTests {
         ]),
         ("map-leases", "Recordings/map.cogtrace", ["leases weather.mapLocation", "history weather.mapLocation"]),
         ("stale-refresh-async", "Recordings/stale-refresh.cogtrace", ["async weather.forecast[10001]"]),
+        ("tour-compare", "Recordings/tour.cogtrace", [
+            "diff 8 9", "diff 12 13 --only values", "diff 5 25 --only edges,leases,lifecycle", "diff 17",
+            "bisect 'weather.isNice[10001] == true'", "expect weather.forecast[10001].temperatureF > 70",
+            "diff --trace Recordings/switching.cogtrace", "diff --trace Recordings/tour.cogtrace --from 20",
+        ]),
+        ("failure-compare", "Recordings/failure.cogtrace", ["diff 9 10 --only async", "bisect status weather.forecast[10001] == failure"]),
     ]
 
     @Test(arguments: scripts.map(\.name))

@@ -3,10 +3,13 @@ struct CommandArguments {
     private(set) var positional: [String] = []
     private(set) var options: [String: String] = [:]
     let command: String
+    /// The line after the command's name, as typed (for commands that read an expression).
+    let text: String
 
     /// Splits `words`, taking the value after each flag in `valueFlags`.
-    init(_ words: [String], command: String, valueFlags: Set<String> = []) throws(InspectorError) {
+    init(_ words: [String], command: String, valueFlags: Set<String> = [], text: String = "") throws(InspectorError) {
         self.command = command
+        self.text = text
         var index = 0
         while index < words.count {
             let word = words[index]

@@ -13,7 +13,7 @@ struct CommandSpec {
 
 /// Every command, in the order `help` lists them.
 enum CommandCatalog {
-    static let all: [CommandSpec] = orient + travel + look + explain
+    static let all: [CommandSpec] = orient + travel + look + explain + compare
 
     /// The command `word` names: its full name, an alias, or a unique prefix.
     static func resolve(_ word: String) throws(InspectorError) -> CommandSpec {
@@ -41,7 +41,8 @@ extension InspectorSession {
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
         let words = try tokenize(String(trimmed))
         let spec = try CommandCatalog.resolve(words[0])
-        let arguments = try CommandArguments(Array(words.dropFirst()), command: spec.name, valueFlags: spec.valueFlags)
+        let arguments = try CommandArguments(Array(words.dropFirst()), command: spec.name, valueFlags: spec.valueFlags,
+                                             text: String(trimmed.drop { !$0.isWhitespace }))
         return CommandResult(command: spec.name, report: try spec.run(self, arguments))
     }
 }

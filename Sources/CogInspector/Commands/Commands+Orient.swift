@@ -18,7 +18,8 @@ extension CommandCatalog {
             example: "help why", valueFlags: []
         ) { _, arguments throws(InspectorError) in
             guard let name = try arguments.optional("command") else {
-                let groups = ["orient", "travel", "look", "explain"]
+                var groups: [String] = []
+                for spec in all where !groups.contains(spec.group) { groups.append(spec.group) }
                 return groups.map { group in
                     .section(group, [.table(columns: ["command", "what it does"], rows: all.filter { $0.group == group }
                         .map { [$0.synopsis, $0.summary] })])

@@ -63,6 +63,10 @@ public final class TraceFile {
     /// The turn numbers in this file, in order.
     public var turnSequences: [Int] { turnEntries.map(\.sequence) }
 
+    /// The turns keyframes stand before, in order: the graph just before each is stored whole, so
+    /// reaching it costs no replay.
+    public var keyframeTurns: [Int] { keyframes.map(\.before) }
+
     /// How many turns the file holds.
     public var turnCount: Int { turnEntries.count }
 

@@ -1,0 +1,97 @@
+import CogTrace
+import Foundation
+
+/// Where `bisect` stopped: the turn, and how many times it evaluated the expression to get there.
+public struct BisectResult: Equatable, Sendable {
+    public let turn: Int
+    public let evaluations: Int
+}
+
+extension InspectorSession {
+    /// The two turns `diff` compares: `A B`, or the cursor and `N`. A turn may be the one before
+    /// the first, which stands for the graph the recording starts from.
+    func diffTurns(_ words: [String]) throws(InspectorError) -> (Int, Int) {
+        let numbers = try words.map { word throws(InspectorError) in try CommandArguments.number(word, "a turn") }
+        let pair: (Int, Int)
+        switch numbers.count {
+        case 1: pair = (cursor, numbers[0])
+        case 2: pair = (numbers[0], numbers[1])
+        default: throw InspectorError("diff needs two turns (diff A B) or one to compare with the cursor; see 'help diff'")
+        }
+        for turn in [pair.0, pair.1] where turn != (turns.first ?? 1) - 1 { try requireTurn(turn) }
+        return pair
+    }
+
+    /// What differs between the graph after turn `from` and after turn `to`.
+    public func diff(from: Int, to: Int) throws(InspectorError) -> GraphDiff {
+        GraphDiff(from: try graph(after: from), to: try graph(after: to))
+    }
+
+    /// Reads an expression, resolving its states against this trace.
+    public func expression(_ text: String) throws(InspectorError) -> TraceExpression {
+        try TraceExpression.parse(text, resolve: { label throws(InspectorError) in try self.resolveState(label) },
+                                  isLabel: { [trace] in trace.stateID(labelled: $0) != nil })
+    }
+
+    /// The first turn where `expression` holds, the same turn a scan of every turn finds, found
+    /// by evaluating far fewer. The states the expression names can only change in turns that
+    /// touch them (the trace's state index lists those); between two such turns every condition is
+    /// constant, except that `changed` is false again from the turn after. So the candidates are the
+    /// first turn, each turn touching a named state and the turn after it; each candidate's graph is
+    /// reached from the nearest keyframe before it, applying only the turns in between.
+    public func bisect(_ expression: TraceExpression) throws(InspectorError) -> BisectResult? {
+        guard let first = turns.first else { return nil }
+        var candidates: Set<Int> = [first]
+        for reference in expression.states {
+            for entry in timeline.byState[reference.id] ?? [] {
+                candidates.insert(entry.turn)
+                if let index = trace.entryIndex(of: entry.turn), index + 1 < turns.count { candidates.insert(turns[index + 1]) }
+            }
+        }
+        var evaluations = 0
+        for sequence in candidates.sorted() {
+            evaluations += 1
+            if expression.holds(in: try graph(after: sequence), turn: try turn(sequence)) {
+                return BisectResult(turn: sequence, evaluations: evaluations)
+            }
+        }
+        return nil
+    }
+
+    /// Compares this recording with the one at `path` turn by turn.
+    func compareReport(with path: String, from start: Int?) throws(InspectorError) -> [Report] {
+        let other: TraceFile
+        do {
+            other = try TraceFile.load(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw InspectorError(error.line == 0 ? error.message : "'\(path)' is malformed: \(error)")
+        }
+        let comparison: TraceComparison
+        do {
+            comparison = try TraceComparison(trace, other, from: start)
+        } catch {
+            throw InspectorError("a turn could not be decoded: \(error)")
+        }
+        guard let first = comparison.firstDivergence else {
+            return [.message("the recordings agree on all \(comparison.turnsCompared) turns compared")]
+        }
+        var reports: [Report] = [.fields([
+            ("first divergence", first.turn.map { "turn \($0)" } ?? "after the last turn"),
+            ("in the other", first.otherTurn.map { "turn \($0)" } ?? "after its last turn"),
+            ("what differs", first.aspect.rawValue), ("how", first.detail),
+        ])]
+        let later = comparison.differences.dropFirst()
+        if later.isEmpty {
+            reports.append(.message("no later turn differs (\(comparison.turnsCompared) compared)"))
+        } else {
+            let shown = later.prefix(10).map { difference in
+                "turn \(difference.turn.map(String.init) ?? "-")/\(difference.otherTurn.map(String.init) ?? "-"): "
+                    + "\(difference.aspect.rawValue): \(difference.detail)"
+            }
+            let more = later.count > 10 ? ["… and \(later.count - 10) more"] : []
+            reports.append(.section("\(later.count) later turns differ (of \(comparison.turnsCompared) compared)",
+                                    [.lines(shown + more)]))
+        }
+        return reports
+    }
+}

@@ -1,0 +1,121 @@
+import CogTrace
+
+/// A condition on the recorded graph at one turn, as `bisect` and `expect` take it. The grammar
+/// is in `docs/inspector.md`; `TraceExpression.parse` reads it.
+public indirect enum TraceExpression: Equatable {
+    /// How a value compares with a literal.
+    public enum Comparison: String, CaseIterable, Sendable {
+        case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    }
+
+    /// A literal as written: its text, and its typed reading.
+    public enum Literal: Equatable, Sendable {
+        case number(Double, text: String)
+        case bool(Bool)
+        case null
+        case text(String)
+    }
+
+    /// A state the expression names, resolved against the trace, with a field path into its value.
+    public struct StateReference: Equatable, Sendable {
+        public let id: Int
+        public let label: String
+        /// `.weather.temperatureF`, or empty for the whole value.
+        public let path: String
+    }
+
+    /// `STATE[.field] OP LITERAL`: false when the state does not exist or the field is missing.
+    case compare(StateReference, Comparison, Literal)
+    /// `changed STATE`: the turn gave the state a new value (a write, or a recompute that changed it).
+    case changed(StateReference)
+    /// `exists STATE`: the state is live after the turn.
+    case exists(StateReference)
+    /// `leased STATE`: something holds a lease on it.
+    case leased(StateReference)
+    /// `status STATE == KIND`: an async state's status kind (`pending`, `success`, `failure`…).
+    case status(StateReference, Comparison, String)
+    case not(TraceExpression)
+    case and(TraceExpression, TraceExpression)
+    case or(TraceExpression, TraceExpression)
+
+    /// Whether the expression holds for `graph`, the graph after `turn`.
+    public func holds(in graph: GraphSnapshot, turn: TraceTurn?) -> Bool {
+        switch self {
+        case .compare(let reference, let comparison, let literal):
+            guard let state = graph.states[reference.id] else { return false }
+            let whole = state.value?.json ?? state.value.map { JSONValue.string($0.text) } ?? .null
+            guard let actual = reference.path.isEmpty ? whole : whole.value(atPath: reference.path) else { return false }
+            return Self.compare(actual, comparison, literal)
+        case .changed(let reference):
+            guard let turn else { return false }
+            return turn.events.contains { $0.setsValue(of: reference.id) }
+        case .exists(let reference):
+            return graph.states[reference.id] != nil
+        case .leased(let reference):
+            return !(graph.states[reference.id]?.leases.isEmpty ?? true)
+        case .status(let reference, let comparison, let kind):
+            guard let async = graph.states[reference.id]?.async else { return false }
+            return comparison == .equal ? async.kind == kind : async.kind != kind
+        case .not(let inner):
+            return !inner.holds(in: graph, turn: turn)
+        case .and(let left, let right):
+            return left.holds(in: graph, turn: turn) && right.holds(in: graph, turn: turn)
+        case .or(let left, let right):
+            return left.holds(in: graph, turn: turn) || right.holds(in: graph, turn: turn)
+        }
+    }
+
+    /// Numbers compare as numbers, booleans and `nil` by equality, and anything else by its text
+    /// (so `weather.currentZip == 10001` matches the string "10001").
+    static func compare(_ actual: JSONValue, _ comparison: Comparison, _ literal: Literal) -> Bool {
+        let order: Int?
+        switch (literal, actual) {
+        case (.number(let expected, _), _) where actual.doubleValue != nil:
+            order = ordering(actual.doubleValue!, expected)
+        case (.number(let expected, _), .string(let text)) where Double(text) != nil:
+            order = ordering(Double(text)!, expected)
+        case (.bool(let expected), .bool(let flag)):
+            order = flag == expected ? 0 : nil
+        case (.bool, _), (.null, _):
+            order = actual == .null && literal == .null ? 0 : nil
+        default:
+            order = ordering(actual.stringValue ?? actual.jsonText, literal.text)
+        }
+        switch comparison {
+        case .equal: return order == 0
+        case .notEqual: return order != 0
+        case .less: return order.map { $0 < 0 } ?? false
+        case .lessOrEqual: return order.map { $0 <= 0 } ?? false
+        case .greater: return order.map { $0 > 0 } ?? false
+        case .greaterOrEqual: return order.map { $0 >= 0 } ?? false
+        }
+    }
+
+    private static func ordering<T: Comparable>(_ lhs: T, _ rhs: T) -> Int {
+        lhs < rhs ? -1 : (lhs == rhs ? 0 : 1)
+    }
+
+    /// The states the expression names, in order of first mention.
+    public var states: [StateReference] {
+        switch self {
+        case .compare(let reference, _, _), .changed(let reference), .exists(let reference), .leased(let reference),
+             .status(let reference, _, _):
+            [reference]
+        case .not(let inner): inner.states
+        case .and(let left, let right), .or(let left, let right):
+            left.states + right.states.filter { reference in !left.states.contains(reference) }
+        }
+    }
+}
+
+extension TraceExpression.Literal {
+    /// The literal as it would be written.
+    var text: String {
+        switch self {
+        case .number(_, let text): text
+        case .bool(let flag): flag ? "true" : "false"
+        case .null: "nil"
+        case .text(let text): text
+        }
+    }
+}
