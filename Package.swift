@@ -21,7 +21,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Cog", swiftSettings: libraryIsolation),
-        .target(name: "CogTesting", dependencies: ["Cog"], swiftSettings: libraryIsolation),
+        .target(name: "CogTesting", dependencies: ["Cog", "CogTrace"], swiftSettings: libraryIsolation),
         .target(name: "CogTrace", dependencies: ["Cog"], swiftSettings: libraryIsolation),
         .target(name: "CogInspector", dependencies: ["CogTrace"], swiftSettings: libraryIsolation),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),

@@ -45,6 +45,13 @@ public final class ControlledWork<Value: Sendable> {
         return await withCheckedContinuation { startWaiters.append($0) }
     }
 
+    /// The earliest started generation no one has claimed that `matches` accepts, without
+    /// waiting; nil when none has started yet.
+    public func claimStarted(where matches: (ControlledGeneration<Value>) -> Bool) -> ControlledGeneration<Value>? {
+        guard let index = unclaimed.firstIndex(where: matches) else { return nil }
+        return unclaimed.remove(at: index)
+    }
+
     private func awaitResult(tag: String = "") async throws -> Value {
         let generation = ControlledGeneration<Value>(index: startCount, tag: tag, context: AsyncRunContext.current)
         startCount += 1

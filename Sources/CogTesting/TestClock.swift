@@ -76,7 +76,9 @@ nonisolated public final class TestClock: Clock, Sendable {
     }
 
     /// Moves time forward and wakes, in deadline order, every sleeper whose deadline has passed.
-    public func advance(by duration: Duration) {
+    /// - Returns: how many sleepers woke.
+    @discardableResult
+    public func advance(by duration: Duration) -> Int {
         let due = state.withLock { state -> [Sleeper] in
             state.now = state.now.advanced(by: duration)
             let now = state.now
@@ -85,6 +87,7 @@ nonisolated public final class TestClock: Clock, Sendable {
             return due
         }
         for sleeper in due { sleeper.continuation.resume() }
+        return due.count
     }
 
     /// Waits until at least `count` tasks are sleeping on this clock.

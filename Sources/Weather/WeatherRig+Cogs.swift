@@ -108,6 +108,13 @@ extension CogOps {
     }
 }
 
+/// Every Weather source, handed out for replay verification so a recording's op writes and
+/// discards can be fed back; the app itself writes them only through the ops above.
+public let weatherReplaySources: [CogSourceWriter] = [
+    CogSourceWriter(_refreshIntervalCog), CogSourceWriter(_currentZipCog), CogSourceWriter(_openDetailScreensCog),
+    CogSourceWriter(_detailNoteCogs),
+]
+
 extension CogSeeder {
     /// Places a forecast service before any mechanism starts (tests and scripted scenarios).
     public func seedWeatherService(_ service: WeatherService) {

@@ -14,6 +14,8 @@ struct WeatherCommand {
           scenarios                      list the scripted scenarios
           record SCENARIO [-o FILE]      record one scenario (default FILE: SCENARIO.cogtrace)
           record --all [-d DIRECTORY]    record every scenario into DIRECTORY (default: Recordings)
+          replay FILE                    re-run a recording against the current code; exits 1
+                                         when it differs, naming the first turn that does
           run [--trace FILE] [--interval SECONDS]
                                          run the app on the real clock with a live dashboard;
                                          Ctrl-C ends it and finishes the trace
@@ -32,9 +34,10 @@ struct WeatherCommand {
             switch command {
             case "scenarios": listScenarios()
             case "record": try await record(arguments)
+            case "replay": exit(try await replay(arguments))
             case "run": try await run(arguments)
             case "help", "-h", "--help": print(usage, terminator: "")
-            default: throw WeatherUsageError("unknown command '\(command)'; expected scenarios, record, run or help")
+            default: throw WeatherUsageError("unknown command '\(command)'; expected scenarios, record, replay, run or help")
             }
         } catch let error as WeatherUsageError {
             FileHandle.standardError.write(Data("weather: \(error)\n".utf8))

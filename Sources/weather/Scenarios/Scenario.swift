@@ -11,9 +11,9 @@ struct Scenario {
     let firstCommand: String
     let script: @MainActor (ScenarioSession) async -> Void
 
-    /// Runs the script on a fresh session and returns it.
-    func run() async -> ScenarioSession {
-        let session = ScenarioSession(title: name)
+    /// Runs the script on a fresh session (answering from `feed`) and returns it.
+    func run(feed: DemoFeed = DemoFeed()) async -> ScenarioSession {
+        let session = ScenarioSession(title: name, feed: feed)
         await script(session)
         return session
     }

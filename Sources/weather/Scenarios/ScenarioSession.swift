@@ -12,13 +12,16 @@ final class ScenarioSession {
     let recorder: CogRecorder
     let dashboard: WeatherDashboard
     private let alertBox = AlertBox()
-    private let requests = ControlledWork<WeatherReading>()
-    private let feed = DemoFeed()
-    private var waiting: [ControlledGeneration<WeatherReading>] = []
+    let requests = ControlledWork<WeatherReading>()
+    private let feed: DemoFeed
+    var waiting: [ControlledGeneration<WeatherReading>] = []
+    /// Exports a replay opened, by the state they follow.
+    var exports: [String: (AsyncStream<MapLocation?>, AsyncStream<MapLocation?>.Iterator)] = [:]
     static let interval: Duration = .seconds(3_600)
     static let grace: Duration = .seconds(30)
 
-    init(title: String) {
+    init(title: String, feed: DemoFeed = DemoFeed()) {
+        self.feed = feed
         let requests = requests
         let service = WeatherService { zip in try await requests.call(tag: zip.rawValue) }
         recorder = CogRecorder(configuration: RecorderConfiguration(

@@ -1,0 +1,80 @@
+import Cog
+import CogTrace
+
+/// Re-executes a recording against the current code and says whether it still does the same.
+///
+/// Replay walks the recorded turns in order. A turn the app makes by itself (assembly, reaction
+/// write-backs, a generation a timer started once the clock reached the turn's time) it leaves to
+/// the app; a turn that came from outside it feeds: an op's source writes, a refresh, an async
+/// completion with the recorded value or failure, a discard, a grace expiry. Exports the recording
+/// shows subscribing between turns are opened and closed through the target. Then it compares the
+/// replay's own recording with the original turn by turn, as `diff --trace` does.
+///
+/// ```swift
+/// let result = try await CogReplay(recording: trace).verify(against: session)
+/// #expect(result.firstDivergence == nil)
+/// ```
+public struct CogReplay {
+    /// The recording replayed.
+    public let recording: TraceFile
+    /// How long replay waits for a turn the app should make by itself (or for work to start)
+    /// before it moves on and lets the comparison report the difference. Only a diverging replay
+    /// ever waits this long.
+    public var patience: Duration = .seconds(5)
+
+    /// Prepares a replay of `recording`.
+    /// - Throws: `ReplayError` when the recording does not hold the whole run from its first turn.
+    public init(recording: TraceFile) throws(ReplayError) {
+        if let evicted = recording.trailer?.evicted, evicted > 0 {
+            throw ReplayError("the recording's ring evicted \(evicted) turns; replay needs the whole run")
+        }
+        if let first = recording.turnSequences.first, first != 1 {
+            throw ReplayError("the recording starts at turn \(first); replay needs the whole run from turn 1")
+        }
+        self.recording = recording
+    }
+
+    /// Feeds the recording to `target` and compares what it does with what was recorded.
+    /// - Throws: `ReplayError` when the target lacks a source writer or the recording a value replay needs.
+    public func verify(against target: some ReplayTarget) async throws(ReplayError) -> ReplayResult {
+        var feeder = ReplayFeeder(recording: recording, target: target, patience: patience)
+        var fed = 0
+        for sequence in recording.turnSequences {
+            let turn = try decode(sequence)
+            if try await feeder.feed(turn) { fed += 1 }
+        }
+        await feeder.waitForTurns(recording.turnCount)
+        let replayed: TraceFile
+        do {
+            replayed = try TraceFile.parse(target.recorder.traceText())
+        } catch {
+            throw ReplayError("the replay's own recording could not be read: \(error)")
+        }
+        do {
+            return ReplayResult(inputsFed: fed, comparison: try TraceComparison(recording, replayed), replayed: replayed)
+        } catch {
+            throw ReplayError("a turn could not be decoded while comparing: \(error)")
+        }
+    }
+
+    private func decode(_ sequence: Int) throws(ReplayError) -> TraceTurn {
+        do {
+            return try recording.turn(sequence)
+        } catch {
+            throw ReplayError("turn \(sequence) of the recording is malformed: \(error)")
+        }
+    }
+}
+
+/// What a replay found.
+public struct ReplayResult {
+    /// How many recorded turns replay fed as inputs (the rest the app made by itself).
+    public let inputsFed: Int
+    /// The recording and the replay compared turn by turn.
+    public let comparison: TraceComparison
+    /// The replay's own recording.
+    public let replayed: TraceFile
+
+    /// The first turn where the current code did something else, or nil when it matches.
+    public var firstDivergence: TraceDifference? { comparison.firstDivergence }
+}
