@@ -39,6 +39,26 @@ struct RecorderRoundTripTests {
         return (recorder, live, cogs, recorder.traceText())
     }
 
+    @Test func aRecorderAttachedLateStartsFromTheStatesAlreadyThere() throws {
+        let cogs = Cogs.forTesting()
+        #expect(cogs.peek(isRichCog) == false)
+        let recorder = CogRecorder(configuration: RecorderConfiguration(title: "late", clock: .virtual(TestClock())))
+        recorder.attach(to: cogs)
+        cogs.buy(5, of: "ACME")
+        let file = try TraceFile.parse(recorder.traceText())
+        let start = try file.snapshot(after: 0)
+        let labels = Set(start.states.keys.compactMap { file.states[$0]?.label })
+        #expect(labels.isSuperset(of: ["market.symbol", "market.position", "market.isRich"]))
+        let position = try #require(file.stateID(labelled: "market.position"))
+        #expect(start.states[position]?.dependencies.isEmpty == false, "dependency lists come along")
+        // Versions count from the attachment, so compare what the graph holds rather than how often it changed.
+        let end = try file.snapshot(after: file.turnSequences.last!)
+        for (id, entry) in cogs.liveSnapshot().states {
+            #expect(end.states[id]?.value?.text == entry.value.map { TraceValue.render($0).text }, "\(entry.label)")
+            #expect(end.states[id]?.dependencies == entry.dependencies, "\(entry.label)")
+        }
+    }
+
     @Test func everyTurnReadsBackAsRecorded() async throws {
         let (recorder, _, _, text) = await record()
         let file = try TraceFile.parse(text)

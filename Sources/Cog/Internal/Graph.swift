@@ -150,6 +150,25 @@ final class Graph {
         return node
     }
 
+    /// Tells a probe attached to a runtime that already holds states (seeded ones, say) about
+    /// them, in id order, as if it had seen them created, so its picture starts complete.
+    func announceExistingStates(to probe: any CogProbe) {
+        var existing: [Node] = []
+        forEachNode { node in if node.descriptor.shape != .reaction { existing.append(node) } }
+        existing.sort { $0.id < $1.id }
+        for node in existing {
+            probe.record(.stateCreated(stateInfo(node), value: node.anyValue))
+            if let status = node.statusFingerprint {
+                probe.record(.asyncStatus(state: CogStateID(node.id), kind: status.kind.rawValue,
+                                          isLoading: status.isLoading, hasSucceeded: status.hasSucceeded, error: nil))
+            }
+        }
+        for node in existing where !node.dependencies.isEmpty {
+            probe.record(.dependenciesChanged(consumer: CogStateID(node.id),
+                                              producers: node.dependencies.map { CogStateID($0.producer.id) }))
+        }
+    }
+
     /// The identity and description a probe sees for `node`.
     func stateInfo(_ node: Node) -> CogStateInfo {
         CogStateInfo(

@@ -77,7 +77,10 @@ public final class Cogs: CogOps {
     /// The recorder (or other probe) watching this runtime; nil costs one branch per probe site.
     public var probe: (any CogProbe)? {
         get { graph.attachedProbe }
-        set { graph.attachedProbe = newValue }
+        set {
+            graph.attachedProbe = newValue
+            if let newValue { graph.announceExistingStates(to: newValue) }
+        }
     }
 
     /// Test seam: receives diagnostics instead of trapping. `CogTesting` sets it.

@@ -7,10 +7,13 @@ final class EventLog: CogProbe {
     private(set) var events: [CogProbeEvent] = []
     private var labels: [CogStateID: String] = [:]
 
-    /// Attaches a fresh log to `cogs`.
+    /// A log attached to `cogs` that keeps what happens from now on: the runtime's announcement
+    /// of the states it already holds (which a probe receives on attaching) is left out.
     static func attached(to cogs: Cogs) -> EventLog {
         let log = EventLog()
         cogs.probe = log
+        log.events.removeAll()
+        log.lines.removeAll()
         return log
     }
 
