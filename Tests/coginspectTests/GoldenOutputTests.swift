@@ -25,6 +25,14 @@ struct GoldenOutputTests {
             "bisect 'weather.isNice[10001] == true'", "expect weather.forecast[10001].temperatureF > 70",
             "diff --trace Recordings/switching.cogtrace", "diff --trace Recordings/tour.cogtrace --from 20",
         ]),
+        ("tour-export", "Recordings/tour.cogtrace", [
+            "export dot --turn 9", "export mermaid --turn 9 --focus weather.isNiceHere --depth 1",
+            "export json --turn 6 --focus weather.isNice[10001] --depth 1", "export dot", "export chrome",
+        ]),
+        ("screens-export", "Recordings/screens.cogtrace", [
+            "export dot --turn 9 --focus weather.openDetailScreens", "export mermaid --turn 14", "export json --turn 13",
+            "sql SELECT step, count(*) AS steps FROM async GROUP BY step ORDER BY step",
+        ]),
         ("failure-compare", "Recordings/failure.cogtrace", ["diff 9 10 --only async", "bisect status weather.forecast[10001] == failure"]),
     ]
 

@@ -13,7 +13,7 @@ struct CommandSpec {
 
 /// Every command, in the order `help` lists them.
 enum CommandCatalog {
-    static let all: [CommandSpec] = orient + travel + look + explain + compare
+    static let all: [CommandSpec] = orient + travel + look + explain + compare + export
 
     /// The command `word` names: its full name, an alias, or a unique prefix.
     static func resolve(_ word: String) throws(InspectorError) -> CommandSpec {

@@ -9,7 +9,7 @@ extension TraceExpression {
     static func parse(
         _ text: String, resolve: @escaping (String) throws(InspectorError) -> Int, isLabel: @escaping (String) -> Bool
     ) throws(InspectorError) -> TraceExpression {
-        var parser = ExpressionParser(tokens: try ExpressionLexer.tokens(of: unquoted(text)), resolve: resolve,
+        var parser = ExpressionParser(tokens: try ExpressionLexer.tokens(of: text.trimmed.unquoted), resolve: resolve,
                                       isLabel: isLabel)
         guard !parser.tokens.isEmpty else {
             throw InspectorError("an expression is needed, e.g. 'weather.isNice[10001] == true'")
@@ -19,14 +19,6 @@ extension TraceExpression {
             throw InspectorError("unexpected '\(extra)' in expression; expected 'and', 'or' or the end")
         }
         return expression
-    }
-
-    private static func unquoted(_ text: String) -> String {
-        let trimmed = text.trimmed
-        for quote in ["'", "\""] where trimmed.count >= 2 && trimmed.hasPrefix(quote) && trimmed.hasSuffix(quote) {
-            return String(trimmed.dropFirst().dropLast())
-        }
-        return trimmed
     }
 }
 

@@ -12,6 +12,8 @@ public indirect enum Report: Equatable {
     case lines([String])
     /// A titled part of a longer report.
     case section(String, [Report])
+    /// A document in its own format (DOT, Mermaid, JSON), printed exactly as it is.
+    case document(String)
 
     public static func == (lhs: Report, rhs: Report) -> Bool {
         switch (lhs, rhs) {
@@ -20,6 +22,7 @@ public indirect enum Report: Equatable {
         case (.table(let ac, let ar), .table(let bc, let br)): ac == bc && ar == br
         case (.lines(let a), .lines(let b)): a == b
         case (.section(let at, let ab), .section(let bt, let bb)): at == bt && ab == bb
+        case (.document(let a), .document(let b)): a == b
         default: false
         }
     }

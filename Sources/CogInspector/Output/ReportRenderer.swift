@@ -49,6 +49,8 @@ public struct ReportRenderer {
             return ([styled(line(columns), "1"), rule] + cells.map(line)).joined(separator: "\n")
         case .lines(let lines):
             return lines.map { indent + escapeControlCharacters($0) }.joined(separator: "\n")
+        case .document(let text):
+            return text.hasSuffix("\n") ? String(text.dropLast()) : text
         case .section(let title, let parts):
             return ([indent + styled(escapeControlCharacters(title), "1")] + parts.map { render($0, indent: indent + "  ") })
                 .joined(separator: "\n")
@@ -74,6 +76,8 @@ public struct ReportRenderer {
             }))])
         case .lines(let lines):
             .object([("lines", .array(lines.map(JSONValue.string)))])
+        case .document(let text):
+            .object([("document", .string(text))])
         case .section(let title, let parts):
             .object([("section", .string(title)), ("parts", .array(parts.map(jsonValue)))])
         }

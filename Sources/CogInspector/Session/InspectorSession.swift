@@ -12,6 +12,8 @@ public final class InspectorSession {
     /// Set by `quit`.
     public private(set) var wantsToQuit = false
     lazy var timeline = StateTimeline(trace: trace)
+    /// The SQLite tables `sql` queries, built on its first use.
+    var database: TraceDatabase?
 
     /// Opens a session with the cursor on the last turn.
     public init(trace: TraceFile, source: String) {

@@ -3,7 +3,7 @@ import Foundation
 /// Runs the package's real executables, as a user would, from the package root.
 enum Executables {
     /// The package root, found from this file's location.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
+    nonisolated static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Where `swift build` put the products.
@@ -24,6 +24,20 @@ enum Executables {
     /// Runs `coginspect` with `arguments` in the package root, feeding `input` on standard input.
     static func coginspect(_ arguments: [String], input: String = "") throws -> Outcome {
         try run(productsDirectory.appendingPathComponent("coginspect"), arguments, input: input)
+    }
+
+    /// The program `name` on `PATH`, if it is installed.
+    nonisolated static func onPath(_ name: String) -> URL? {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return directories.map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Every committed recording, by name.
+    nonisolated static var recordings: [String] {
+        let directory = packageRoot.appendingPathComponent("Recordings")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { $0.hasSuffix(".cogtrace") }.sorted().map { "Recordings/\($0)" }
     }
 
     static func run(_ executable: URL, _ arguments: [String], input: String) throws -> Outcome {

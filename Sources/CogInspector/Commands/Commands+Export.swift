@@ -1,0 +1,133 @@
+import CogTrace
+import Foundation
+
+extension CommandCatalog {
+    static let export: [CommandSpec] = [
+        CommandSpec(
+            name: "export", aliases: ["x"], group: "export",
+            synopsis: "export dot|mermaid|json|chrome|sqlite [--turn N] [--focus STATE [--depth D]] [--to FILE]",
+            summary: "the graph at the cursor (or after turn N, marking what that turn did) as Graphviz DOT, a Mermaid "
+                + "flowchart or node-link JSON; --focus keeps the states within D edges of one (2 by default). chrome "
+                + "is the whole recording as a Perfetto/chrome://tracing timeline; sqlite writes the sql tables to FILE. "
+                + "Without --to the document goes to standard output",
+            example: "export dot --turn 9 --focus weather.isNiceHere --to turn9.dot",
+            valueFlags: ["--turn", "--focus", "--depth", "--to"]
+        ) { session, arguments throws(InspectorError) in
+            guard let format = arguments.positional.first else {
+                throw InspectorError("export needs a format: dot, mermaid, json, chrome or sqlite")
+            }
+            let destination = arguments.options["--to"] ?? (format == "sqlite" ? arguments.positional.dropFirst().first : nil)
+            guard arguments.positional.count == 1 || (format == "sqlite" && arguments.positional.count == 2
+                                                      && arguments.options["--to"] == nil) else {
+                throw InspectorError("export takes one format; see 'help export'")
+            }
+            switch format {
+            case "dot", "mermaid", "json":
+                let view = try session.graphView(arguments)
+                let title = session.exportTitle(for: view)
+                let text = switch format {
+                case "dot": DOTExport.render(view, title: title)
+                case "mermaid": MermaidExport.render(view, title: title)
+                default: GraphJSONExport.render(view, title: title)
+                }
+                return try session.deliver(text, to: destination,
+                                           summary: "\(format) export, \(view.nodes.count) nodes and \(view.edges.count) edges")
+            case "chrome":
+                guard arguments.options["--turn"] == nil, arguments.options["--focus"] == nil else {
+                    throw InspectorError("export chrome covers the whole recording; --turn and --focus do not apply")
+                }
+                var export = ChromeTraceExport(trace: session.trace, label: { session.label($0) })
+                let text: String
+                do {
+                    text = try export.render()
+                } catch {
+                    throw InspectorError("the trace is malformed: \(error)")
+                }
+                return try session.deliver(text, to: destination, summary: "chrome trace of \(session.turns.count) turns")
+            case "sqlite":
+                guard let destination else { throw InspectorError("export sqlite needs a FILE to write") }
+                _ = try TraceDatabase(trace: session.trace, path: destination, label: { session.label($0) },
+                                      describe: { session.describe($0) })
+                return [.message("wrote the sql tables to \(destination); open it with sqlite3 \(destination)")]
+            default:
+                throw InspectorError("unknown export format '\(format)'; expected dot, mermaid, json, chrome or sqlite")
+            }
+        },
+        CommandSpec(
+            name: "sql", aliases: [], group: "export", synopsis: "sql QUERY",
+            summary: "run a read-only SQLite query over the recording's tables (turns, events, writes, recomputes, "
+                + "edges, leases, states, async), built on first use; the schema is in docs/inspector.md",
+            example: "sql SELECT label, count(*) AS runs FROM recomputes GROUP BY label ORDER BY runs DESC LIMIT 3",
+            valueFlags: []
+        ) { session, arguments throws(InspectorError) in
+            let query = arguments.text.trimmed.unquoted
+            guard !query.isEmpty else { throw InspectorError("sql needs a query, e.g. 'sql SELECT * FROM turns LIMIT 5'") }
+            let result = try session.tables().query(query)
+            guard !result.rows.isEmpty else { return [.message("no rows")] }
+            return [.table(columns: result.columns, rows: result.rows)]
+        },
+    ]
+}
+
+extension InspectorSession {
+    /// The graph an export draws: after `--turn N` with that turn's effects marked, or at the
+    /// cursor; narrowed by `--focus`/`--depth`.
+    func graphView(_ arguments: CommandArguments) throws(InspectorError) -> GraphView {
+        let annotated = try arguments.options["--turn"].map { text throws(InspectorError) in
+            try CommandArguments.number(text, "a turn")
+        }
+        if let annotated { try requireTurn(annotated) }
+        let sequence = annotated ?? cursor
+        let view = GraphView(graph: try graph(after: sequence), turn: turns.isEmpty ? nil : sequence,
+                             states: trace.states, annotating: try annotated.map { number throws(InspectorError) in
+                                 try turn(number) })
+        guard let focus = arguments.options["--focus"] else {
+            guard arguments.options["--depth"] == nil else { throw InspectorError("--depth goes with --focus STATE") }
+            return view
+        }
+        let center = try resolveState(focus)
+        let depth = try arguments.options["--depth"].map { text throws(InspectorError) in
+            try CommandArguments.number(text, "a depth") } ?? 2
+        guard depth >= 0 else { throw InspectorError("a depth must be 0 or more, not \(depth)") }
+        guard view.nodes.contains(where: { $0.id == center }) else {
+            throw InspectorError("\(focus) does not exist at turn \(sequence); 'state' lists the live states")
+        }
+        return view.focused(on: center, depth: depth)
+    }
+
+    func exportTitle(for view: GraphView) -> String {
+        guard let turn = view.turn else { return trace.header.title }
+        let name = (try? self.turn(turn).name).map { " (\($0))" } ?? ""
+        return "\(trace.header.title): \(view.isAnnotated ? "turn" : "after turn") \(turn)\(name)"
+    }
+
+    /// Prints a document, or writes it to `path` and says so.
+    func deliver(_ text: String, to path: String?, summary: String) throws(InspectorError) -> [Report] {
+        guard let path else { return [.document(text)] }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw InspectorError("cannot write '\(path)': \(error.localizedDescription)")
+        }
+        return [.message("wrote \(summary) to \(path)")]
+    }
+
+    /// The SQLite tables, built on first use.
+    func tables() throws(InspectorError) -> TraceDatabase {
+        if let database { return database }
+        let built = try TraceDatabase(trace: trace, label: { [unowned self] in label($0) },
+                                      describe: { [unowned self] in describe($0) })
+        database = built
+        return built
+    }
+}
+
+extension String {
+    /// The text without one pair of surrounding quotes, single or double.
+    var unquoted: String {
+        for quote in ["'", "\""] where count >= 2 && hasPrefix(quote) && hasSuffix(quote) {
+            return String(dropFirst().dropLast())
+        }
+        return self
+    }
+}

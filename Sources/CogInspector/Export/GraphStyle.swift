@@ -1,0 +1,88 @@
+/// How each kind of node and each mark looks, shared by the DOT and Mermaid exports so both
+/// pictures read the same way, with the legend's wording.
+enum GraphStyle {
+    /// The longest value shown in a node, in characters.
+    static let valueWidth = 40
+
+    static func dotShape(_ kind: GraphView.Kind) -> String {
+        switch kind {
+        case .manual: "box"
+        case .automatic: "ellipse"
+        case .async: "hexagon"
+        case .reaction: "diamond"
+        case .watch: "Mdiamond"
+        case .export: "cds"
+        case .scope: "component"
+        }
+    }
+
+    /// A shape as a person would name it, for the legend.
+    static func shapeName(_ kind: GraphView.Kind) -> String {
+        switch kind {
+        case .manual: "box"
+        case .automatic: "ellipse"
+        case .async: "hexagon"
+        case .reaction: "diamond"
+        case .watch: "marked diamond"
+        case .export: "arrow box"
+        case .scope: "tabbed box"
+        }
+    }
+
+    /// What a shape means, for the legend.
+    static func meaning(_ kind: GraphView.Kind) -> String {
+        switch kind {
+        case .manual: "manual source"
+        case .automatic: "automatic (computed)"
+        case .async: "async"
+        case .reaction: "reaction"
+        case .watch: "watch"
+        case .export: "export (values stream)"
+        case .scope: "scope"
+        }
+    }
+
+    static func fill(_ mark: GraphView.Mark) -> String {
+        switch mark {
+        case .written: "#fde68a"
+        case .recomputed: "#bbf7d0"
+        case .gated: "#e5e7eb"
+        case .created: "#ffffff"
+        case .ran: "#bfdbfe"
+        }
+    }
+
+    static func meaning(_ mark: GraphView.Mark) -> String {
+        switch mark {
+        case .written: "written in the turn"
+        case .recomputed: "recomputed to a new value"
+        case .gated: "recomputed to an equal value (gated)"
+        case .created: "created in the turn"
+        case .ran: "ran in the turn"
+        }
+    }
+
+    static let addedColor = "#16a34a"
+    static let removedColor = "#dc2626"
+
+    /// The node's text lines: its label, its value, and what holds it.
+    static func lines(of node: GraphView.Node) -> [String] {
+        var lines = [node.label]
+        if let value = node.value { lines.append(shorten(value.text)) }
+        if let status = node.status { lines.append("status: \(status)") }
+        if !node.leases.isEmpty { lines.append(shorten("held by " + node.leases.joined(separator: ", "))) }
+        if node.isPinned { lines.append("pinned by a UI read") }
+        if !node.leaseChanges.isEmpty { lines.append(shorten("leases " + node.leaseChanges.joined(separator: " "))) }
+        return lines.map(withoutControlCharacters)
+    }
+
+    private static func shorten(_ text: String) -> String {
+        text.count > valueWidth ? String(text.prefix(valueWidth - 1)) + "…" : text
+    }
+
+    /// Recorded text with every control character shown as an escape, so no value can break a
+    /// document's syntax across lines.
+    static func withoutControlCharacters(_ text: String) -> String {
+        escapeControlCharacters(text)
+    }
+}

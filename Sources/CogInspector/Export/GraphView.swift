@@ -1,0 +1,172 @@
+import CogTrace
+
+/// The recorded graph at one turn as a picture needs it: nodes for states and for the
+/// registrations that read them, edges from each producer to its reader, and, for an annotated
+/// turn, what that turn did to each. DOT, Mermaid and JSON exports all render this one value.
+public struct GraphView: Equatable {
+    /// What a node stands for, which decides its shape.
+    public enum Kind: String, Sendable {
+        case manual, automatic, async, reaction, watch, scope, export
+    }
+
+    /// What the annotated turn did to a node.
+    public enum Mark: String, Sendable, CaseIterable {
+        /// A source written in the turn.
+        case written
+        /// Recomputed to a new value.
+        case recomputed
+        /// Recomputed to an equal value, so nothing downstream ran.
+        case gated
+        /// Created in the turn.
+        case created
+        /// A reaction, watch or export that ran.
+        case ran
+    }
+
+    public struct Node: Equatable {
+        /// The state's or registration's id in the trace.
+        public let id: Int
+        public let kind: Kind
+        /// `weather.isNice[10001]`, or a registration's name.
+        public let label: String
+        /// The declaration a keyed state belongs to, which groups it with its siblings.
+        public let declaration: String?
+        public let key: String?
+        public let value: TraceValue?
+        /// Who holds it: reactions, watches, scopes and exports by name.
+        public let leases: [String]
+        public let isPinned: Bool
+        /// An async state's status kind (`pending`, `success`, `failure`).
+        public let status: String?
+        public var marks: [Mark] = []
+        /// Whether observers of this state were notified in the turn.
+        public var isNotified = false
+        /// Lease changes in the turn: `+holder` or `-holder`.
+        public var leaseChanges: [String] = []
+    }
+
+    /// `consumer` reads `producer`; drawn from producer to consumer, the way a change travels.
+    public struct Edge: Hashable, Sendable {
+        public enum Change: String, Sendable {
+            case added, removed
+        }
+
+        public let producer: Int
+        public let consumer: Int
+        public var change: Change?
+    }
+
+    /// The turn the graph is after; nil for the graph a recording starts from.
+    public let turn: Int?
+    /// Whether the turn's effects are marked.
+    public let isAnnotated: Bool
+    public private(set) var nodes: [Node]
+    public private(set) var edges: [Edge]
+
+    /// Nodes that belong to one keyed declaration, by declaration, for clusters; declarations
+    /// with a single state are not grouped.
+    public var clusters: [(declaration: String, nodes: [Node])] {
+        var order: [String] = []
+        var members: [String: [Node]] = [:]
+        for node in nodes {
+            guard let declaration = node.declaration, node.key != nil else { continue }
+            if members[declaration] == nil { order.append(declaration) }
+            members[declaration, default: []].append(node)
+        }
+        return order.compactMap { members[$0]!.count > 1 ? ($0, members[$0]!) : nil }
+    }
+
+    public static func == (lhs: GraphView, rhs: GraphView) -> Bool {
+        lhs.turn == rhs.turn && lhs.isAnnotated == rhs.isAnnotated && lhs.nodes == rhs.nodes && lhs.edges == rhs.edges
+    }
+
+    /// Builds the view of `graph`, marking what `annotating` (the turn that led to it) did.
+    init(graph: GraphSnapshot, turn: Int?, states: [Int: TraceStateInfo], annotating: TraceTurn?) {
+        self.turn = turn
+        isAnnotated = annotating != nil
+        var nodes: [Node] = graph.states.keys.sorted().map { id in
+            let state = graph.states[id]!
+            let info = states[id]
+            return Node(id: id, kind: Kind(rawValue: info?.shape ?? "") ?? .automatic, label: info?.label ?? "#\(id)",
+                        declaration: info?.declaration, key: info?.key, value: state.value, leases: state.leases,
+                        isPinned: state.isPinned, status: state.async?.kind)
+        }
+        for id in graph.registrations.keys.sorted() {
+            let registration = graph.registrations[id]!
+            let kind: Kind? = switch registration.kind {
+            case "reaction": .reaction
+            case "watch": .watch
+            case "export": .export
+            case "scope", "scopeOpening": .scope
+            default: nil
+            }
+            guard let kind, !registration.dependencies.isEmpty || kind == .scope else { continue }
+            nodes.append(Node(id: id, kind: kind, label: registration.name, declaration: nil, key: nil, value: nil,
+                              leases: [], isPinned: false, status: nil))
+        }
+        var edges: [Edge] = []
+        for state in graph.states.keys.sorted().compactMap({ graph.states[$0] }) {
+            edges += state.dependencies.map { Edge(producer: $0, consumer: state.id) }
+        }
+        for registration in graph.registrations.keys.sorted().compactMap({ graph.registrations[$0] }) {
+            edges += registration.dependencies.map { Edge(producer: $0, consumer: registration.id) }
+        }
+        self.nodes = nodes
+        self.edges = edges
+        if let annotating { annotate(with: annotating) }
+    }
+
+    /// Marks what `turn` did: writes, recomputes, creations, notices, runs, lease and edge changes.
+    private mutating func annotate(with turn: TraceTurn) {
+        var index: [Int: Int] = [:]
+        for (position, node) in nodes.enumerated() { index[node.id] = position }
+        func mark(_ id: Int, _ change: (inout Node) -> Void) {
+            if let position = index[id] { change(&nodes[position]) }
+        }
+        for event in turn.events {
+            switch event {
+            case .write(let id, _, _), .writeDiscarded(let id, _): mark(id) { $0.marks.append(.written) }
+            case .recompute(let id, _, _, let changed, _): mark(id) { $0.marks.append(changed ? .recomputed : .gated) }
+            case .stateCreated(let id, _): mark(id) { $0.marks.append(.created) }
+            case .notice(let id): mark(id) { $0.isNotified = true }
+            case .reactionRun(let id), .watchRun(let id, _, _): mark(id) { $0.marks.append(.ran) }
+            case .offer(_, let subscriber, _): mark(subscriber) { $0.marks.append(.ran) }
+            case .leaseAcquired(let id, let holder): mark(id) { $0.leaseChanges.append("+" + holder) }
+            case .leaseReleased(let id, let holder): mark(id) { $0.leaseChanges.append("-" + holder) }
+            case .edgeAdded(let consumer, let producer):
+                if let position = edges.firstIndex(of: Edge(producer: producer, consumer: consumer)) {
+                    edges[position].change = .added
+                }
+            case .edgeRemoved(let consumer, let producer):
+                if index[consumer] != nil, index[producer] != nil {
+                    edges.append(Edge(producer: producer, consumer: consumer, change: .removed))
+                }
+            default: break
+            }
+        }
+        for position in nodes.indices {
+            var seen = Set<Mark>()
+            nodes[position].marks = nodes[position].marks.filter { seen.insert($0).inserted }
+        }
+    }
+
+    /// Keeps only the nodes within `depth` edges of `center` (in either direction), and the edges
+    /// among them: the neighbourhood of one state in a graph too large to read whole.
+    public func focused(on center: Int, depth: Int) -> GraphView {
+        var neighbours: [Int: Set<Int>] = [:]
+        for edge in edges {
+            neighbours[edge.producer, default: []].insert(edge.consumer)
+            neighbours[edge.consumer, default: []].insert(edge.producer)
+        }
+        var kept: Set<Int> = [center]
+        var frontier: Set<Int> = [center]
+        for _ in 0..<max(0, depth) {
+            frontier = Set(frontier.flatMap { neighbours[$0] ?? [] }).subtracting(kept)
+            kept.formUnion(frontier)
+        }
+        var view = self
+        view.nodes = nodes.filter { kept.contains($0.id) }
+        view.edges = edges.filter { kept.contains($0.producer) && kept.contains($0.consumer) }
+        return view
+    }
+}

@@ -1,0 +1,149 @@
+import CogTrace
+import CSQLite
+import Foundation
+
+/// A recording as SQLite tables (turns, events, writes, recomputes, edges, leases, states,
+/// async), for questions the commands do not ask. The schema is in `docs/inspector.md` and in
+/// `TraceDatabase.schema`; `sql` builds it in memory on first use, `export sqlite` into a file.
+public final class TraceDatabase {
+    /// The tables, as created.
+    public static let schema = """
+        CREATE TABLE states(id INTEGER PRIMARY KEY, label TEXT, declaration TEXT, key TEXT, shape TEXT,
+                            value_type TEXT, lifetime TEXT, policy TEXT);
+        CREATE TABLE turns(seq INTEGER PRIMARY KEY, name TEXT, origin TEXT, cause INTEGER, start_us INTEGER,
+                           duration_us INTEGER, events INTEGER);
+        CREATE TABLE events(turn INTEGER, position INTEGER, after_turn INTEGER, kind TEXT, state INTEGER,
+                            label TEXT, description TEXT);
+        CREATE TABLE writes(turn INTEGER, state INTEGER, label TEXT, old TEXT, new TEXT, new_json TEXT,
+                            equal INTEGER);
+        CREATE TABLE recomputes(turn INTEGER, after_turn INTEGER, state INTEGER, label TEXT, old TEXT, new TEXT,
+                                new_json TEXT, changed INTEGER, trigger INTEGER, trigger_label TEXT);
+        CREATE TABLE edges(turn INTEGER, after_turn INTEGER, consumer INTEGER, consumer_label TEXT,
+                           producer INTEGER, producer_label TEXT, change TEXT);
+        CREATE TABLE leases(turn INTEGER, after_turn INTEGER, state INTEGER, label TEXT, holder TEXT, change TEXT);
+        CREATE TABLE async(turn INTEGER, after_turn INTEGER, state INTEGER, label TEXT, generation INTEGER,
+                           step TEXT, detail TEXT);
+        """
+
+    /// A query's result: column names and rows of text (`NULL` for a null).
+    public struct Rows: Equatable {
+        public let columns: [String]
+        public let rows: [[String]]
+    }
+
+    private var handle: OpaquePointer?
+
+    /// Builds the tables for `trace` in a database at `path` (`:memory:` by default), replacing
+    /// any file there.
+    /// - Parameters:
+    ///   - label: names a state or registration id.
+    ///   - describe: one event as a sentence, for the `events` table.
+    /// - Throws: `InspectorError` when SQLite cannot open the file or a turn cannot be decoded.
+    public init(trace: TraceFile, path: String = ":memory:", label: @escaping (Int) -> String,
+                describe: @escaping (TraceEvent) -> String) throws(InspectorError) {
+        if path != ":memory:" { try? FileManager.default.removeItem(atPath: path) }
+        guard sqlite3_open(path, &handle) == SQLITE_OK else {
+            defer { sqlite3_close(handle) }
+            throw InspectorError("cannot open database '\(path)': \(String(cString: sqlite3_errmsg(handle)))")
+        }
+        try execute(Self.schema)
+        try execute("BEGIN")
+        var loader = TraceDatabaseLoader(database: self, label: label, describe: describe)
+        try loader.load(trace)
+        try execute("COMMIT")
+        finishLoading()
+    }
+
+    isolated deinit {
+        sqlite3_close(handle)
+    }
+
+    /// Runs one read-only statement.
+    /// - Throws: `InspectorError` quoting SQLite's message, or refusing a statement that would
+    ///   change the tables or a second statement.
+    public func query(_ sql: String) throws(InspectorError) -> Rows {
+        var statement: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, &tail) == SQLITE_OK, let statement else {
+            throw InspectorError("sql: \(String(cString: sqlite3_errmsg(handle))) in '\(sql)'")
+        }
+        defer { sqlite3_finalize(statement) }
+        if let tail, !String(cString: tail).allSatisfy({ $0.isWhitespace || $0 == ";" }) {
+            throw InspectorError("sql runs one statement at a time; '\(sql)' has more")
+        }
+        guard sqlite3_stmt_readonly(statement) != 0 else {
+            throw InspectorError("sql only reads; '\(sql)' would change the tables (use export sqlite FILE for a copy to change)")
+        }
+        let columns = (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
+        var rows: [[String]] = []
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { break }
+            guard status == SQLITE_ROW else {
+                throw InspectorError("sql: \(String(cString: sqlite3_errmsg(handle))) in '\(sql)'")
+            }
+            rows.append((0..<Int32(columns.count)).map { column in
+                sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL"
+            })
+        }
+        return Rows(columns: columns, rows: rows)
+    }
+
+    func execute(_ sql: String) throws(InspectorError) {
+        var message: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
+            defer { sqlite3_free(message) }
+            throw InspectorError("sql: \(message.map { String(cString: $0) } ?? "failed") while building the tables")
+        }
+    }
+
+    /// Inserts one row into `table`; `nil` values become NULL.
+    func insert(_ table: String, _ values: [SQLValue]) throws(InspectorError) {
+        let sql = "INSERT INTO \(table) VALUES (\(Array(repeating: "?", count: values.count).joined(separator: ",")))"
+        let statement = try prepared(sql)
+        sqlite3_reset(statement)
+        for (index, value) in values.enumerated() {
+            let position = Int32(index + 1)
+            switch value {
+            case .integer(let number): sqlite3_bind_int64(statement, position, Int64(number))
+            case .text(let text): sqlite3_bind_text(statement, position, text, -1, Self.transient)
+            case .null: sqlite3_bind_null(statement, position)
+            }
+        }
+        guard sqlite3_step(statement) == SQLITE_DONE else {
+            throw InspectorError("sql: \(String(cString: sqlite3_errmsg(handle))) while filling \(table)")
+        }
+    }
+
+    private var statements: [String: OpaquePointer] = [:]
+
+    private func prepared(_ sql: String) throws(InspectorError) -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw InspectorError("sql: \(String(cString: sqlite3_errmsg(handle))) in '\(sql)'")
+        }
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Finalizes the insert statements once the tables are filled.
+    func finishLoading() {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        statements = [:]
+    }
+
+    /// SQLite's "copy the bytes now" destructor, which the C header spells as a cast of -1.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
+
+/// A value bound into an insert.
+enum SQLValue {
+    case integer(Int)
+    case text(String)
+    case null
+
+    init(_ number: Int?) { self = number.map(SQLValue.integer) ?? .null }
+    init(_ text: String?) { self = text.map(SQLValue.text) ?? .null }
+    init(_ flag: Bool) { self = .integer(flag ? 1 : 0) }
+}

@@ -1,0 +1,89 @@
+import CogTrace
+
+/// Fills a `TraceDatabase`'s tables from a trace, one row per state, turn and event.
+struct TraceDatabaseLoader {
+    let database: TraceDatabase
+    let label: (Int) -> String
+    let describe: (TraceEvent) -> String
+
+    init(database: TraceDatabase, label: @escaping (Int) -> String, describe: @escaping (TraceEvent) -> String) {
+        self.database = database
+        self.label = label
+        self.describe = describe
+    }
+
+    mutating func load(_ trace: TraceFile) throws(InspectorError) {
+        for info in trace.states.values.sorted(by: { $0.id < $1.id }) {
+            try database.insert("states", [
+                .integer(info.id), .text(info.label), .text(info.declaration), SQLValue(info.key), .text(info.shape),
+                .text(info.valueType), .text(info.lifetime), SQLValue(info.policy),
+            ])
+        }
+        for sequence in trace.turnSequences {
+            let turn: TraceTurn
+            do {
+                turn = try trace.turn(sequence)
+            } catch {
+                throw InspectorError("the trace is malformed: \(error)")
+            }
+            try database.insert("turns", [
+                .integer(turn.sequence), .text(turn.name), .text(turn.origin), SQLValue(turn.cause), .integer(turn.start),
+                .integer(turn.duration), .integer(turn.events.count),
+            ])
+            for (position, event) in turn.events.enumerated() { try add(event, turn: sequence, position: position, isAfter: false) }
+            for (position, event) in turn.after.enumerated() {
+                try add(event, turn: sequence, position: turn.events.count + position, isAfter: true)
+            }
+        }
+    }
+
+    private func add(_ event: TraceEvent, turn: Int, position: Int, isAfter: Bool) throws(InspectorError) {
+        let after = SQLValue(isAfter)
+        try database.insert("events", [
+            .integer(turn), .integer(position), after, .text(event.kind), SQLValue(event.state),
+            SQLValue(event.state.map(label)), .text(describe(event)),
+        ])
+        switch event {
+        case .write(let state, let old, let new):
+            try database.insert("writes", [.integer(turn), .integer(state), .text(label(state)), .text(old.text), .text(new.text),
+                                           SQLValue(new.json?.jsonText), SQLValue(false)])
+        case .writeDiscarded(let state, let value):
+            try database.insert("writes", [.integer(turn), .integer(state), .text(label(state)), .text(value.text),
+                                           .text(value.text), SQLValue(value.json?.jsonText), SQLValue(true)])
+        case .recompute(let state, let old, let new, let changed, let trigger):
+            try database.insert("recomputes", [
+                .integer(turn), after, .integer(state), .text(label(state)), SQLValue(old?.text), SQLValue(new?.text),
+                SQLValue(new?.json?.jsonText), SQLValue(changed), SQLValue(trigger), SQLValue(trigger.map(label)),
+            ])
+        case .edgeAdded(let consumer, let producer), .edgeRemoved(let consumer, let producer):
+            let change = if case .edgeAdded = event { "added" } else { "removed" }
+            try database.insert("edges", [.integer(turn), after, .integer(consumer), .text(label(consumer)), .integer(producer),
+                                          .text(label(producer)), .text(change)])
+        case .leaseAcquired(let state, let holder): try lease(turn, after, state, holder, "acquired")
+        case .leaseReleased(let state, let holder): try lease(turn, after, state, holder, "released")
+        case .leaseRenewed(let state, let holder): try lease(turn, after, state, holder, "renewed")
+        case .generationStarted(let state, let generation, let policy):
+            try step(turn, after, state, generation, "started", policy)
+        case .generationCancelled(let state, let generation): try step(turn, after, state, generation, "cancelled", nil)
+        case .generationAccepted(let state, let generation, let outcome):
+            try step(turn, after, state, generation, "accepted", outcome)
+        case .generationRejected(let state, let generation): try step(turn, after, state, generation, "rejected", nil)
+        case .asyncStatus(let state, let kind, _, _, let error):
+            try step(turn, after, state, nil, "status", kind + (error.map { ": \($0)" } ?? ""))
+        case .refreshResolved(let state, let generation, let outcome):
+            try step(turn, after, state, generation, "refresh", outcome)
+        default:
+            break
+        }
+    }
+
+    private func lease(_ turn: Int, _ after: SQLValue, _ state: Int, _ holder: String, _ change: String) throws(InspectorError) {
+        try database.insert("leases", [.integer(turn), after, .integer(state), .text(label(state)), .text(holder), .text(change)])
+    }
+
+    private func step(_ turn: Int, _ after: SQLValue, _ state: Int, _ generation: Int?, _ step: String,
+                      _ detail: String?) throws(InspectorError) {
+        try database.insert("async", [.integer(turn), after, .integer(state), .text(label(state)), SQLValue(generation),
+                                      .text(step), SQLValue(detail)])
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// The exports as a user runs them: every DOT export of every committed recording renders with
+/// Graphviz, the Chrome trace holds the fields its format requires, and the SQL examples in the
+/// docs return what the docs show.
+@Suite("Exports")
+struct ExportTests {
+    nonisolated static let dot = Executables.onPath("dot")
+
+    @Test(.enabled(if: dot != nil, "needs Graphviz's dot; .ci/run installs it"))
+    func everyDOTExportOfEveryRecordingRendersWithoutAWarning() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var rendered = 0
+        for recording in Executables.recordings {
+            let turns = try turnCount(of: recording)
+            var commands = ["export dot --to \(scratch.path)/plain.dot",
+                            "export dot --focus weather.currentZip --depth 1 --to \(scratch.path)/focus.dot"]
+            commands += (1...turns).map { "export dot --turn \($0) --to \(scratch.path)/turn\($0).dot" }
+            let outcome = try Executables.coginspect([recording] + commands.flatMap { ["-c", $0] })
+            #expect(outcome.status == 0, "\(recording): \(outcome.standardError)")
+            for file in ["plain", "focus"] + (1...turns).map({ "turn\($0)" }) {
+                let input = try String(contentsOf: scratch.appendingPathComponent("\(file).dot"), encoding: .utf8)
+                let svg = try Executables.run(try #require(Self.dot), ["-Tsvg"], input: input)
+                #expect(svg.status == 0 && svg.standardError.isEmpty, "\(recording) \(file): \(svg.standardError)")
+                #expect(svg.standardOutput.contains("<svg"))
+                rendered += 1
+            }
+        }
+        #expect(rendered > 100)
+    }
+
+    private func turnCount(of recording: String) throws -> Int {
+        let outcome = try Executables.coginspect([recording, "-c", "sql SELECT count(*) AS turns FROM turns"])
+        return try #require(Int(outcome.standardOutput.split(separator: "\n").last ?? ""))
+    }
+
+    @Test(arguments: Executables.recordings)
+    func theChromeTraceHasTheFieldsItsFormatRequires(_ recording: String) throws {
+        let outcome = try Executables.coginspect([recording, "-c", "export chrome"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let events = try #require(document["traceEvents"] as? [[String: Any]])
+        var open: [String: Int] = [:]
+        var flows: [Int: [String]] = [:]
+        var turns: [(start: Int, end: Int)] = []
+        for event in events {
+            let phase = try #require(event["ph"] as? String)
+            #expect(event["name"] is String && event["pid"] is Int && event["ts"] is Int, "\(event)")
+            #expect(phase == "M" || event["tid"] is Int, "\(event)")
+            switch phase {
+            case "X":
+                let start = try #require(event["ts"] as? Int), duration = try #require(event["dur"] as? Int)
+                #expect(duration > 0)
+                if event["cat"] as? String == "turn" {
+                    #expect(start >= (turns.last?.end ?? 0), "turns do not overlap")
+                    turns.append((start, start + duration))
+                } else {
+                    let turn = try #require(turns.last)
+                    #expect(start >= turn.start && start + duration <= turn.end, "\(event) nests in its turn")
+                }
+            case "b", "e":
+                let id = try #require(event["id"] as? String)
+                #expect(event["cat"] is String)
+                open[id, default: 0] += phase == "b" ? 1 : -1
+            case "s", "f":
+                flows[try #require(event["id"] as? Int), default: []].append(phase)
+            case "C":
+                let arguments = try #require(event["args"] as? [String: Any])
+                #expect(arguments.values.allSatisfy { $0 is Int || $0 is Double })
+            case "M":
+                #expect(event["args"] is [String: Any])
+            default:
+                Issue.record("unexpected phase \(phase)")
+            }
+        }
+        #expect(open.values.allSatisfy { $0 == 0 }, "every async slice that begins ends")
+        #expect(flows.values.allSatisfy { $0 == ["s", "f"] }, "every flow starts and finishes")
+        #expect(turns.count == (try turnCount(of: recording)))
+    }
+
+    @Test func theDocumentedQueriesReturnWhatTheDocsShow() throws {
+        let docs = try String(contentsOf: Executables.packageRoot.appendingPathComponent("docs/inspector.md"), encoding: .utf8)
+        var examples = 0
+        for block in docs.components(separatedBy: "```\n$ coginspect ").dropFirst() {
+            let body = try #require(block.components(separatedBy: "\n```").first)
+            let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let invocation = lines[0]
+            let recording = try #require(invocation.split(separator: " ").first.map(String.init))
+            let command = try #require(invocation.range(of: " -c \"").map { invocation[$0.upperBound...].dropLast() })
+            let outcome = try Executables.coginspect([recording, "-c", String(command)])
+            #expect(outcome.status == 0, "\(command): \(outcome.standardError)")
+            #expect(outcome.standardOutput == lines.dropFirst().joined(separator: "\n") + "\n", "\(command)")
+            examples += 1
+        }
+        #expect(examples >= 4)
+    }
+
+    @Test func exportSqliteWritesAFileTheSqliteShellReads() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tour-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let outcome = try Executables.coginspect(["Recordings/tour.cogtrace", "-c", "export sqlite \(file.path)"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let header = try Data(contentsOf: file).prefix(15)
+        #expect(String(decoding: header, as: UTF8.self) == "SQLite format 3")
+        if let shell = Executables.onPath("sqlite3") {
+            let count = try Executables.run(shell, [file.path, "SELECT count(*) FROM turns"], input: "")
+            #expect(count.standardOutput == "25\n")
+        }
+    }
+
+    @Test func exportMistakesSayWhatWouldBeAccepted() throws {
+        let cases: [(String, String)] = [
+            ("export", "export needs a format: dot, mermaid, json, chrome or sqlite"),
+            ("export svg", "unknown export format 'svg'; expected dot, mermaid, json, chrome or sqlite"),
+            ("export dot --depth 2", "--depth goes with --focus STATE"),
+            ("export chrome --turn 3", "export chrome covers the whole recording; --turn and --focus do not apply"),
+            ("export dot --focus weather.isNiseHere", "unknown state 'weather.isNiseHere'; did you mean 'weather.isNiceHere'?"),
+            ("sql DELETE FROM turns", "sql only reads; 'DELETE FROM turns' would change the tables (use export sqlite FILE for a copy to change)"),
+            ("sql SELECT label FROM nowhere", "sql: no such table: nowhere in 'SELECT label FROM nowhere'"),
+        ]
+        for (command, message) in cases {
+            let outcome = try Executables.coginspect(["Recordings/tour.cogtrace", "-c", command])
+            #expect(outcome.status == 1, "\(command)")
+            #expect(outcome.standardError == "-c:1: error: \(message)\n")
+        }
+    }
+}
