@@ -33,14 +33,15 @@ let package = Package(
             name: "weather", dependencies: ["Weather", "Cog", "CogTesting", "CogTrace"], swiftSettings: libraryIsolation),
         .executableTarget(name: "cog-bench", dependencies: ["Cog", "CogTrace"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogTests", dependencies: ["Cog", "CogTesting"], swiftSettings: libraryIsolation),
-        .testTarget(name: "CogTestingTests", dependencies: ["CogTesting"], swiftSettings: libraryIsolation),
+        .testTarget(name: "CogTestingTests", dependencies: ["CogTesting", "CogTrace"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogTraceTests", dependencies: ["CogTrace", "Cog", "CogTesting"], swiftSettings: libraryIsolation),
         .testTarget(
             name: "WeatherTests", dependencies: ["Weather", "weather", "Cog", "CogTesting", "CogTrace"],
             swiftSettings: libraryIsolation),
         .testTarget(
             name: "CogInspectorTests", dependencies: ["CogInspector", "CogTrace"], swiftSettings: libraryIsolation),
-        .testTarget(name: "coginspectTests", dependencies: ["coginspect"], swiftSettings: libraryIsolation),
+        .testTarget(
+            name: "coginspectTests", dependencies: ["coginspect"], exclude: ["Fixtures"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogBenchTests", dependencies: ["cog-bench", "Cog"], swiftSettings: libraryIsolation),
     ],
     swiftLanguageModes: [.v6]

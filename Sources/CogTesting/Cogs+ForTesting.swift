@@ -2,7 +2,8 @@ import Cog
 
 extension Cogs {
     /// A fresh, isolated runtime for one test or preview: seeds first, then starts `mechanisms`.
-    /// It never claims the production slot, so any number can exist in one process.
+    /// It never claims the production slot, so any number can exist in one process. Inside a
+    /// test that records (the `.cogTrace` trait, `CogTraceTestCase`), it also gets a recorder.
     ///
     /// - Parameters:
     ///   - seeding: Places source values with no turn, notice or reaction, before any mechanism.
@@ -16,6 +17,7 @@ extension Cogs {
     ) -> Cogs {
         let cogs = Cogs(clock: clock, grace: grace)
         seeding(CogSeeder(cogs: cogs))
+        CogTraceCapture.current?.record(cogs, clock: clock)
         cogs.start(mechanisms)
         return cogs
     }

@@ -3,7 +3,7 @@ import CogTrace
 @testable import weather
 
 /// Each scenario's recording holds the fact it exists to show, read back from the trace.
-@Suite("Scenario recordings", .timeLimit(.minutes(1)))
+@Suite("Scenario recordings", .cogTrace, .timeLimit(.minutes(1)))
 struct ScenarioRecordingTests {
     private func trace(_ name: String) async throws -> TraceFile {
         let session = await Scenario.named(name)!.run()

@@ -14,7 +14,7 @@ extension ScenarioSession {
     }
 }
 
-@Suite("Weather behaviour", .timeLimit(.minutes(1)))
+@Suite("Weather behaviour", .cogTrace, .timeLimit(.minutes(1)))
 struct WeatherBehaviourTests {
     @Test func theAlertFiresOnlyWhenItBecomesNice() async {
         let weather = ScenarioSession(title: "behaviour")

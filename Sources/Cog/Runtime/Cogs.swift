@@ -83,6 +83,18 @@ public final class Cogs: CogOps {
         }
     }
 
+    /// Attaches `probe` beside the one already attached, if any, so a test's own recorder and a
+    /// failure recorder can both listen. The new probe hears of the states already there; the
+    /// old one hears nothing twice.
+    public func addProbe(_ probe: any CogProbe) {
+        if let current = graph.attachedProbe {
+            graph.attachedProbe = CogProbeFanOut([current, probe])
+        } else {
+            graph.attachedProbe = probe
+        }
+        graph.announceExistingStates(to: probe)
+    }
+
     /// Test seam: receives diagnostics instead of trapping. `CogTesting` sets it.
     package var diagnosticHandler: ((CogDiagnostic) -> Void)? {
         get { graph.diagnosticHandler }

@@ -66,9 +66,10 @@ public final class CogRecorder: CogProbe {
         self.timeline = RecordingTimeline(configuration.clock)
     }
 
-    /// Makes this recorder the runtime's probe.
+    /// Starts recording `cogs`, beside any probe already attached (a test's failure recorder,
+    /// say); the recorder first hears of the states the runtime already holds.
     public func attach(to cogs: Cogs) {
-        cogs.probe = self
+        cogs.addProbe(self)
     }
 
     /// How many turns the ring holds now.

@@ -1,0 +1,68 @@
+import Cog
+import CogTesting
+import Foundation
+import Testing
+import XCTest
+
+/// Tests that fail on purpose, run only inside the subprocess `TraceOnFailureTests` starts (with
+/// `COG_TRACE_DEMO=1`): what a real failing test leaves behind is what those tests check.
+/// In a normal run they are skipped.
+enum DeliberateFailure {
+    nonisolated static let isEnabled = ProcessInfo.processInfo.environment["COG_TRACE_DEMO"] == "1"
+
+    static let counterCog = Cog<Int>.Manual(name: "demo.counter") { 0 }
+    static let doubledCog = Cog<Int>(name: "demo.doubled") { c in c[counterCog] * 2 }
+
+    /// Three turns named `step 1`…`step 3` on a fresh runtime, which the trait records.
+    static func threeSteps() -> Cogs {
+        let cogs = Cogs.forTesting()
+        _ = cogs[doubledCog]
+        for step in 1...3 { cogs.turn("step \(step)") { $0[counterCog] = step } }
+        return cogs
+    }
+}
+
+struct DemoError: Error {}
+
+@Suite(.cogTrace, .enabled(if: DeliberateFailure.isEnabled, "fails on purpose; run by TraceOnFailureTests"))
+struct DemoTraceTests {
+    @Test func demoExpectationFails() {
+        let cogs = DeliberateFailure.threeSteps()
+        #expect(cogs[DeliberateFailure.doubledCog] == 7)
+    }
+
+    @Test func demoThrows() throws {
+        _ = DeliberateFailure.threeSteps()
+        throw DemoError()
+    }
+
+    @Test func demoPasses() {
+        let cogs = DeliberateFailure.threeSteps()
+        #expect(cogs[DeliberateFailure.doubledCog] == 6)
+    }
+
+    @Test func demoKnownIssue() {
+        let cogs = DeliberateFailure.threeSteps()
+        withKnownIssue("a known bug") { #expect(cogs[DeliberateFailure.doubledCog] == 7) }
+    }
+}
+
+final class DemoXCTraceTests: CogTraceTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(DeliberateFailure.isEnabled, "fails on purpose; run by TraceOnFailureTests")
+    }
+
+    func testDemoAssertionFails() {
+        MainActor.assumeIsolated {
+            let cogs = DeliberateFailure.threeSteps()
+            XCTAssertEqual(cogs[DeliberateFailure.doubledCog], 7)
+        }
+    }
+
+    func testDemoPasses() {
+        MainActor.assumeIsolated {
+            let cogs = DeliberateFailure.threeSteps()
+            XCTAssertEqual(cogs[DeliberateFailure.doubledCog], 6)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+@testable import CogTesting
+import CogTrace
+import Foundation
+import Testing
+
+/// Runs the deliberately failing tests in `DeliberateFailures.swift` through the real runners
+/// (this test bundle, started again with `COG_TRACE_DEMO=1`) and checks what they leave behind:
+/// a trace per failing test, whose last turn is the last one before the failure, and nothing for
+/// a passing test or a known issue.
+@Suite("Traces of failing tests", .serialized, .timeLimit(.minutes(2)))
+struct TraceOnFailureTests {
+    /// This test bundle's own executable.
+    private static var testBundle: URL {
+        URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0])
+    }
+
+    /// Runs the bundle with `arguments`, recording into a fresh directory; returns the files
+    /// written there and what the run printed.
+    private func run(_ arguments: [String], environment extra: [String: String] = [:]) throws
+        -> (files: [String: String], output: String, directory: URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cog-traces-\(UUID().uuidString)")
+        let process = Process()
+        process.executableURL = Self.testBundle
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["COG_TRACE_DEMO"] = "1"
+        environment["COG_TRACE_DIR"] = directory.path
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var files: [String: String] = [:]
+        for name in names {
+            files[name] = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        }
+        return (files, printed, directory)
+    }
+
+    private func lastTurnName(_ text: String) throws -> String {
+        let trace = try TraceFile.parse(text)
+        return try trace.turn(try #require(trace.turnSequences.last)).name
+    }
+
+    @Test func aFailingSwiftTestingTestLeavesATraceAndAPassingOneNone() throws {
+        let result = try run(["--testing-library", "swift-testing", "--filter", "DemoTraceTests"])
+        defer { try? FileManager.default.removeItem(at: result.directory) }
+        #expect(Set(result.files.keys) == ["DemoTraceTests.demoExpectationFails.cogtrace", "DemoTraceTests.demoThrows.cogtrace"],
+                "\(result.output)")
+        for (name, text) in result.files {
+            #expect(try lastTurnName(text) == "step 3", "\(name)")
+            #expect(try TraceFile.parse(text).warnings.isEmpty)
+        }
+        #expect(result.output.contains("open it with: swift run coginspect \(result.directory.path)/DemoTraceTests.demoThrows.cogtrace"))
+        #expect(result.output.contains("Attached 'DemoTraceTests.demoExpectationFails.cogtrace'"))
+        try expectCoginspectOpens(result.directory.appendingPathComponent("DemoTraceTests.demoExpectationFails.cogtrace"))
+    }
+
+    /// `coginspect` (built beside this bundle) opens the trace with its cursor on the last step.
+    private func expectCoginspectOpens(_ file: URL) throws {
+        let coginspect = Self.testBundle.deletingLastPathComponent().appendingPathComponent("coginspect")
+        let process = Process()
+        process.executableURL = coginspect
+        process.arguments = [file.path, "-c", "where"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(printed.hasSuffix(": step 3 (op)\n"), "\(printed)")
+    }
+
+    @Test func aFailingXCTestLeavesATraceAndAPassingOneNone() throws {
+        let result = try run(["CogTestingTests.DemoXCTraceTests"])
+        defer { try? FileManager.default.removeItem(at: result.directory) }
+        #expect(Set(result.files.keys) == ["DemoXCTraceTests.testDemoAssertionFails.cogtrace"], "\(result.output)")
+        #expect(try lastTurnName(try #require(result.files.values.first)) == "step 3")
+    }
+
+    @Test func theEnvironmentCanRecordEveryTestOrNone() throws {
+        let always = try run(["--testing-library", "swift-testing", "--filter", "DemoTraceTests"],
+                             environment: ["COG_TRACE": "always"])
+        defer { try? FileManager.default.removeItem(at: always.directory) }
+        #expect(always.files.count == 4, "\(always.files.keys.sorted())")
+        let off = try run(["--testing-library", "swift-testing", "--filter", "DemoTraceTests"], environment: ["COG_TRACE": "off"])
+        #expect(off.files.isEmpty)
+    }
+
+    @Test func aSecondRunNeverOverwritesTheFirst() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cog-traces-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("first".utf8).write(to: directory.appendingPathComponent("A.test.cogtrace"))
+        let next = CogTraceCapture.unusedFile(in: directory, for: "A.test")
+        #expect(next.lastPathComponent == "A.test-2.cogtrace")
+    }
+}
