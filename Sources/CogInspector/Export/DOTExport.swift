@@ -75,15 +75,6 @@ public enum DOTExport {
 
     /// A DOT double-quoted string: quotes and backslashes escaped, line breaks as `\n`.
     static func quoted(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            default: escaped.append(character)
-            }
-        }
-        return "\"" + escaped + "\""
+        "\"" + replacingCharacters(in: text, using: ["\"": "\\\"", "\\": "\\\\", "\n": "\\n"]) + "\""
     }
 }

@@ -64,17 +64,6 @@ public enum MermaidExport {
     /// Text safe inside a quoted Mermaid label: characters Mermaid or its HTML would read as syntax
     /// become entity codes.
     static func text(_ raw: String) -> String {
-        var escaped = ""
-        for character in raw {
-            switch character {
-            case "\"": escaped += "#quot;"
-            case "<": escaped += "#lt;"
-            case ">": escaped += "#gt;"
-            case "#": escaped += "#35;"
-            case "&": escaped += "#amp;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        replacingCharacters(in: raw, using: ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "#": "#35;", "&": "#amp;"])
     }
 }

@@ -25,3 +25,13 @@ func truncate(_ text: String, to width: Int) -> String {
     guard width > 1, text.count > width else { return text }
     return String(text.prefix(width - 1)) + "…"
 }
+
+/// `text` with each character that has a replacement in `replacements` replaced: the one loop
+/// behind every export format's string escaping.
+func replacingCharacters(in text: String, using replacements: [Character: String]) -> String {
+    var escaped = ""
+    for character in text {
+        if let replacement = replacements[character] { escaped += replacement } else { escaped.append(character) }
+    }
+    return escaped
+}
