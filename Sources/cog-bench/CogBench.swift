@@ -20,7 +20,8 @@ struct CogBench {
             print(BenchOptions.usage)
             return
         }
-        let measurements = runtimeSection(iterations: options.smoke ? 3 : options.iterations, variants: options.variants)
+        let measurements = runtimeSection(iterations: options.smoke ? 3 : options.iterations, variants: options.variants,
+                                          shapes: options.shapes)
         if let path = options.jsonPath {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -31,14 +32,14 @@ struct CogBench {
 
     /// The eight js-reactivity-benchmark shapes, each iteration on a fresh runtime: untraced, with
     /// a recorder keeping a ring, and with a recorder streaming every turn to a file.
-    static func runtimeSection(iterations: Int, variants: Set<String>) -> [Measurement] {
+    static func runtimeSection(iterations: Int, variants: Set<String>, shapes: [String] = []) -> [Measurement] {
         var measurements: [Measurement] = []
         var rows: [[String]] = []
         var countsHold = true
         let streamURL = FileManager.default.temporaryDirectory
             .appendingPathComponent("cog-bench-\(getpid()).cogtrace")
         defer { try? FileManager.default.removeItem(at: streamURL) }
-        for shape in runtimeShapes() {
+        for shape in runtimeShapes() where shapes.isEmpty || shapes.contains(where: { shape.name.contains($0) }) {
             var runs = 0
             let untraced = measure(section: "runtime", name: shape.name, variant: "untraced", iterations: iterations) {
                 runs = shape.run(on: Cogs())
@@ -47,6 +48,12 @@ struct CogBench {
                                iterations: variants.contains("ring") ? iterations : 0) {
                 let cogs = Cogs()
                 CogRecorder(configuration: RecorderConfiguration(title: shape.name)).attach(to: cogs)
+                _ = shape.run(on: cogs)
+            }
+            let null = measure(section: "runtime", name: shape.name, variant: "null probe",
+                               iterations: variants.contains("null") ? iterations : 0) {
+                let cogs = Cogs()
+                cogs.probe = DiscardingProbe()
                 _ = shape.run(on: cogs)
             }
             let stream = measure(section: "runtime", name: shape.name, variant: "stream",
@@ -63,15 +70,15 @@ struct CogBench {
             let reference = referenceMilliseconds[shape.name]
             rows.append([
                 shape.name, format(untraced.median), format(ring.median), ratio(ring.median, untraced.median),
-                format(stream.median), ratio(stream.median, untraced.median),
+                format(stream.median), ratio(stream.median, untraced.median), ratio(null.median, untraced.median),
                 "\(runs)" + (countOK ? "" : " (expected \(shape.expectedSelectorRuns))"),
                 reference.map { String(format: "%.2f", $0) } ?? "-",
                 reference.map { ratio(untraced.median, $0) } ?? "-",
             ])
-            measurements += [untraced, ring, stream]
+            measurements += [untraced, ring, stream] + (variants.contains("null") ? [null] : [])
         }
         print("runtime (median of \(iterations) iterations, each on a fresh runtime)\(probeNote)")
-        print(table(["shape", "untraced ms", "ring ms", "ring ×", "stream ms", "stream ×", "selector runs",
+        print(table(["shape", "untraced ms", "ring ms", "ring ×", "stream ms", "stream ×", "null probe ×", "selector runs",
                      "reference ms", "untraced ÷ ref"], rows))
         print()
         if !countsHold {
@@ -101,7 +108,9 @@ struct BenchOptions {
           --smoke          a few iterations of every section; checks counts, for CI
           --iterations N   iterations per scenario (default 31)
           --json FILE      also write the measurements as JSON (schema: docs/performance.md)
-          --variants LIST  which runtime variants to time besides untraced: ring,stream (default both)
+          --variants LIST  which runtime variants to time besides untraced: ring, stream and
+                           null (a probe that drops every event: what building the events costs); default all three
+          --shapes LIST    only the runtime shapes whose names contain one of these words, e.g. cellx,diamond
           -h, --help       show this help
         """
 
@@ -110,7 +119,9 @@ struct BenchOptions {
     var smoke = false
     var iterations = 31
     var jsonPath: String?
-    var variants: Set<String> = ["ring", "stream"]
+    var variants: Set<String> = ["ring", "stream", "null"]
+    /// Words naming the shapes to run; empty runs all.
+    var shapes: [String] = []
     var showHelp = false
     var failed: Bool { Self.countsFailed }
 
@@ -130,9 +141,14 @@ struct BenchOptions {
                     throw BenchUsageError(message: "--variants needs a list such as ring,stream")
                 }
                 variants = Set(value.split(separator: ",").map(String.init))
-                guard variants.isSubset(of: ["ring", "stream"]) else {
+                guard variants.isSubset(of: ["ring", "stream", "null"]) else {
                     throw BenchUsageError(message: "unknown variant in '\(value)'; expected ring, stream or both")
                 }
+            case "--shapes":
+                guard let value = remaining.popFirst() else {
+                    throw BenchUsageError(message: "--shapes needs a list such as cellx,diamond")
+                }
+                shapes = value.split(separator: ",").map(String.init)
             case "--json":
                 guard let value = remaining.popFirst() else {
                     throw BenchUsageError(message: "--json needs a file path")
@@ -149,4 +165,10 @@ struct BenchOptions {
 struct BenchUsageError: Error, CustomStringConvertible {
     let message: String
     var description: String { "cog-bench: \(message)" }
+}
+
+/// A probe that drops every event: timing it separates what the runtime spends building events
+/// from what the recorder spends keeping them.
+final class DiscardingProbe: CogProbe {
+    func record(_ event: consuming CogProbeEvent) {}
 }

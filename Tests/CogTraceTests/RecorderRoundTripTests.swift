@@ -15,7 +15,8 @@ private final class LiveKeyframes: CogProbe {
         self.recorder = recorder
     }
 
-    func record(_ event: CogProbeEvent) {
+    func record(_ event: consuming CogProbeEvent) {
+        let event = event
         if case .turnBegan(let turn) = event, let cogs { beforeTurn[turn.id] = cogs.liveSnapshot() }
         recorder.record(event)
     }

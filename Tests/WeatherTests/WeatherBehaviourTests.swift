@@ -139,7 +139,8 @@ private final class TurnLog: CogProbe {
         return log
     }
 
-    func record(_ event: CogProbeEvent) {
+    func record(_ event: consuming CogProbeEvent) {
+        let event = event
         switch event {
         case .stateCreated(let info, _): labels[info.id] = info.label
         case .recompute(let state, _, _, _, _): recomputed.append(labels[state] ?? "\(state)")

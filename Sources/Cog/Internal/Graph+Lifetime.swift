@@ -18,8 +18,11 @@ extension Graph {
     func renewGrace(_ node: Node, by holder: StaticString) {
         guard node.descriptor.isReleasable, !isInUse(node) else { return }
         let renewing = node.graceDeadline != nil
-        startGrace(node)
-        if renewing { probe?.record(.leaseRenewed(state: CogStateID(node.id), holder: "\(holder)")) }
+        startGrace(node, reporting: !renewing)
+        if renewing, let probe {
+            let name = holder.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+            probe.record(.leaseRenewed(state: CogStateID(node.id), holder: name))
+        }
     }
 
     /// A state lost a holder: if nothing else holds it, its grace starts (unless it already runs).
@@ -28,12 +31,14 @@ extension Graph {
         startGrace(node)
     }
 
-    private func startGrace(_ node: Node) {
+    /// Starts (or restarts) the state's grace window; a restart is reported as the renewal it is,
+    /// not as a second schedule.
+    private func startGrace(_ node: Node, reporting: Bool = true) {
         let grace = grace(of: node)
         let deadline = clock.now() + grace
         node.graceDeadline = deadline
         graceWaiting[ObjectIdentifier(node)] = node
-        probe?.record(.graceScheduled(state: CogStateID(node.id), grace: grace))
+        if reporting { probe?.record(.graceScheduled(state: CogStateID(node.id), grace: grace)) }
         scheduleWake(at: deadline)
     }
 

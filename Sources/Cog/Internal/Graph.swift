@@ -171,9 +171,10 @@ final class Graph {
 
     /// The identity and description a probe sees for `node`.
     func stateInfo(_ node: Node) -> CogStateInfo {
-        CogStateInfo(
-            id: CogStateID(node.id), label: node.label, declaration: node.descriptor.label,
-            key: node.key.map { String(describing: $0.base) }, shape: node.descriptor.shape,
+        let key = node.key.map(Node.keyText)
+        return CogStateInfo(
+            id: CogStateID(node.id), label: key.map { node.descriptor.label + "[" + $0 + "]" } ?? node.descriptor.label,
+            declaration: node.descriptor.label, key: key, shape: node.descriptor.shape,
             valueType: node.descriptor.valueTypeName,
             lifetime: node.descriptor.lifetimeText(defaultGrace: defaultGrace),
             policy: node.asyncPolicy)

@@ -81,7 +81,17 @@ class Node {
 
     static func label(descriptor: AnyDescriptor, key: AnyHashable?) -> String {
         guard let key else { return descriptor.label }
-        return "\(descriptor.label)[\(key.base)]"
+        return descriptor.label + "[" + keyText(key) + "]"
+    }
+
+    /// A key as labels and traces show it: its description, with the common key types rendered
+    /// without the dynamic casts `String(describing:)` makes.
+    static func keyText(_ key: AnyHashable) -> String {
+        switch key.base {
+        case let number as Int: String(number)
+        case let text as String: text
+        default: String(describing: key.base)
+        }
     }
 
     /// Runs the selector (or reaction) once; returns whether the value changed.

@@ -1,12 +1,12 @@
 /// The sink a recorder implements to see everything a runtime does.
 ///
-/// A runtime holds at most one probe (`Cogs.probe`). With none attached, every probe site in the
-/// runtime is a single branch and builds no event. Events arrive synchronously on the MainActor,
-/// in the order things happen; values are passed as the runtime holds them, and rendering them is
-/// the probe's business.
+/// A runtime holds one probe slot (`Cogs.probe`); `Cogs.addProbe` puts several side by side.
+/// With none attached, every probe site in the runtime is a single branch and builds no event.
+/// Events arrive synchronously on the MainActor, in the order things happen; values are passed
+/// as the runtime holds them, and rendering them is the probe's business.
 public protocol CogProbe: AnyObject {
-    /// Receives one event.
-    func record(_ event: CogProbeEvent)
+    /// Receives one event, owned: a probe that keeps it moves it into storage without a copy.
+    func record(_ event: consuming CogProbeEvent)
 }
 
 /// A state's identity inside one runtime: dense, assigned in creation order, so two runs of the

@@ -9,7 +9,7 @@ public enum CogProbeEvent {
     case turnEnded(turn: Int)
     /// A state was created, with its starting (or seeded) value; nil for an automatic state
     /// whose first run follows.
-    case stateCreated(CogStateInfo, value: Any?)
+    indirect case stateCreated(CogStateInfo, value: Any?)
     /// A registration was made.
     case registered(CogRegistrationInfo)
     /// A source value was placed by seeding, with no turn.

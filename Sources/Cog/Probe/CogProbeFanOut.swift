@@ -9,7 +9,8 @@ final class CogProbeFanOut: CogProbe {
         }
     }
 
-    func record(_ event: CogProbeEvent) {
-        for probe in probes { probe.record(event) }
+    func record(_ event: consuming CogProbeEvent) {
+        for probe in probes.dropLast() { probe.record(copy event) }
+        probes.last?.record(event)
     }
 }

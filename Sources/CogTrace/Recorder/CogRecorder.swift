@@ -30,7 +30,7 @@ public final class CogRecorder: CogProbe {
     /// The graph just before the oldest retained turn, built lazily: events that precede every
     /// retained turn wait in `basePending` until a write or an eviction needs the snapshot.
     private var foldedBase = GraphSnapshot()
-    private var basePending: [CogProbeEvent] = []
+    private var basePending = EventBuffer()
 
     /// The graph just before the oldest retained turn.
     var baseSnapshot: GraphSnapshot {
@@ -39,14 +39,16 @@ public final class CogRecorder: CogProbe {
                 var converter = TraceConverter(from: foldedBase, recorder: self)
                 _ = converter.convert(basePending)
                 foldedBase = converter.snapshot
-                basePending.removeAll()
+                basePending = EventBuffer()
             }
             return foldedBase
         }
     }
-    /// The turn being recorded, and events since the last turn ended.
+    /// The turn being recorded, its events, and events since the last turn ended.
     @exclusivity(unchecked) private var current: RecordedTurn?
-    @exclusivity(unchecked) var idleEvents: [CogProbeEvent] = []
+    @exclusivity(unchecked) private var isInTurn = false
+    @exclusivity(unchecked) private var currentEvents = EventBuffer()
+    @exclusivity(unchecked) var idleEvents = EventBuffer()
     /// How many events the last turn held: the next turn reserves that much room at once.
     private var lastTurnEventCount = 8
 
@@ -86,28 +88,32 @@ public final class CogRecorder: CogProbe {
 
     // MARK: CogProbe
 
-    public func record(_ event: CogProbeEvent) {
+    public func record(_ event: consuming CogProbeEvent) {
+        // Taken by value so the event moves into the buffer rather than being copied there.
+        let event = event
         switch event {
         case .turnBegan(let turn):
             beginTurn(turn)
+            return
         case .turnEnded:
             endTurn()
+            return
         case .stateCreated(let info, _):
             noteState(info)
-            keep(event)
         default:
-            keep(event)
+            break
         }
+        keep(event)
     }
 
     /// Appends an event to the turn in progress, or to the events between turns.
-    private func keep(_ event: CogProbeEvent) {
-        guard current != nil else {
+    private func keep(_ event: consuming CogProbeEvent) {
+        guard isInTurn else {
             idleEvents.append(event)
             return
         }
-        if current!.events.count < configuration.maxEventsPerTurn {
-            current!.events.append(event)
+        if currentEvents.count < configuration.maxEventsPerTurn {
+            currentEvents.append(event)
         } else {
             droppedEventCount += 1
         }
@@ -116,12 +122,15 @@ public final class CogRecorder: CogProbe {
     private func beginTurn(_ turn: CogTurnInfo) {
         flushIdleEvents(beforeTurn: turn.id)
         current = RecordedTurn(info: turn, start: timeline.now())
-        current!.events.reserveCapacity(lastTurnEventCount)
+        currentEvents = EventBuffer(reservingCapacity: lastTurnEventCount)
+        isInTurn = true
     }
 
     private func endTurn() {
         guard var turn = current else { return }
         current = nil
+        isInTurn = false
+        swap(&turn.events, &currentEvents)
         turn.duration = timeline.now() - turn.start
         lastTurnEventCount = max(4, turn.events.count)
         recordedTurnCount += 1
@@ -136,12 +145,11 @@ public final class CogRecorder: CogProbe {
         stream?.willBeginTurn(sequence, idle: idleEvents, recorder: self)
         guard !idleEvents.isEmpty else { return }
         if ring.isEmpty {
-            basePending.append(contentsOf: idleEvents)
+            basePending.take(&idleEvents)
         } else {
             let last = (ringHead + ring.count - 1) % ring.count
-            ring[last].after.append(contentsOf: idleEvents)
+            ring[last].after.take(&idleEvents)
         }
-        idleEvents.removeAll()
     }
 
     private func retain(_ turn: RecordedTurn) {
@@ -278,7 +286,7 @@ struct RecordedTurn {
     let info: CogTurnInfo
     let start: Duration
     var duration: Duration = .zero
-    var events: [CogProbeEvent] = []
+    var events = EventBuffer()
     /// Events after the turn and before the next one.
-    var after: [CogProbeEvent] = []
+    var after = EventBuffer()
 }

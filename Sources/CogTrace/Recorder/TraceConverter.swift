@@ -32,8 +32,10 @@ struct TraceConverter {
     }
 
     /// Converts a sequence of events.
-    mutating func convert(_ events: [CogProbeEvent]) -> [TraceEvent] {
-        events.flatMap { convert($0) }
+    mutating func convert(_ events: some Sequence<CogProbeEvent>) -> [TraceEvent] {
+        var traced: [TraceEvent] = []
+        for event in events { traced += convert(event) }
+        return traced
     }
 
     private func dependencyChanges(_ consumer: Int, to producers: [Int]) -> [TraceEvent] {

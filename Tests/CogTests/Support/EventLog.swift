@@ -17,7 +17,8 @@ final class EventLog: CogProbe {
         return log
     }
 
-    func record(_ event: CogProbeEvent) {
+    func record(_ event: consuming CogProbeEvent) {
+        let event = event
         events.append(event)
         lines.append(render(event))
     }
