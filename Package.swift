@@ -31,7 +31,8 @@ let package = Package(
         .target(name: "Weather", dependencies: ["Cog"], swiftSettings: libraryIsolation),
         .executableTarget(
             name: "weather", dependencies: ["Weather", "Cog", "CogTesting", "CogTrace"], swiftSettings: libraryIsolation),
-        .executableTarget(name: "cog-bench", dependencies: ["Cog", "CogTrace"], swiftSettings: libraryIsolation),
+        .executableTarget(
+            name: "cog-bench", dependencies: ["Cog", "CogTrace", "CogInspector"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogTests", dependencies: ["Cog", "CogTesting"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogTestingTests", dependencies: ["CogTesting", "CogTrace"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogTraceTests", dependencies: ["CogTrace", "Cog", "CogTesting"], swiftSettings: libraryIsolation),

@@ -20,8 +20,18 @@ struct CogBench {
             print(BenchOptions.usage)
             return
         }
-        let measurements = runtimeSection(iterations: options.smoke ? 3 : options.iterations, variants: options.variants,
-                                          shapes: options.shapes)
+        let iterations = options.smoke ? 3 : options.iterations
+        var measurements: [Measurement] = []
+        if options.sections.contains("runtime") {
+            measurements += runtimeSection(iterations: iterations, variants: options.variants, shapes: options.shapes)
+        }
+        if options.sections.contains("recorder") {
+            measurements += try RecorderSection.run(iterations: iterations, steadyTurns: options.smoke ? 10_000 : 200_000)
+        }
+        if options.sections.contains("inspector") {
+            measurements += try InspectorSection.run(sizes: options.smoke ? [3_000] : options.sizes,
+                                                     samples: options.smoke ? 20 : 200)
+        }
         if let path = options.jsonPath {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -103,7 +113,7 @@ func ratio(_ value: Double, _ base: Double) -> String { String(format: "%.2f", v
 /// The command line of `cog-bench`.
 struct BenchOptions {
     static let usage = """
-        usage: cog-bench [--smoke] [--iterations N] [--json FILE]
+        usage: cog-bench [--smoke] [--iterations N] [--json FILE] [--sections LIST] [--sizes LIST]
 
           --smoke          a few iterations of every section; checks counts, for CI
           --iterations N   iterations per scenario (default 31)
@@ -111,6 +121,8 @@ struct BenchOptions {
           --variants LIST  which runtime variants to time besides untraced: ring, stream and
                            null (a probe that drops every event: what building the events costs); default all three
           --shapes LIST    only the runtime shapes whose names contain one of these words, e.g. cellx,diamond
+          --sections LIST  which sections to run: runtime, recorder, inspector (default all)
+          --sizes LIST     turns in the inspector's synthetic traces (default 100000,1000000)
           -h, --help       show this help
         """
 
@@ -122,6 +134,8 @@ struct BenchOptions {
     var variants: Set<String> = ["ring", "stream", "null"]
     /// Words naming the shapes to run; empty runs all.
     var shapes: [String] = []
+    var sections: Set<String> = ["runtime", "recorder", "inspector"]
+    var sizes = [100_000, 1_000_000]
     var showHelp = false
     var failed: Bool { Self.countsFailed }
 
@@ -149,6 +163,23 @@ struct BenchOptions {
                     throw BenchUsageError(message: "--shapes needs a list such as cellx,diamond")
                 }
                 shapes = value.split(separator: ",").map(String.init)
+            case "--sections":
+                guard let value = remaining.popFirst() else {
+                    throw BenchUsageError(message: "--sections needs a list such as runtime,inspector")
+                }
+                sections = Set(value.split(separator: ",").map(String.init))
+                guard sections.isSubset(of: ["runtime", "recorder", "inspector"]), !sections.isEmpty else {
+                    throw BenchUsageError(message: "unknown section in '\(value)'; expected runtime, recorder or inspector")
+                }
+            case "--sizes":
+                guard let value = remaining.popFirst() else {
+                    throw BenchUsageError(message: "--sizes needs a list of turn counts such as 100000,1000000")
+                }
+                let parsed = value.split(separator: ",").compactMap { Int($0) }.filter { $0 >= 3 }
+                guard parsed.count == value.split(separator: ",").count, !parsed.isEmpty else {
+                    throw BenchUsageError(message: "--sizes needs whole numbers of at least 3, not '\(value)'")
+                }
+                sizes = parsed
             case "--json":
                 guard let value = remaining.popFirst() else {
                     throw BenchUsageError(message: "--json needs a file path")

@@ -11,6 +11,32 @@ struct Measurement: Codable {
     let min: Double
     let max: Double
     let count: Int
+    /// The 99th percentile, for latencies; not in the JSON.
+    var p99: Double = .nan
+
+    enum CodingKeys: String, CodingKey {
+        case section, name, variant, unit, median, min, max, count
+    }
+
+    init(section: String, name: String, variant: String, unit: String, median: Double, min: Double, max: Double,
+         count: Int) {
+        self.section = section
+        self.name = name
+        self.variant = variant
+        self.unit = unit
+        self.median = median
+        self.min = min
+        self.max = max
+        self.count = count
+    }
+
+    /// The statistics of `samples`.
+    init(section: String, name: String, variant: String, unit: String = "ms", samples: [Double]) {
+        let sorted = samples.sorted()
+        self.init(section: section, name: name, variant: variant, unit: unit, median: sorted[sorted.count / 2],
+                  min: sorted.first!, max: sorted.last!, count: sorted.count)
+        p99 = sorted[Swift.min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
+    }
 }
 
 /// Times `body` `iterations` times after one warm-up run and summarises in milliseconds.

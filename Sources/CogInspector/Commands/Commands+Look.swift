@@ -32,11 +32,12 @@ extension CommandCatalog {
         ) { session, arguments throws(InspectorError) in
             let pattern = try arguments.optional("pattern")
             let graph = try session.graph()
+            let marks = graph.settleMarks(of: graph.states.keys)
             let rows = graph.states.keys.sorted().compactMap { id -> [String]? in
                 let label = session.label(id)
                 guard pattern.map({ matches(label, pattern: $0) }) ?? true else { return nil }
                 return [label, graph.states[id]?.value?.text ?? "nil", session.trace.states[id]?.shape ?? "?",
-                        graph.settleMark(of: id)]
+                        marks[id] ?? "clean"]
             }
             guard !rows.isEmpty else { return [.message("no live state matches '\(pattern ?? "")'")] }
             return [.table(columns: ["state", "value", "shape", "settle"], rows: rows)]

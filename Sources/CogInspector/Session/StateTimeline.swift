@@ -48,17 +48,38 @@ final class StateTimeline {
     }
 
     /// The events touching `state` up to and including turn `limit` (and its idle events).
-    func entries(of state: Int, through limit: Int) -> [Entry] {
-        (byState[state] ?? []).filter { $0.turn <= limit }
+    func entries(of state: Int, through limit: Int) -> ArraySlice<Entry> {
+        guard let all = byState[state] else { return [] }
+        return all[..<end(of: all, through: limit)]
+    }
+
+    /// The position after the last entry at or before turn `limit`: entries are in turn order,
+    /// so a binary search finds it.
+    private func end(of entries: [Entry], through limit: Int) -> Int {
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].turn <= limit { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The last event at or before `limit` that decided the state's value: a write, or its latest
     /// run (even one whose equal result was gated, since that run is why the value still holds).
+    /// Walks back from `limit`, so it costs the distance to that event, not the state's history.
     func lastDecision(of state: Int, through limit: Int) -> Entry? {
-        entries(of: state, through: limit).last { entry in
-            if case .recompute(state, _, let new, _, _) = entry.event { return new != nil }
-            return entry.event.setsValue(of: state)
+        guard let all = byState[state] else { return nil }
+        var index = end(of: all, through: limit)
+        while index > 0 {
+            index -= 1
+            let entry = all[index]
+            if case .recompute(state, _, let new, _, _) = entry.event {
+                if new != nil { return entry }
+            } else if entry.event.setsValue(of: state) {
+                return entry
+            }
         }
+        return nil
     }
 }
 

@@ -1,5 +1,5 @@
 /// One field that differs between two structured values, e.g. `.weather.temperatureF: 72 → 95`.
-public struct FieldChange: Equatable, Sendable {
+nonisolated public struct FieldChange: Equatable, Sendable {
     /// Where the field sits, `.name`, `[2]` or `.a.b[0]`; empty for the whole value.
     public let path: String
     /// The field before; nil when it was not there.
@@ -19,7 +19,7 @@ public struct FieldChange: Equatable, Sendable {
     }
 }
 
-extension JSONValue {
+nonisolated extension JSONValue {
     /// The leaf fields that differ between this value and `other`, depth first in this value's
     /// member order (then the other's new members); objects are matched by key and arrays by
     /// position, anything else is compared whole.

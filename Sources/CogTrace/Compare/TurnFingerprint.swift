@@ -1,6 +1,6 @@
 /// What two runs of the same turn must agree on, with states named by label: the turn's name,
 /// its writes, its recomputes and their values, the edges it changed and its async steps.
-struct TurnFingerprint {
+nonisolated struct TurnFingerprint {
     struct Write: Equatable {
         let label: String
         let value: TraceValue

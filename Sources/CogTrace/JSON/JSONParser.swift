@@ -1,5 +1,5 @@
 /// A failure to parse JSON text: where (byte column, from 1) and what was expected.
-public struct JSONParseError: Error, CustomStringConvertible, Equatable, Sendable {
+nonisolated public struct JSONParseError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The 1-based byte column in the parsed text.
     public let column: Int
     /// What went wrong, lowercase, naming what would have been accepted.
@@ -11,7 +11,7 @@ public struct JSONParseError: Error, CustomStringConvertible, Equatable, Sendabl
 /// A strict, bounded JSON parser over UTF-8 bytes. It never recurses deeper than `maxDepth`,
 /// never reads past its input, and reports the first problem with its column, so no input can
 /// crash or hang it.
-public struct JSONParser {
+nonisolated public struct JSONParser {
     /// Limits that keep a hostile input from exhausting the stack or memory.
     public struct Limits: Sendable {
         /// How deeply arrays and objects may nest.
@@ -180,8 +180,19 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
         let start = index
+        // Most strings are plain ASCII with no escapes: take them as one slice of bytes.
+        var end = start
+        while end < bytes.count, end - start <= limits.maxStringBytes {
+            let byte = bytes[end]
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
+            if byte == UInt8(ascii: "\"") {
+                index = end + 1
+                return String(decoding: bytes[start..<end], as: UTF8.self)
+            }
+            end += 1
+        }
+        var scalars = String.UnicodeScalarView()
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
             guard index - start <= limits.maxStringBytes else {

@@ -1,6 +1,6 @@
 /// A JSON value with object keys kept in order, so records serialize byte for byte the same way
 /// every time (the trace's determinism rests on this).
-public enum JSONValue: Equatable, Sendable {
+nonisolated public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     /// A whole number, written without a fraction.
@@ -75,7 +75,7 @@ public enum JSONValue: Equatable, Sendable {
     }
 }
 
-extension JSONValue {
+nonisolated extension JSONValue {
     /// The value as compact JSON text on one line.
     public var jsonText: String {
         var output = ""

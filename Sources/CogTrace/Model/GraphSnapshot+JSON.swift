@@ -1,15 +1,16 @@
 /// The keyframe form of a snapshot: states and registrations sorted by id, so the same graph
 /// always writes the same bytes.
-extension GraphSnapshot {
+nonisolated extension GraphSnapshot {
     /// `{"states":[…],"registrations":[…]}` members for a keyframe record.
     public var keyframeMembers: [(String, JSONValue)] {
+        let marks = settleMarks(of: states.keys)
         let stateValues = states.keys.sorted().map { id -> JSONValue in
             let state = states[id]!
             var members: [(String, JSONValue)] = [
                 ("id", .int(id)),
                 ("v", state.value?.jsonValue ?? .null),
                 ("ver", .int(state.version)),
-                ("mark", .string(settleMark(of: id))),
+                ("mark", .string(marks[id] ?? "clean")),
                 ("deps", .array(state.dependencies.map(JSONValue.int))),
                 ("obs", .array(state.dependencies.map { .int(state.observedVersions[$0] ?? 0) })),
             ]

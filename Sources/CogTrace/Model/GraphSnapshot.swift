@@ -1,7 +1,7 @@
 /// The recorded graph at one moment: every live state with its value, version, dependencies in
 /// read order, leases and async status, and every live registration. A keyframe is one of
 /// these; applying a turn's events moves it forward.
-public struct GraphSnapshot: Equatable {
+nonisolated public struct GraphSnapshot: Equatable {
     /// One live state.
     public struct State: Equatable {
         public let id: Int
@@ -65,19 +65,45 @@ public struct GraphSnapshot: Equatable {
     /// Where a state stands for a read now: `clean`, `check` (a dependency further up changed),
     /// or `dirty` (a dependency it read changed since its last run).
     public func settleMark(of id: Int) -> String {
-        var visiting: Set<Int> = []
-        return mark(of: id, visiting: &visiting)
+        settleMarks(of: [id])[id] ?? "clean"
     }
 
-    private func mark(of id: Int, visiting: inout Set<Int>) -> String {
-        guard let state = states[id], visiting.insert(id).inserted else { return "clean" }
-        var result = "clean"
-        for producer in state.dependencies {
-            guard let upstream = states[producer] else { continue }
-            if upstream.version != state.observedVersions[producer] { return "dirty" }
-            if mark(of: producer, visiting: &visiting) != "clean" { result = "check" }
+    /// The settle marks of `ids` and of everything upstream of them, found in one walk that
+    /// visits each state once (a diamond or a long chain costs its size, not its paths), with an
+    /// explicit stack so a deep chain cannot overflow the call stack. A dependency cycle, which a
+    /// recording cannot hold, counts as clean.
+    public func settleMarks(of ids: some Sequence<Int>) -> [Int: String] {
+        var marks: [Int: String] = [:]
+        for root in ids where marks[root] == nil {
+            var stack: [(id: Int, next: Int)] = [(root, 0)]
+            var onStack: Set<Int> = [root]
+            while let (id, next) = stack.last {
+                guard let state = states[id] else {
+                    marks[id] = "clean"
+                    onStack.remove(stack.removeLast().id)
+                    continue
+                }
+                if next == 0, state.dependencies.contains(where: { producer in
+                    states[producer].map { $0.version != state.observedVersions[producer] } ?? false
+                }) {
+                    marks[id] = "dirty"
+                    onStack.remove(stack.removeLast().id)
+                    continue
+                }
+                if next < state.dependencies.count {
+                    stack[stack.count - 1].next += 1
+                    let producer = state.dependencies[next]
+                    if marks[producer] == nil, states[producer] != nil, onStack.insert(producer).inserted {
+                        stack.append((producer, 0))
+                    }
+                    continue
+                }
+                let upstreamChanged = state.dependencies.contains { marks[$0, default: "clean"] != "clean" }
+                marks[id] = upstreamChanged ? "check" : "clean"
+                onStack.remove(stack.removeLast().id)
+            }
         }
-        return result
+        return marks
     }
 
     /// Moves the snapshot forward by one event.
@@ -91,17 +117,18 @@ public struct GraphSnapshot: Equatable {
                 states[id]?.version += 1
             }
         case .write(let id, _, let new):
-            states[id]?.value = new
-            states[id]?.version += 1
+            guard let index = states.index(forKey: id) else { return }
+            states.values[index].value = new
+            states.values[index].version += 1
         case .recompute(let id, _, let new, let changed, _):
-            guard states[id] != nil else { return }
-            states[id]!.value = new
-            if changed { states[id]!.version += 1 }
-            observe(id)
+            guard let index = states.index(forKey: id) else { return }
+            states.values[index].value = new
+            if changed { states.values[index].version += 1 }
+            observe(at: index)
         case .dependencies(let consumer, let producers):
-            if states[consumer] != nil {
-                states[consumer]!.dependencies = producers
-                observe(consumer)
+            if let index = states.index(forKey: consumer) {
+                states.values[index].dependencies = producers
+                observe(at: index)
             } else {
                 registrations[consumer]?.dependencies = producers
             }
@@ -145,11 +172,15 @@ public struct GraphSnapshot: Equatable {
         }
     }
 
-    /// Records that `id` just ran: it has seen its dependencies' current versions.
-    private mutating func observe(_ id: Int) {
-        guard let state = states[id] else { return }
-        var observed: [Int: Int] = [:]
-        for producer in state.dependencies { observed[producer] = states[producer]?.version ?? 0 }
-        states[id]!.observedVersions = observed
+    /// Records that the state at `index` just ran: it has seen its dependencies' current
+    /// versions. Reads and writes go through the dictionary's storage in place, never copying a
+    /// whole state out and back.
+    private mutating func observe(at index: Dictionary<Int, State>.Index) {
+        let dependencies = states.values[index].dependencies
+        states.values[index].observedVersions.removeAll(keepingCapacity: true)
+        for producer in dependencies {
+            let version = states.index(forKey: producer).map { states.values[$0].version } ?? 0
+            states.values[index].observedVersions[producer] = version
+        }
     }
 }

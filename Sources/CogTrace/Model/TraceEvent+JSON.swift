@@ -1,5 +1,5 @@
 /// The record form of trace events: `{"e":kind, ...}` with short member names.
-extension TraceEvent {
+nonisolated extension TraceEvent {
     /// The event as a JSON object.
     public var jsonValue: JSONValue {
         var members: [(String, JSONValue)] = [("e", .string(kind))]
@@ -147,7 +147,7 @@ extension TraceEvent {
 }
 
 /// An event record that lacks a member its kind needs.
-public struct TraceEventDecodingError: Error, CustomStringConvertible, Equatable {
+nonisolated public struct TraceEventDecodingError: Error, CustomStringConvertible, Equatable {
     /// The missing or malformed member.
     public let member: String
 

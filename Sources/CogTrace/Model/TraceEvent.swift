@@ -1,6 +1,6 @@
 /// One thing that happened in a turn (or between turns), as the trace records it. States and
 /// registrations are named by their dense ids; their labels are in the trace's state table.
-public enum TraceEvent: Equatable {
+nonisolated public enum TraceEvent: Equatable {
     case stateCreated(state: Int, value: TraceValue?)
     case seeded(state: Int, value: TraceValue)
     case write(state: Int, old: TraceValue, new: TraceValue)

@@ -1,5 +1,5 @@
 /// The line form of each record: one JSON object per line, `type` first.
-extension TraceHeader {
+nonisolated extension TraceHeader {
     public var jsonValue: JSONValue {
         .object([
             ("type", .string("header")), ("format", .string(format)), ("version", .string(version)),
@@ -25,7 +25,7 @@ extension TraceHeader {
     }
 }
 
-extension TraceStateInfo {
+nonisolated extension TraceStateInfo {
     public var jsonValue: JSONValue {
         .object([
             ("type", .string("state")), ("id", .int(id)), ("label", .string(label)),
@@ -46,7 +46,7 @@ extension TraceStateInfo {
     }
 }
 
-extension TraceTurn {
+nonisolated extension TraceTurn {
     public var jsonValue: JSONValue {
         .object([
             ("type", .string("turn")), ("seq", .int(sequence)), ("name", .string(name)), ("origin", .string(origin)),
@@ -62,7 +62,7 @@ extension TraceTurn {
     }
 }
 
-extension TraceTrailer {
+nonisolated extension TraceTrailer {
     public var jsonValue: JSONValue {
         .object([
             ("type", .string("trailer")), ("ok", .bool(ok)), ("turns", .int(turns)), ("evicted", .int(evicted)),
@@ -78,7 +78,7 @@ extension TraceTrailer {
     }
 }
 
-extension GraphSnapshot {
+nonisolated extension GraphSnapshot {
     /// The keyframe record of the graph as it stood just before turn `sequence`.
     public func keyframeJSONValue(before sequence: Int) -> JSONValue {
         .object([("type", .string("keyframe")), ("before", .int(sequence))] + keyframeMembers)

@@ -1,5 +1,5 @@
 /// The first record of every trace: what it is and how it was recorded.
-public struct TraceHeader: Equatable {
+nonisolated public struct TraceHeader: Equatable {
     /// The format's name, always `cogtrace`.
     public var format = "cogtrace"
     /// The format version this file was written in, `major.minor`.
@@ -32,7 +32,7 @@ public struct TraceHeader: Equatable {
 }
 
 /// The version numbers of the format this package writes and reads.
-public enum TraceFormat {
+nonisolated public enum TraceFormat {
     /// What this package writes.
     public static let version = "1.0"
     /// The oldest reader that can read what this package writes.
@@ -42,7 +42,7 @@ public enum TraceFormat {
 }
 
 /// A state as the trace names it: its id, label and declaration, written when first seen.
-public struct TraceStateInfo: Equatable, Sendable {
+nonisolated public struct TraceStateInfo: Equatable, Sendable {
     public let id: Int
     /// `weather.isNice[10001]`.
     public let label: String
@@ -72,7 +72,7 @@ public struct TraceStateInfo: Equatable, Sendable {
 }
 
 /// One completed turn: its name, why it ran, the turn that caused it, when, and what happened.
-public struct TraceTurn: Equatable {
+nonisolated public struct TraceTurn: Equatable {
     /// The turn's number in the runtime, from 1.
     public let sequence: Int
     public let name: String
@@ -101,7 +101,7 @@ public struct TraceTurn: Equatable {
 }
 
 /// The last record: whether the recorder finished, and what it counted.
-public struct TraceTrailer: Equatable {
+nonisolated public struct TraceTrailer: Equatable {
     /// True when the recorder finished cleanly.
     public var ok: Bool
     /// Turns recorded in all, including evicted ones.

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A recorder keeps the runtime's value as is and renders it only when the trace is written,
 /// so recording costs a box, not a rendering.
-public struct TraceValue {
+nonisolated public struct TraceValue {
     enum Storage {
         case pending(Any)
         case rendered(text: String, json: JSONValue?)
@@ -28,7 +28,7 @@ public struct TraceValue {
     }
 
     /// The marker shown instead of a redacted value.
-    public static let redacted = TraceValue(storage: .redacted)
+    public static var redacted: TraceValue { TraceValue(storage: .redacted) }
 
     private init(storage: Storage) {
         self.storage = storage
@@ -94,13 +94,13 @@ public struct TraceValue {
     }
 }
 
-extension TraceValue: Equatable {
+nonisolated extension TraceValue: Equatable {
     public static func == (lhs: TraceValue, rhs: TraceValue) -> Bool {
         lhs.isRedacted == rhs.isRedacted && lhs.text == rhs.text && lhs.json == rhs.json
     }
 }
 
-extension TraceValue {
+nonisolated extension TraceValue {
     /// The record form: `{"t":text,"j":json}` or `{"redacted":true}`.
     public var jsonValue: JSONValue {
         if isRedacted { return .object([("redacted", .bool(true))]) }

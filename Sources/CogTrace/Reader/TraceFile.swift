@@ -38,6 +38,7 @@ public final class TraceFile {
         self.warnings = warnings
         self.keyframes = keyframes
         self.turnEntries = turnEntries
+        turnSequences = turnEntries.map(\.sequence)
         self.leadingIdle = leadingIdle
         self.bytes = bytes
         labelIndex = Dictionary(states.values.map { ($0.label, $0.id) }, uniquingKeysWith: { first, _ in first })
@@ -46,13 +47,39 @@ public final class TraceFile {
     /// Reads the trace at `url`.
     /// - Throws: `TraceReadError` for a file that cannot be opened or is malformed beyond tolerance.
     public static func load(contentsOf url: URL) throws(TraceReadError) -> TraceFile {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw TraceReadError(line: 0, message: "cannot open '\(url.path)': \(error.localizedDescription)")
+        return try TraceScanner.scan(try readBytes(of: url))
+    }
+
+    /// The file's bytes, read straight into the array the reader keeps (no second copy).
+    private static func readBytes(of url: URL) throws(TraceReadError) -> [UInt8] {
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw TraceReadError(line: 0, message: "cannot open '\(url.path)': \(String(cString: strerror(errno)))")
         }
-        return try TraceScanner.scan(Array(data))
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw TraceReadError(line: 0, message: "cannot read '\(url.path)': \(String(cString: strerror(errno)))")
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw TraceReadError(line: 0, message: "cannot read '\(url.path)': not a regular file")
+        }
+        let size = Int(status.st_size)
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            initialized = 0
+            while initialized < size {
+                let count = read(descriptor, buffer.baseAddress! + initialized, size - initialized)
+                if count < 0, errno == EINTR { continue }
+                if count < 0 { failure = errno }
+                if count <= 0 { break }
+                initialized += count
+            }
+        }
+        if failure != 0 {
+            throw TraceReadError(line: 0, message: "cannot read '\(url.path)': \(String(cString: strerror(failure)))")
+        }
+        return bytes
     }
 
     /// Reads a trace from its text.
@@ -61,7 +88,7 @@ public final class TraceFile {
     }
 
     /// The turn numbers in this file, in order.
-    public var turnSequences: [Int] { turnEntries.map(\.sequence) }
+    public let turnSequences: [Int]
 
     /// The turns keyframes stand before, in order: the graph just before each is stored whole, so
     /// reaching it costs no replay.

@@ -1,5 +1,5 @@
 /// Why a trace could not be read: which line, which column, and what was wrong.
-public struct TraceReadError: Error, CustomStringConvertible, Equatable {
+nonisolated public struct TraceReadError: Error, CustomStringConvertible, Equatable {
     /// The 1-based line; 0 when the problem is the file as a whole.
     public let line: Int
     /// The 1-based byte column within the line; 0 when not about one place.
@@ -23,7 +23,7 @@ public struct TraceReadError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Something the reader tolerated: the trace loads, but a person should know.
-public struct TraceWarning: CustomStringConvertible, Equatable, Sendable {
+nonisolated public struct TraceWarning: CustomStringConvertible, Equatable, Sendable {
     /// The 1-based line it concerns; 0 for the file as a whole.
     public let line: Int
     public let message: String

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads `.cogtrace` bytes line by line: the header, states and keyframes decoded at once, turn
 /// records only located. Tolerant of what a crash or a newer minor version leaves (a truncated
 /// last line, a missing trailer, unknown record types), strict about anything else.
@@ -17,7 +19,7 @@ enum TraceScanner {
         var start = 0
         while start < bytes.count {
             lineNumber += 1
-            let newline = bytes[start...].firstIndex(of: 0x0A)
+            let newline = nextNewline(in: bytes, from: start)
             let end = newline ?? bytes.count
             let range = start..<end
             start = end + 1
@@ -113,7 +115,7 @@ enum TraceScanner {
                          turnEntries: entries, leadingIdle: leadingIdle, bytes: bytes)
     }
 
-    private static func readHeader(_ record: JSONValue, line: Int) throws(TraceReadError) -> TraceHeader {
+    nonisolated private static func readHeader(_ record: JSONValue, line: Int) throws(TraceReadError) -> TraceHeader {
         guard let header = TraceHeader(jsonValue: record), header.format == "cogtrace" else {
             throw TraceReadError(line: line, message: "not a cogtrace header (expected \"format\":\"cogtrace\")")
         }
@@ -125,7 +127,7 @@ enum TraceScanner {
         return header
     }
 
-    static func parseLine(_ bytes: ArraySlice<UInt8>, line: Int) throws(TraceReadError) -> JSONValue {
+    nonisolated static func parseLine(_ bytes: ArraySlice<UInt8>, line: Int) throws(TraceReadError) -> JSONValue {
         do {
             return try JSONParser.parse(bytes)
         } catch {
@@ -133,7 +135,7 @@ enum TraceScanner {
         }
     }
 
-    static func decodeTurn(_ record: JSONValue, line: Int) throws(TraceReadError) -> TraceTurn {
+    nonisolated static func decodeTurn(_ record: JSONValue, line: Int) throws(TraceReadError) -> TraceTurn {
         guard let sequence = record["seq"]?.intValue, let name = record["name"]?.stringValue,
               let origin = record["origin"]?.stringValue else {
             throw TraceReadError(line: line, message: "turn record needs 'seq', 'name' and 'origin'")
@@ -145,7 +147,7 @@ enum TraceScanner {
     }
 
     /// The `events` of a turn or idle record; events of an unknown kind are skipped.
-    static func decodeEvents(_ record: JSONValue, line: Int) throws(TraceReadError) -> [TraceEvent] {
+    nonisolated static func decodeEvents(_ record: JSONValue, line: Int) throws(TraceReadError) -> [TraceEvent] {
         guard let values = record["events"]?.arrayValue else {
             throw TraceReadError(line: line, message: "record needs an 'events' array")
         }
@@ -161,18 +163,27 @@ enum TraceScanner {
         return events
     }
 
-    private static let typePrefix = Array(#"{"type":""#.utf8)
-    private static let turnSequencePrefix = Array(#"{"type":"turn","seq":"#.utf8)
+    /// The position of the next line feed at or after `start`, found with `memchr`.
+    nonisolated private static func nextNewline(in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard start < buffer.count, let base = buffer.baseAddress,
+                  let found = memchr(base + start, 0x0A, buffer.count - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    nonisolated private static let typePrefix = Array(#"{"type":""#.utf8)
+    nonisolated private static let turnSequencePrefix = Array(#"{"type":"turn","seq":"#.utf8)
 
     /// The record type when the line starts the way this package writes records.
-    private static func quickType(_ line: ArraySlice<UInt8>) -> String? {
+    nonisolated private static func quickType(_ line: ArraySlice<UInt8>) -> String? {
         guard line.starts(with: typePrefix) else { return nil }
         let nameStart = line.startIndex + typePrefix.count
         guard let quote = line[nameStart...].prefix(16).firstIndex(of: UInt8(ascii: "\"")) else { return nil }
         return String(decoding: line[nameStart..<quote], as: UTF8.self)
     }
 
-    private static func quickSequence(_ line: ArraySlice<UInt8>) -> Int? {
+    nonisolated private static func quickSequence(_ line: ArraySlice<UInt8>) -> Int? {
         guard line.starts(with: turnSequencePrefix) else { return nil }
         var value = 0
         var index = line.startIndex + turnSequencePrefix.count

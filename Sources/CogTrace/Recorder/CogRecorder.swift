@@ -34,15 +34,15 @@ public final class CogRecorder: CogProbe {
 
     /// The graph just before the oldest retained turn.
     var baseSnapshot: GraphSnapshot {
-        get {
-            if !basePending.isEmpty {
-                var converter = TraceConverter(from: foldedBase, recorder: self)
-                _ = converter.convert(basePending)
-                foldedBase = converter.snapshot
-                basePending = EventBuffer()
-            }
-            return foldedBase
-        }
+        foldPending()
+        return foldedBase
+    }
+
+    /// Applies the events waiting before every retained turn to the base, in place.
+    private func foldPending() {
+        guard !basePending.isEmpty else { return }
+        TraceConverter.fold(basePending, into: &foldedBase, recorder: self)
+        basePending = EventBuffer()
     }
     /// The turn being recorded, its events, and events since the last turn ended.
     @exclusivity(unchecked) private var current: RecordedTurn?
@@ -157,11 +157,9 @@ public final class CogRecorder: CogProbe {
             ring.append(turn)
             return
         }
-        let evicted = ring[ringHead]
-        var converter = TraceConverter(from: baseSnapshot, recorder: self)
-        _ = converter.convert(evicted.events)
-        _ = converter.convert(evicted.after)
-        foldedBase = converter.snapshot
+        foldPending()
+        TraceConverter.fold(ring[ringHead].events, into: &foldedBase, recorder: self)
+        TraceConverter.fold(ring[ringHead].after, into: &foldedBase, recorder: self)
         ring[ringHead] = turn
         ringHead = (ringHead + 1) % ring.count
         evictedTurnCount += 1

@@ -15,18 +15,7 @@ struct TraceConverter {
 
     /// Converts and applies one event.
     mutating func convert(_ event: CogProbeEvent) -> [TraceEvent] {
-        var traced: [TraceEvent]
-        switch event {
-        case .dependenciesChanged(let consumer, let producers):
-            traced = dependencyChanges(consumer.rawValue, to: producers.map(\.rawValue))
-        case .unregistered(let registration):
-            traced = dependencyChanges(registration.rawValue, to: [])
-            traced.removeLast()
-            traced.append(.unregistered(registration: registration.rawValue))
-        default:
-            guard let single = recorder.trace(event) else { return [] }
-            traced = [single]
-        }
+        let traced = Self.traced(event, in: snapshot, recorder: recorder)
         for item in traced { snapshot.apply(item) }
         return traced
     }
@@ -38,7 +27,34 @@ struct TraceConverter {
         return traced
     }
 
-    private func dependencyChanges(_ consumer: Int, to producers: [Int]) -> [TraceEvent] {
+    /// Applies events to `snapshot` in place, keeping nothing else: how evicted turns fold into
+    /// the ring's base without copying it or building the trace events only to drop them.
+    static func fold(_ events: some Sequence<CogProbeEvent>, into snapshot: inout GraphSnapshot, recorder: CogRecorder) {
+        for event in events {
+            switch event {
+            case .dependenciesChanged, .unregistered:
+                for item in traced(event, in: snapshot, recorder: recorder) { snapshot.apply(item) }
+            default:
+                if let single = recorder.trace(event) { snapshot.apply(single) }
+            }
+        }
+    }
+
+    private static func traced(_ event: CogProbeEvent, in snapshot: GraphSnapshot, recorder: CogRecorder) -> [TraceEvent] {
+        switch event {
+        case .dependenciesChanged(let consumer, let producers):
+            return dependencyChanges(consumer.rawValue, to: producers.map(\.rawValue), in: snapshot)
+        case .unregistered(let registration):
+            var traced = dependencyChanges(registration.rawValue, to: [], in: snapshot)
+            traced.removeLast()
+            traced.append(.unregistered(registration: registration.rawValue))
+            return traced
+        default:
+            return recorder.trace(event).map { [$0] } ?? []
+        }
+    }
+
+    private static func dependencyChanges(_ consumer: Int, to producers: [Int], in snapshot: GraphSnapshot) -> [TraceEvent] {
         let holder = snapshot.registrations[consumer]
         let previous = snapshot.states[consumer]?.dependencies ?? holder?.dependencies ?? []
         let previousSet = Set(previous)

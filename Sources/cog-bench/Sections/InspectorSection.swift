@@ -1,0 +1,116 @@
+import CogInspector
+import CogTrace
+import Foundation
+
+/// The inspector on big traces: a synthetic Weather-like recording of each size, then loading
+/// and indexing it, the memory that takes against the file's size, and the commands a person
+/// runs most, at random turns.
+enum InspectorSection {
+    static func run(sizes: [Int], samples: Int) throws -> [Measurement] {
+        var measurements: [Measurement] = []
+        var rows: [[String]] = []
+        var generator = SeededGenerator(seed: 42)
+        for size in sizes {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("cog-bench-synthetic-\(size)-\(getpid()).cogtrace")
+            defer { try? FileManager.default.removeItem(at: url) }
+            var synthetic = SyntheticWeatherTrace(turns: size)
+            let fileBytes = try synthetic.write(to: url)
+            let name = "\(size / 1_000)k turns"
+
+            let baseline = Memory.residentBytes()
+            Memory.resetPeak()
+            let clock = ContinuousClock()
+            var trace: TraceFile?
+            let load = clock.measure { trace = try? TraceFile.load(contentsOf: url) }
+            guard let trace else { throw BenchFailure("the synthetic trace of \(size) turns did not load") }
+            let peak = Memory.peakResidentBytes() - baseline
+            let session = InspectorSession(trace: trace, source: url.lastPathComponent)
+            let turns = session.turns
+
+            func timed(_ variant: String, _ count: Int, _ line: () -> String) -> Measurement {
+                var times: [Double] = []
+                for _ in 0..<count {
+                    let command = line()
+                    let elapsed = clock.measure { try? session.execute(lines: command) }
+                    times.append(elapsed.milliseconds)
+                }
+                return Measurement(section: "inspector", name: name, variant: variant, samples: times)
+            }
+            let randomTurn = { turns[Int.random(in: 0..<turns.count, using: &generator)] }
+            let firstWhy = timed("why (first: builds the state index)", 1) { "why weather.isNiceHere" }
+            let goto = timed("goto + get", samples) { "goto \(randomTurn())\nget weather.isNiceHere" }
+            let diff = timed("diff", max(samples / 4, 1)) { "diff \(randomTurn()) \(randomTurn())" }
+            let why = timed("why", samples) {
+                _ = try? session.execute("goto \(randomTurn())")
+                return "why weather.isNiceHere"
+            }
+            let bisect = timed("bisect", 1) { "bisect weather.forecast[10078].temperatureF > 98" }
+            let sql = timed("first sql (builds the tables)", 1) { "sql SELECT count(*) FROM recomputes" }
+            let loaded = Measurement(section: "inspector", name: name, variant: "load + index", samples: [load.milliseconds])
+            let memory = Measurement(section: "inspector", name: name, variant: "peak memory ÷ file size", unit: "ratio",
+                                     samples: [Double(peak) / Double(fileBytes)])
+            measurements += [loaded, memory, goto, diff, firstWhy, why, bisect, sql]
+            rows.append([
+                name, String(format: "%.0f", Double(fileBytes) / 1_048_576), format(load.milliseconds),
+                String(format: "%.2f", memory.median), format(goto.median), format(goto.p99), format(diff.median),
+                format(diff.p99), format(firstWhy.median), format(why.p99), format(bisect.median), format(sql.median),
+            ])
+        }
+        print("inspector (synthetic Weather-like traces; goto, diff and why at random turns, \(samples) samples)")
+        print(table(["trace", "MiB", "load ms", "peak ÷ file", "goto p50", "goto p99", "diff p50", "diff p99",
+                     "why first", "why p99", "bisect ms", "first sql ms"], rows))
+        print()
+        return measurements
+    }
+}
+
+/// A command: several lines run one after the other count as one timed command.
+extension InspectorSession {
+    func execute(lines text: String) throws {
+        for line in text.split(separator: "\n") { _ = try execute(String(line)) }
+    }
+}
+
+/// A small deterministic generator, so every run picks the same random turns.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
+
+/// The process's resident memory, from `/proc/self/status`.
+enum Memory {
+    static func residentBytes() -> Int { field("VmRSS:") }
+    static func peakResidentBytes() -> Int { field("VmHWM:") }
+
+    /// Resets the peak so the next reading covers only what follows (Linux `clear_refs` 5).
+    static func resetPeak() {
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    }
+
+    private static func field(_ name: String) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kilobytes * 1_024
+    }
+}
+
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Duration {
+    var milliseconds: Double {
+        Double(components.seconds) * 1_000 + Double(components.attoseconds) / 1e15
+    }
+}

@@ -1,0 +1,99 @@
+import Cog
+import CogTrace
+import Foundation
+
+/// The recorder on its own: how many events a second it keeps in ring mode, how many bytes a
+/// turn takes in a file, how fast a ring is written out; and the runtime's steady state, one
+/// source written and one observer notified per turn.
+enum RecorderSection {
+    static func run(iterations: Int, steadyTurns: Int) throws -> [Measurement] {
+        var measurements: [Measurement] = []
+        var rows: [[String]] = []
+        let clock = ContinuousClock()
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cog-bench-recorder-\(getpid()).cogtrace")
+        defer { try? FileManager.default.removeItem(at: url) }
+        for shape in runtimeShapes() {
+            let counter = CountingProbe()
+            let counted = Cogs()
+            counted.probe = counter
+            _ = shape.run(on: counted)
+            let ring = measure(section: "recorder", name: shape.name, variant: "ring", iterations: iterations) {
+                let cogs = Cogs()
+                CogRecorder(configuration: RecorderConfiguration(title: shape.name)).attach(to: cogs)
+                _ = shape.run(on: cogs)
+            }
+            let eventsPerSecond = Double(counter.events) / (ring.median / 1_000)
+            let cogs = Cogs()
+            let recorder = CogRecorder(configuration: RecorderConfiguration(title: shape.name))
+            recorder.attach(to: cogs)
+            try recorder.startStreaming(to: url)
+            _ = shape.run(on: cogs)
+            recorder.finishStreaming()
+            let streamed = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+            let bytesPerTurn = Double(streamed) / Double(max(recorder.recordedTurnCount, 1))
+            var written = 0
+            let write = clock.measure {
+                try? recorder.write(to: url)
+                written = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+            }
+            let throughput = Double(written) / 1_048_576 / max(write.milliseconds / 1_000, 1e-9)
+            measurements += [
+                Measurement(section: "recorder", name: shape.name, variant: "events per second (ring)", unit: "events/s",
+                            samples: [eventsPerSecond]),
+                Measurement(section: "recorder", name: shape.name, variant: "bytes per turn (stream)", unit: "bytes",
+                            samples: [bytesPerTurn]),
+                Measurement(section: "recorder", name: shape.name, variant: "write(to:) throughput", unit: "MiB/s",
+                            samples: [throughput]),
+            ]
+            rows.append([shape.name, "\(counter.events)", String(format: "%.1f", eventsPerSecond / 1e6),
+                         String(format: "%.0f", bytesPerTurn), String(format: "%.0f", throughput)])
+        }
+        print("recorder (ring mode kept in memory; stream and write(to:) into a temporary file)")
+        print(table(["shape", "events per run", "M events/s", "bytes per turn", "write MiB/s"], rows))
+        print()
+        measurements += steadyTurn(turns: steadyTurns)
+        return measurements
+    }
+
+    /// One source, one automatic state reading it, a UI read pinning that state: each turn writes
+    /// the source, recomputes, and notifies the boundary.
+    static func steadyTurn(turns: Int) -> [Measurement] {
+        let source = Cog<Int>.Manual(name: "steady.source") { 0 }
+        let doubled = Cog<Int>(name: "steady.doubled") { c in c[source] * 2 }
+        var rows: [[String]] = []
+        var measurements: [Measurement] = []
+        for variant in ["untraced", "ring"] {
+            let cogs = Cogs()
+            if variant == "ring" { CogRecorder(configuration: RecorderConfiguration(title: "steady")).attach(to: cogs) }
+            _ = cogs[doubled]
+            // Warm up past the ring's capacity, so a recorder's memory has reached its bound.
+            for value in 1...20_000 { cogs.turn(source, to: value) }
+            let residentBefore = Memory.residentBytes()
+            let elapsed = ContinuousClock().measure {
+                for value in 1...turns { cogs.turn(source, to: value) }
+            }
+            let residentGrowth = Double(Memory.residentBytes() - residentBefore) / Double(turns)
+            let nanoseconds = elapsed.milliseconds * 1e6 / Double(turns)
+            measurements += [
+                Measurement(section: "runtime", name: "steady single-source turn", variant: variant, unit: "ns/turn",
+                            samples: [nanoseconds]),
+                Measurement(section: "runtime", name: "steady single-source turn", variant: "\(variant) resident growth",
+                            unit: "bytes/turn", samples: [residentGrowth]),
+            ]
+            rows.append([variant, String(format: "%.0f", nanoseconds), String(format: "%.2f", residentGrowth)])
+        }
+        print("steady single-source turn (\(turns) turns: write, recompute, notify a pinned reader)")
+        print(table(["variant", "ns per turn", "resident growth, bytes per turn"], rows))
+        print()
+        return measurements
+    }
+}
+
+/// Counts the events a run produces.
+final class CountingProbe: CogProbe {
+    var events = 0
+
+    func record(_ event: consuming CogProbeEvent) {
+        events += 1
+    }
+}
