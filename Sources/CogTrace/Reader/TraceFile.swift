@@ -122,6 +122,16 @@ public final class TraceFile {
         return nil
     }
 
+    /// The position of the first turn numbered `sequence` or later (the count when none is).
+    private func firstEntryIndex(atOrAfter sequence: Int) -> Int {
+        var low = 0, high = turnEntries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if turnEntries[middle].sequence < sequence { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     private func decodeTurn(_ entry: TurnEntry) throws(TraceReadError) -> TraceTurn {
         let record = try TraceScanner.parseLine(bytes[entry.range], line: entry.line)
         var turn = try TraceScanner.decodeTurn(record, line: entry.line)
@@ -144,7 +154,9 @@ public final class TraceFile {
             for event in try TraceScanner.decodeEvents(record, line: leadingIdle.line) { snapshot.apply(event) }
         }
         let start = keyframe?.before ?? Int.min
-        for entry in turnEntries where entry.sequence >= start && entry.sequence <= sequence {
+        let first = firstEntryIndex(atOrAfter: start)
+        for entry in turnEntries[first...] {
+            guard entry.sequence <= sequence else { break }
             let turn = try decodeTurn(entry)
             for event in turn.events { snapshot.apply(event) }
             for event in turn.after { snapshot.apply(event) }
