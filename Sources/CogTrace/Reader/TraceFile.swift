@@ -87,6 +87,11 @@ public final class TraceFile {
         try TraceScanner.scan(Array(text.utf8))
     }
 
+    /// Reads a trace from raw bytes, which need not be valid UTF-8 (as a fuzzer hands them over).
+    public static func parse(bytes: [UInt8]) throws(TraceReadError) -> TraceFile {
+        try TraceScanner.scan(bytes)
+    }
+
     /// The turn numbers in this file, in order.
     public let turnSequences: [Int]
 
