@@ -101,6 +101,24 @@ struct RecorderRoundTripTests {
         #expect(text.contains("\"redacted\":true"))
     }
 
+    @Test func redactedLabelsNeverReachAStreamedFileEither() async throws {
+        SessionFixtures.work = ControlledWork()
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("redacted-\(UUID().uuidString).cogtrace")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let clock = TestClock()
+        let recorder = CogRecorder(configuration: RecorderConfiguration(
+            title: "market", clock: .virtual(clock), redactedLabels: ["auth.*"]))
+        let cogs = Cogs.forTesting(clock: clock, grace: .seconds(2))
+        recorder.attach(to: cogs)
+        try recorder.startStreaming(to: url)
+        cogs.start([MarketMechanism()])
+        await runMarketSession(cogs, clock: clock)
+        recorder.finishStreaming()
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(!text.contains("s3cret") && !text.contains("n3w-secret"))
+        #expect(text.contains("\"redacted\":true"))
+    }
+
     @Test func aVirtualClockRecordsTheSameBytesTwice() async {
         let first = await record().text
         let second = await record().text

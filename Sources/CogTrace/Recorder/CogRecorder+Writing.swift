@@ -65,9 +65,16 @@ extension CogRecorder {
     /// Starts appending to `url`: the header and what is known now are written at once, then
     /// each turn as it ends and a keyframe every `keyframeInterval` turns.
     ///
-    /// - Throws: The file system's error if the file cannot be created.
-    public func startStreaming(to url: URL) throws {
-        stream = try TraceStream(url: url, recorder: self)
+    /// - Throws: `RecorderFault` naming the path and the reason when the file cannot be opened.
+    public func startStreaming(to url: URL) throws(RecorderFault) {
+        stream = try TraceStream(url: url, recorder: self) { [weak self] fault in self?.report(fault) }
+    }
+
+    /// Notes a fault once: kept in `faults` for the app to read, and one line on standard error.
+    /// The app and the in-memory ring carry on.
+    func report(_ fault: RecorderFault) {
+        faults.append(fault)
+        FileHandle.standardError.write(Data("CogTrace: streaming stopped: \(fault)\n".utf8))
     }
 
     /// Ends streaming: writes what happened since the last turn and a trailer marking the file

@@ -61,6 +61,8 @@ public final class CogRecorder: CogProbe {
 
     /// The streaming file, when streaming.
     var stream: TraceStream?
+    /// What stopped streaming, reported once each (a full disk, a removed file).
+    public internal(set) var faults: [RecorderFault] = []
 
     /// A recorder; attach it to a runtime to start recording.
     public init(configuration: RecorderConfiguration = RecorderConfiguration()) {

@@ -2,25 +2,35 @@ import Cog
 import Foundation
 
 /// A trace file being appended to as turns end. Each turn is one write, so a crash loses at most
-/// the turn in flight; a write that fails is reported once and streaming stops, while the app and
-/// the in-memory ring carry on.
+/// the turn in flight. A write that fails (a full disk, a file removed or replaced under it) is
+/// reported once and streaming stops, while the app and the in-memory ring carry on; what was
+/// written still opens, with a warning that it is incomplete.
 final class TraceStream {
-    private let handle: FileHandle
+    private let descriptor: Int32
     private let path: String
+    /// The file's identity when opened, to notice it being removed or replaced.
+    private let device: UInt64
+    private let inode: UInt64
+    private let onFailure: (RecorderFault) -> Void
     /// How many of the recorder's states (in first-seen order) are already in the file.
     private var writtenStateCount = 0
     private var converter: TraceConverter
     private var keyframes = 0
     private var lastSequence = 0
-    private var failure: (any Error)?
+    private var failure: RecorderFault?
     private var lines = TraceLines()
 
-    init(url: URL, recorder: CogRecorder) throws {
+    /// Opens (creating or truncating) the file at `url`.
+    /// - Throws: `RecorderFault` when it cannot be opened, naming the path and the system's reason.
+    init(url: URL, recorder: CogRecorder, onFailure: @escaping (RecorderFault) -> Void) throws(RecorderFault) {
         path = url.path
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
-        }
-        handle = try FileHandle(forWritingTo: url)
+        self.onFailure = onFailure
+        descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw RecorderFault(path: url.path, reason: String(cString: strerror(errno))) }
+        var status = stat()
+        fstat(descriptor, &status)
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
         converter = TraceConverter(from: recorder.currentSnapshot(), recorder: recorder)
         lastSequence = recorder.orderedRing.last?.info.id ?? 0
         lines.append(recorder.header(mode: "stream").jsonValue)
@@ -65,7 +75,7 @@ final class TraceStream {
                 keyframes: keyframes).jsonValue)
             flush()
         }
-        try? handle.close()
+        close(descriptor)
     }
 
     private func writeNewStates(_ recorder: CogRecorder) {
@@ -77,13 +87,37 @@ final class TraceStream {
     }
 
     private func flush() {
-        do {
-            try handle.write(contentsOf: Data(lines.text.utf8))
-        } catch {
-            failure = error
-            FileHandle.standardError.write(Data(
-                "CogTrace: streaming to '\(path)' failed and stopped: \(error.localizedDescription)\n".utf8))
+        defer { lines.removeAll() }
+        guard failure == nil else { return }
+        if let reason = writeAll(Array(lines.text.utf8)) ?? replacedReason() {
+            let fault = RecorderFault(path: path, reason: reason)
+            failure = fault
+            onFailure(fault)
         }
-        lines.removeAll()
+    }
+
+    /// Writes every byte, retrying short writes; the system's reason when it cannot.
+    private func writeAll(_ bytes: [UInt8]) -> String? {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return String(cString: strerror(count < 0 ? errno : EIO)) }
+            written += count
+        }
+        return nil
+    }
+
+    /// Why the path no longer names the file being written, if it does not: writes to a removed
+    /// file succeed and vanish, so streaming stops rather than pretend.
+    private func replacedReason() -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return "the file was removed while streaming" }
+        guard UInt64(status.st_dev) == device, UInt64(status.st_ino) == inode else {
+            return "the file was replaced while streaming"
+        }
+        return nil
     }
 }

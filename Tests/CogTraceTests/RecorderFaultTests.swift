@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import Cog
+@testable import CogTesting
+@testable import CogTrace
+
+private let _counterCog = Cog<Int>.Manual(name: "faults.counter") { 0 }
+private let doubledCog = Cog<Int>(name: "faults.doubled") { c in c[_counterCog] * 2 }
+
+/// What a recorder does when its file goes wrong: the app carries on, the fault is reported once,
+/// and what was written still opens, saying it is incomplete.
+@Suite("Recorder faults", .serialized)
+struct RecorderFaultTests {
+    private func runtime(recordingWith recorder: CogRecorder) -> Cogs {
+        let cogs = Cogs.forTesting()
+        recorder.attach(to: cogs)
+        _ = cogs[doubledCog]
+        return cogs
+    }
+
+    private func ticks(_ cogs: Cogs, _ range: ClosedRange<Int>) {
+        for tick in range { cogs.turn("tick \(tick)") { c in c[_counterCog] = tick } }
+    }
+
+    @Test func aFullDiskStopsStreamingOnceAndTheAppCarriesOn() throws {
+        let recorder = CogRecorder(configuration: RecorderConfiguration(title: "full"))
+        let cogs = runtime(recordingWith: recorder)
+        try recorder.startStreaming(to: URL(fileURLWithPath: "/dev/full"))
+        ticks(cogs, 1...20)
+        #expect(recorder.faults == [RecorderFault(path: "/dev/full", reason: "No space left on device")])
+        #expect(cogs[doubledCog] == 40, "the app kept running")
+        #expect(recorder.retainedTurnCount == 20, "the ring kept recording")
+        recorder.finishStreaming()
+        #expect(recorder.faults.count == 1, "reported once")
+    }
+
+    @Test func aFileRemovedMidStreamIsNoticedAndWhatWasWrittenStillOpens() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("faults-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("removed.cogtrace")
+        let recorder = CogRecorder(configuration: RecorderConfiguration(title: "removed"))
+        let cogs = runtime(recordingWith: recorder)
+        try recorder.startStreaming(to: url)
+        ticks(cogs, 1...5)
+        let copy = directory.appendingPathComponent("kept.cogtrace")
+        try FileManager.default.copyItem(at: url, to: copy)
+        try FileManager.default.removeItem(at: url)
+        ticks(cogs, 6...10)
+        #expect(recorder.faults.map(\.reason) == ["the file was removed while streaming"])
+        #expect(cogs[doubledCog] == 20)
+        recorder.finishStreaming()
+
+        let partial = try TraceFile.load(contentsOf: copy)
+        #expect(partial.turnCount == 5)
+        #expect(partial.trailer == nil)
+        #expect(partial.warnings.map(\.message).contains { $0.contains("may be incomplete") })
+    }
+
+    @Test func aFileThatCannotBeCreatedIsRefusedWithTheReason() {
+        let recorder = CogRecorder(configuration: RecorderConfiguration(title: "nowhere"))
+        #expect(throws: RecorderFault(path: "/proc/no-such-dir/x.cogtrace", reason: "No such file or directory")) {
+            try recorder.startStreaming(to: URL(fileURLWithPath: "/proc/no-such-dir/x.cogtrace"))
+        }
+        let directory = FileManager.default.temporaryDirectory
+        #expect(throws: RecorderFault(path: directory.path, reason: "Is a directory")) {
+            try recorder.startStreaming(to: directory)
+        }
+    }
+
+    @Test func aTraceDirectoryThatCannotBeCreatedLeavesTheTestRunning() {
+        let capture = CogTraceCapture(testName: "Faults.directory",
+                                      options: CogTraceOptions(policy: .always, directory: "/proc/cannot/create"))
+        let cogs = CogTraceContext.$capture.withValue(capture) { Cogs.forTesting() }
+        ticks(cogs, 1...3)
+        #expect(capture.finish(testFailed: true).isEmpty)
+        #expect(cogs[doubledCog] == 6)
+    }
+}
