@@ -40,7 +40,8 @@ let package = Package(
             name: "WeatherTests", dependencies: ["Weather", "weather", "Cog", "CogTesting", "CogTrace"],
             swiftSettings: libraryIsolation),
         .testTarget(
-            name: "CogInspectorTests", dependencies: ["CogInspector", "CogTrace"], swiftSettings: libraryIsolation),
+            name: "CogInspectorTests", dependencies: ["CogInspector", "CogTrace"], exclude: ["Fixtures"],
+            swiftSettings: libraryIsolation),
         .testTarget(
             name: "coginspectTests", dependencies: ["coginspect"], exclude: ["Fixtures"], swiftSettings: libraryIsolation),
         .testTarget(name: "CogBenchTests", dependencies: ["cog-bench", "Cog"], swiftSettings: libraryIsolation),

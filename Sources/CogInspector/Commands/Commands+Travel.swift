@@ -53,8 +53,9 @@ extension CommandCatalog {
             name: "back", aliases: ["b", "prev", "p"], group: "travel", synopsis: "back [K]",
             summary: "move the cursor K turns back (1 by default)", example: "back", valueFlags: []
         ) { session, arguments throws(InspectorError) in
-            session.step(-(try arguments.optional("count").map { text throws(InspectorError) in
-                try CommandArguments.number(text, "a count") } ?? 1))
+            let count = try arguments.optional("count").map { text throws(InspectorError) in
+                try CommandArguments.number(text, "a count") } ?? 1
+            session.step(count == Int.min ? Int.max : -count)
             return try session.whereReport()
         },
         CommandSpec(
@@ -86,6 +87,9 @@ extension CommandCatalog {
                 try CommandArguments.range(text) } ?? Int.min...Int.max
             let delay = try arguments.options["--delay"].map { text throws(InspectorError) in
                 try CommandArguments.number(text, "a delay") } ?? 0
+            guard (0...10_000).contains(delay) else {
+                throw InspectorError("a delay is 0 to 10000 milliseconds, not \(delay)")
+            }
             var lines: [String] = []
             for sequence in session.turns where range.contains(sequence) {
                 try session.move(to: sequence)

@@ -72,6 +72,9 @@ struct ExpressionParser {
     let resolve: (String) throws(InspectorError) -> Int
     let isLabel: (String) -> Bool
     private var position = 0
+    /// How deep `not` and parentheses nest now; bounded so no input can exhaust the stack.
+    private var nesting = 0
+    static let maxNesting = 64
 
     init(tokens: [String], resolve: @escaping (String) throws(InspectorError) -> Int, isLabel: @escaping (String) -> Bool) {
         self.tokens = tokens
@@ -106,6 +109,11 @@ struct ExpressionParser {
     }
 
     private mutating func parseUnary() throws(InspectorError) -> TraceExpression {
+        nesting += 1
+        defer { nesting -= 1 }
+        guard nesting <= Self.maxNesting else {
+            throw InspectorError("expression nests deeper than \(Self.maxNesting) levels of 'not' and parentheses")
+        }
         switch try next("a condition") {
         case "not":
             return .not(try parseUnary())

@@ -160,9 +160,11 @@ public struct GraphView: Equatable {
         }
         var kept: Set<Int> = [center]
         var frontier: Set<Int> = [center]
-        for _ in 0..<max(0, depth) {
+        var remaining = max(0, depth)
+        while remaining > 0, !frontier.isEmpty {
             frontier = Set(frontier.flatMap { neighbours[$0] ?? [] }).subtracting(kept)
             kept.formUnion(frontier)
+            remaining -= 1
         }
         var view = self
         view.nodes = nodes.filter { kept.contains($0.id) }

@@ -47,7 +47,9 @@ public final class InspectorSession {
     /// Moves the cursor `steps` turns forward (negative: back), stopping at either end.
     public func step(_ steps: Int) {
         guard let index = trace.entryIndex(of: cursor) else { return }
-        cursor = turns[max(0, min(turns.count - 1, index + steps))]
+        let (target, overflowed) = index.addingReportingOverflow(steps)
+        let clamped = overflowed ? (steps > 0 ? turns.count - 1 : 0) : max(0, min(turns.count - 1, target))
+        cursor = turns[clamped]
     }
 
     func quit() {

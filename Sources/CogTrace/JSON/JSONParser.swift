@@ -20,8 +20,10 @@ nonisolated public struct JSONParser {
         public var maxStringBytes = 1 << 20
         /// The most digits a number may have.
         public var maxNumberDigits = 40
+        /// The most elements an array, or members an object, may hold.
+        public var maxElements = 1_000_000
 
-        /// The defaults: depth 64, 1 MiB strings, 40-digit numbers.
+        /// The defaults: depth 64, 1 MiB strings, 40-digit numbers, a million elements.
         public init() {}
     }
 
@@ -102,6 +104,9 @@ nonisolated public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a member name in quotes")
             }
+            guard members.count < limits.maxElements else {
+                throw error("object with more than \(limits.maxElements) members")
+            }
             let key = try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a member name") }
@@ -132,6 +137,9 @@ nonisolated public struct JSONParser {
         }
         while true {
             skipWhitespace()
+            guard elements.count < limits.maxElements else {
+                throw error("array with more than \(limits.maxElements) elements")
+            }
             elements.append(try parseValue(depth: depth))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of text; expected ',' or ']'") }

@@ -68,6 +68,9 @@ enum TraceScanner {
                 guard let before = record!["before"]?.intValue else {
                     throw TraceReadError(line: lineNumber, message: "keyframe record needs 'before'")
                 }
+                guard validCounts.contains(before) else {
+                    throw TraceReadError(line: lineNumber, message: "keyframe 'before' \(before) is outside 0..<2^53")
+                }
                 do {
                     keyframes.append((before, try GraphSnapshot(keyframe: record!)))
                 } catch {
@@ -85,6 +88,9 @@ enum TraceScanner {
                 if isLast, (try? parseLine(bytes[range], line: lineNumber)) == nil {
                     warnings.append(TraceWarning(line: lineNumber, message: "last line is truncated; ignored"))
                     break
+                }
+                guard validCounts.contains(sequence) else {
+                    throw TraceReadError(line: lineNumber, message: "turn 'seq' \(sequence) is outside 0..<2^53")
                 }
                 if let previous = entries.last, previous.sequence >= sequence {
                     throw TraceReadError(line: lineNumber, message: "turn \(sequence) follows turn \(previous.sequence)")
@@ -111,6 +117,7 @@ enum TraceScanner {
         if trailer == nil {
             warnings.append(TraceWarning(line: 0, message: "no trailer: the recorder did not finish; the trace may be incomplete"))
         }
+        keyframes.sort { $0.before < $1.before }
         return TraceFile(header: header, states: states, trailer: trailer, warnings: warnings, keyframes: keyframes,
                          turnEntries: entries, leadingIdle: leadingIdle, bytes: bytes)
     }
@@ -140,10 +147,14 @@ enum TraceScanner {
               let origin = record["origin"]?.stringValue else {
             throw TraceReadError(line: line, message: "turn record needs 'seq', 'name' and 'origin'")
         }
+        let start = record["start"]?.intValue ?? 0, duration = record["duration"]?.intValue ?? 0
+        for (name, number) in [("seq", sequence), ("start", start), ("duration", duration)]
+        where !validCounts.contains(number) {
+            throw TraceReadError(line: line, message: "turn '\(name)' \(number) is outside 0..<2^53")
+        }
         return TraceTurn(
             sequence: sequence, name: name, origin: origin, cause: record["cause"]?.intValue,
-            start: record["start"]?.intValue ?? 0, duration: record["duration"]?.intValue ?? 0,
-            events: try decodeEvents(record, line: line))
+            start: start, duration: duration, events: try decodeEvents(record, line: line))
     }
 
     /// The `events` of a turn or idle record; events of an unknown kind are skipped.
@@ -172,6 +183,10 @@ enum TraceScanner {
         }
     }
 
+    /// Turn numbers, times and durations a reader accepts: whole numbers JSON carries exactly,
+    /// so arithmetic on them can never overflow.
+    nonisolated static let validCounts = 0..<(1 << 53)
+
     nonisolated private static let typePrefix = Array(#"{"type":""#.utf8)
     nonisolated private static let turnSequencePrefix = Array(#"{"type":"turn","seq":"#.utf8)
 
@@ -188,11 +203,14 @@ enum TraceScanner {
         var value = 0
         var index = line.startIndex + turnSequencePrefix.count
         var digits = 0
-        while index < line.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[index]), digits < 18 {
+        while index < line.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[index]) {
+            // Longer numbers than this are left to the full parse, which reads (and refuses) them whole.
+            guard digits < 16 else { return nil }
             value = value * 10 + Int(line[index] - UInt8(ascii: "0"))
             index += 1
             digits += 1
         }
-        return digits > 0 ? value : nil
+        guard digits > 0, index < line.endIndex, line[index] == UInt8(ascii: ",") else { return nil }
+        return value
     }
 }
