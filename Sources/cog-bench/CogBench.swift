@@ -28,6 +28,9 @@ struct CogBench {
         if options.sections.contains("recorder") {
             measurements += try RecorderSection.run(iterations: iterations, steadyTurns: options.smoke ? 10_000 : 200_000)
         }
+        if options.sections.contains("soak") {
+            measurements += try SoakSection.run(turns: options.smoke ? 30_000 : options.soakTurns)
+        }
         if options.sections.contains("inspector") {
             measurements += try InspectorSection.run(sizes: options.smoke ? [3_000] : options.sizes,
                                                      samples: options.smoke ? 20 : 200)
@@ -121,7 +124,8 @@ struct BenchOptions {
           --variants LIST  which runtime variants to time besides untraced: ring, stream and
                            null (a probe that drops every event: what building the events costs); default all three
           --shapes LIST    only the runtime shapes whose names contain one of these words, e.g. cellx,diamond
-          --sections LIST  which sections to run: runtime, recorder, inspector (default all)
+          --sections LIST  which sections to run: runtime, recorder, inspector, soak (default all but soak)
+          --soak-turns N   turns in the soak (default 10000000)
           --sizes LIST     turns in the inspector's synthetic traces (default 100000,1000000)
           -h, --help       show this help
         """
@@ -135,6 +139,9 @@ struct BenchOptions {
     /// Words naming the shapes to run; empty runs all.
     var shapes: [String] = []
     var sections: Set<String> = ["runtime", "recorder", "inspector"]
+    var soakTurns = 10_000_000
+    /// Whether `--sections` was given; `--smoke` alone runs every section, the soak included.
+    private var sectionsChosen = false
     var sizes = [100_000, 1_000_000]
     var showHelp = false
     var failed: Bool { Self.countsFailed }
@@ -168,9 +175,15 @@ struct BenchOptions {
                     throw BenchUsageError(message: "--sections needs a list such as runtime,inspector")
                 }
                 sections = Set(value.split(separator: ",").map(String.init))
-                guard sections.isSubset(of: ["runtime", "recorder", "inspector"]), !sections.isEmpty else {
-                    throw BenchUsageError(message: "unknown section in '\(value)'; expected runtime, recorder or inspector")
+                sectionsChosen = true
+                guard sections.isSubset(of: ["runtime", "recorder", "inspector", "soak"]), !sections.isEmpty else {
+                    throw BenchUsageError(message: "unknown section in '\(value)'; expected runtime, recorder, inspector or soak")
                 }
+            case "--soak-turns":
+                guard let value = remaining.popFirst(), let count = Int(value), count > 0 else {
+                    throw BenchUsageError(message: "--soak-turns needs a positive whole number")
+                }
+                soakTurns = count
             case "--sizes":
                 guard let value = remaining.popFirst() else {
                     throw BenchUsageError(message: "--sizes needs a list of turn counts such as 100000,1000000")
@@ -189,6 +202,7 @@ struct BenchOptions {
                 throw BenchUsageError(message: "unknown option '\(argument)'; see cog-bench --help")
             }
         }
+        if smoke, !sectionsChosen { sections.insert("soak") }
     }
 }
 

@@ -120,6 +120,9 @@ struct ExportTests {
             ("export dot --focus weather.isNiseHere", "unknown state 'weather.isNiseHere'; did you mean 'weather.isNiceHere'?"),
             ("sql DELETE FROM turns", "sql only reads; 'DELETE FROM turns' would change the tables (use export sqlite FILE for a copy to change)"),
             ("sql SELECT label FROM nowhere", "sql: no such table: nowhere in 'SELECT label FROM nowhere'"),
+            ("sql SELECT 1; SELECT 2", "sql runs one statement at a time; 'SELECT 1; SELECT 2' has more"),
+            ("sql ATTACH DATABASE 'elsewhere.db' AS other",
+             "sql: too many attached databases - max 0 in 'ATTACH DATABASE 'elsewhere.db' AS other'"),
         ]
         for (command, message) in cases {
             let outcome = try Executables.coginspect(["Recordings/tour.cogtrace", "-c", command])

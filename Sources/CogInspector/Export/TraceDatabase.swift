@@ -46,6 +46,9 @@ public final class TraceDatabase {
             defer { sqlite3_close(handle) }
             throw InspectorError("cannot open database '\(path)': \(String(cString: sqlite3_errmsg(handle)))")
         }
+        // `sql` runs what a person or a script types; ATTACH would let it open or create other
+        // files, so a database built here attaches nothing.
+        sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, 0)
         try execute(Self.schema)
         try execute("BEGIN")
         var loader = TraceDatabaseLoader(database: self, label: label, describe: describe)
@@ -63,12 +66,18 @@ public final class TraceDatabase {
     ///   change the tables or a second statement.
     public func query(_ sql: String) throws(InspectorError) -> Rows {
         var statement: OpaquePointer?
-        var tail: UnsafePointer<CChar>?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, &tail) == SQLITE_OK, let statement else {
+        // SQLite's `tail` points into the C string it was given, which lives only inside this
+        // closure; what follows the first statement is read there.
+        let (status, rest) = sql.withCString { text -> (Int32, String) in
+            var tail: UnsafePointer<CChar>?
+            let status = sqlite3_prepare_v2(handle, text, -1, &statement, &tail)
+            return (status, tail.map { String(cString: $0) } ?? "")
+        }
+        guard status == SQLITE_OK, let statement else {
             throw InspectorError("sql: \(String(cString: sqlite3_errmsg(handle))) in '\(sql)'")
         }
         defer { sqlite3_finalize(statement) }
-        if let tail, !String(cString: tail).allSatisfy({ $0.isWhitespace || $0 == ";" }) {
+        if !rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) {
             throw InspectorError("sql runs one statement at a time; '\(sql)' has more")
         }
         guard sqlite3_stmt_readonly(statement) != 0 else {
