@@ -1,5 +1,4 @@
 import Cog
-import Synchronization
 
 /// Stream work that a test drives by hand: each run starts a generation whose elements, end and
 /// error the test delivers, each call returning once the runtime has handled it.
@@ -54,7 +53,7 @@ nonisolated public final class ControlledStreamGeneration<Element: Sendable>: Se
     private let context: AsyncRunContext?
     private let continuation: AsyncThrowingStream<Element, any Error>.Continuation
     /// How many events were delivered, and whether the runtime stopped listening.
-    private let delivery = Mutex((delivered: 0, terminated: false))
+    private let delivery = Locked((delivered: 0, terminated: false))
 
     init(index: Int, context: AsyncRunContext?, continuation: AsyncThrowingStream<Element, any Error>.Continuation) {
         self.index = index

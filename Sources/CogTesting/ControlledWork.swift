@@ -1,5 +1,4 @@
 import Cog
-import Synchronization
 
 /// One-shot async work that a test drives by hand: each run of the async selector's work starts
 /// a generation the test awaits, then succeeds or fails, with no sleeps.
@@ -87,7 +86,7 @@ nonisolated public final class ControlledGeneration<Value: Sendable>: Sendable {
     /// The label its call gave (empty for `run()`).
     public let tag: String
     private let context: AsyncRunContext?
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(index: Int, tag: String, context: AsyncRunContext?) {
         self.index = index

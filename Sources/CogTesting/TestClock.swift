@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A clock a test moves by hand: sleepers wake only when `advance` passes their deadline, and
 /// `sleeperCount` / `waitForSleepers` tell a test when a task has gone back to sleep, so timed
@@ -39,7 +38,7 @@ nonisolated public final class TestClock: Clock, Sendable {
         var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A clock at offset zero with no sleepers.
     public init() {}

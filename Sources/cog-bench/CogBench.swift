@@ -15,7 +15,13 @@ struct CogBench {
     ]
 
     static func main() throws {
-        let options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+        let options: BenchOptions
+        do {
+            options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\nsee cog-bench --help\n".utf8))
+            exit(64)
+        }
         if options.showHelp {
             print(BenchOptions.usage)
             return
@@ -152,45 +158,19 @@ struct BenchOptions {
             switch argument {
             case "--smoke": smoke = true
             case "-h", "--help": showHelp = true
-            case "--iterations":
-                guard let value = remaining.popFirst(), let count = Int(value), count > 0 else {
-                    throw BenchUsageError(message: "--iterations needs a positive whole number")
-                }
-                iterations = count
+            case "--iterations": iterations = try Self.count(after: argument, in: &remaining)
             case "--variants":
-                guard let value = remaining.popFirst() else {
-                    throw BenchUsageError(message: "--variants needs a list such as ring,stream")
-                }
-                variants = Set(value.split(separator: ",").map(String.init))
-                guard variants.isSubset(of: ["ring", "stream", "null"]) else {
-                    throw BenchUsageError(message: "unknown variant in '\(value)'; expected ring, stream or both")
-                }
-            case "--shapes":
-                guard let value = remaining.popFirst() else {
-                    throw BenchUsageError(message: "--shapes needs a list such as cellx,diamond")
-                }
-                shapes = value.split(separator: ",").map(String.init)
+                variants = try Self.choices(after: argument, in: &remaining, from: ["ring", "stream", "null"])
+            case "--shapes": shapes = try Self.list(after: argument, in: &remaining, example: "cellx,diamond")
             case "--sections":
-                guard let value = remaining.popFirst() else {
-                    throw BenchUsageError(message: "--sections needs a list such as runtime,inspector")
-                }
-                sections = Set(value.split(separator: ",").map(String.init))
+                sections = try Self.choices(after: argument, in: &remaining, from: ["runtime", "recorder", "inspector", "soak"])
                 sectionsChosen = true
-                guard sections.isSubset(of: ["runtime", "recorder", "inspector", "soak"]), !sections.isEmpty else {
-                    throw BenchUsageError(message: "unknown section in '\(value)'; expected runtime, recorder, inspector or soak")
-                }
-            case "--soak-turns":
-                guard let value = remaining.popFirst(), let count = Int(value), count > 0 else {
-                    throw BenchUsageError(message: "--soak-turns needs a positive whole number")
-                }
-                soakTurns = count
+            case "--soak-turns": soakTurns = try Self.count(after: argument, in: &remaining)
             case "--sizes":
-                guard let value = remaining.popFirst() else {
-                    throw BenchUsageError(message: "--sizes needs a list of turn counts such as 100000,1000000")
-                }
-                let parsed = value.split(separator: ",").compactMap { Int($0) }.filter { $0 >= 3 }
-                guard parsed.count == value.split(separator: ",").count, !parsed.isEmpty else {
-                    throw BenchUsageError(message: "--sizes needs whole numbers of at least 3, not '\(value)'")
+                let words = try Self.list(after: argument, in: &remaining, example: "100000,1000000")
+                let parsed = words.compactMap { Int($0) }.filter { $0 >= 3 }
+                guard parsed.count == words.count else {
+                    throw BenchUsageError(message: "--sizes needs whole numbers of at least 3, not '\(words.joined(separator: ","))'")
                 }
                 sizes = parsed
             case "--json":
@@ -203,6 +183,35 @@ struct BenchOptions {
             }
         }
         if smoke, !sectionsChosen { sections.insert("soak") }
+    }
+}
+
+extension BenchOptions {
+    /// The comma-separated words after `option`.
+    fileprivate static func list(after option: String, in remaining: inout ArraySlice<String>, example: String) throws
+        -> [String] {
+        guard let value = remaining.popFirst(), !value.isEmpty else {
+            throw BenchUsageError(message: "\(option) needs a list such as \(example)")
+        }
+        return value.split(separator: ",").map(String.init)
+    }
+
+    /// The words after `option`, each one of `allowed`.
+    fileprivate static func choices(after option: String, in remaining: inout ArraySlice<String>, from allowed: [String])
+        throws -> Set<String> {
+        let words = try list(after: option, in: &remaining, example: allowed.prefix(2).joined(separator: ","))
+        if let unknown = words.first(where: { !allowed.contains($0) }) {
+            throw BenchUsageError(message: "unknown \(option.dropFirst(2).dropLast()) '\(unknown)'; expected \(allowed.joined(separator: ", "))")
+        }
+        return Set(words)
+    }
+
+    /// The positive whole number after `option`.
+    fileprivate static func count(after option: String, in remaining: inout ArraySlice<String>) throws -> Int {
+        guard let value = remaining.popFirst(), let count = Int(value), count > 0 else {
+            throw BenchUsageError(message: "\(option) needs a positive whole number")
+        }
+        return count
     }
 }
 

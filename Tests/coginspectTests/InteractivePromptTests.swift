@@ -45,7 +45,11 @@ struct InteractivePromptTests {
         text.split(separator: "\n").last.map(String.init) ?? ""
     }
 
-    @Test func completionHistoryAndCtrlCWork() throws {
+    /// Under ThreadSanitizer a signal reaches its handler only when the thread next enters an
+    /// intercepted call, and readline sits blocked in `read`, so Ctrl-C shows nothing until the
+    /// next key: a property of the sanitizer, not of the prompt.
+    @Test(.disabled(if: Self.isUnderThreadSanitizer, "Ctrl-C is deferred under ThreadSanitizer"))
+    func completionHistoryAndCtrlCWork() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("coginspect-home-\(getpid())")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
@@ -81,4 +85,7 @@ struct InteractivePromptTests {
         let permissions = try FileManager.default.attributesOfItem(atPath: historyFile.path)[.posixPermissions] as? Int
         #expect(permissions == 0o600)
     }
+
+    /// Whether this process (and so the `coginspect` built beside it) runs with ThreadSanitizer.
+    nonisolated static let isUnderThreadSanitizer = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
 }

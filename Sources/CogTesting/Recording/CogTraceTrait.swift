@@ -1,5 +1,4 @@
 #if canImport(Testing)
-import Synchronization
 import Testing
 
 /// A Swift Testing trait that records the runtimes a test makes with `Cogs.forTesting` and
@@ -30,7 +29,7 @@ nonisolated public struct CogTraceTrait: TestTrait, SuiteTrait, TestScoping {
         guard testCase != nil else { return try await function() }
         let name = test.id.nameComponents.map { $0.hasSuffix("()") ? String($0.dropLast(2)) : $0 }.joined(separator: ".")
         let capture = await CogTraceCapture(testName: name, options: options.overridden())
-        let failed = Mutex(false)
+        let failed = Locked(false)
         let observer = IssueHandlingTrait.compactMapIssues { issue in
             if issue.isFailure { failed.withLock { $0 = true } }
             return issue
