@@ -10,40 +10,61 @@ public struct GraphDiff: Equatable {
 
     /// A state whose value differs, with the fields that differ when both sides are structured.
     public struct ValueChange: Equatable {
+        /// The state's id.
         public let state: Int
+        /// The value at the first turn.
         public let old: TraceValue?
+        /// The value at the second turn.
         public let new: TraceValue?
+        /// The fields that differ, when both values are structured and differ below the top.
         public let fields: [FieldChange]
     }
 
     /// A dependency edge: `consumer` (a state or a registration) reads `producer`.
     public struct Edge: Hashable, Sendable {
+        /// The reader: a state or a registration.
         public let consumer: Int
+        /// The state it reads.
         public let producer: Int
     }
 
     /// A lease: `holder` keeps `state` alive.
     public struct Lease: Hashable, Sendable {
+        /// The state held.
         public let state: Int
+        /// Who holds it: a reaction, watch, scope or export, by name.
         public let holder: String
     }
 
     /// An async state whose status or generation differs; nil on the side where it did not exist.
     public struct AsyncChange: Equatable {
+        /// The async state's id.
         public let state: Int
+        /// Its status at the first turn.
         public let old: GraphSnapshot.AsyncStatus?
+        /// Its status at the second turn.
         public let new: GraphSnapshot.AsyncStatus?
     }
 
+    /// States live at both turns whose values differ.
     public var valueChanges: [ValueChange] = []
+    /// States live only at the second turn.
     public var statesCreated: [Int] = []
+    /// States live only at the first turn.
     public var statesReleased: [Int] = []
+    /// Edges only at the second turn.
     public var edgesAdded: [Edge] = []
+    /// Edges only at the first turn.
     public var edgesRemoved: [Edge] = []
+    /// Leases held only at the second turn.
     public var leasesAcquired: [Lease] = []
+    /// Leases held only at the first turn.
     public var leasesReleased: [Lease] = []
+    /// Async states whose status or generation differs.
     public var asyncChanges: [AsyncChange] = []
+    /// Registrations live only at the second turn.
     public var registrationsOpened: [Int] = []
+    /// Registrations live only at the first turn.
     public var registrationsRetired: [Int] = []
 
     /// Whether nothing differs.

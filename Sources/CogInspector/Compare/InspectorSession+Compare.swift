@@ -3,7 +3,9 @@ import Foundation
 
 /// Where `bisect` stopped: the turn, and how many times it evaluated the expression to get there.
 public struct BisectResult: Equatable, Sendable {
+    /// The first turn where the expression holds.
     public let turn: Int
+    /// How many turns it evaluated the expression at.
     public let evaluations: Int
 }
 

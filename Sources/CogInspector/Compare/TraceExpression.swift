@@ -18,7 +18,9 @@ public indirect enum TraceExpression: Equatable {
 
     /// A state the expression names, resolved against the trace, with a field path into its value.
     public struct StateReference: Equatable, Sendable {
+        /// The state's id in the trace.
         public let id: Int
+        /// The label as written.
         public let label: String
         /// `.weather.temperatureF`, or empty for the whole value.
         public let path: String

@@ -23,21 +23,27 @@ public struct GraphView: Equatable {
         case ran
     }
 
+    /// One node: a state, or a registration that reads states.
     public struct Node: Equatable {
         /// The state's or registration's id in the trace.
         public let id: Int
+        /// What it stands for, which decides its shape.
         public let kind: Kind
         /// `weather.isNice[10001]`, or a registration's name.
         public let label: String
         /// The declaration a keyed state belongs to, which groups it with its siblings.
         public let declaration: String?
+        /// The key of a keyed state.
         public let key: String?
+        /// The value after the turn; nil for a registration or a state not computed yet.
         public let value: TraceValue?
         /// Who holds it: reactions, watches, scopes and exports by name.
         public let leases: [String]
+        /// Whether a UI read pinned it.
         public let isPinned: Bool
         /// An async state's status kind (`pending`, `success`, `failure`).
         public let status: String?
+        /// What the annotated turn did to it.
         public var marks: [Mark] = []
         /// Whether observers of this state were notified in the turn.
         public var isNotified = false
@@ -47,12 +53,16 @@ public struct GraphView: Equatable {
 
     /// `consumer` reads `producer`; drawn from producer to consumer, the way a change travels.
     public struct Edge: Hashable, Sendable {
+        /// What the annotated turn did to the edge.
         public enum Change: String, Sendable {
             case added, removed
         }
 
+        /// The state read.
         public let producer: Int
+        /// The state or registration that reads it.
         public let consumer: Int
+        /// Added or removed by the annotated turn; nil when it stood before and after.
         public var change: Change?
     }
 
@@ -60,7 +70,9 @@ public struct GraphView: Equatable {
     public let turn: Int?
     /// Whether the turn's effects are marked.
     public let isAnnotated: Bool
+    /// States in id order, then registrations.
     public private(set) var nodes: [Node]
+    /// Every edge, plus those the annotated turn removed.
     public private(set) var edges: [Edge]
 
     /// Nodes that belong to one keyed declaration, by declaration, for clusters; declarations

@@ -27,7 +27,9 @@ public final class TraceDatabase {
 
     /// A query's result: column names and rows of text (`NULL` for a null).
     public struct Rows: Equatable {
+        /// The result's column names.
         public let columns: [String]
+        /// Each row's cells as text.
         public let rows: [[String]]
     }
 

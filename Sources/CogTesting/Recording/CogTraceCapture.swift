@@ -10,11 +10,13 @@ public final class CogTraceCapture {
     /// The capture of the test running in this task, if it records.
     nonisolated public static var current: CogTraceCapture? { CogTraceContext.capture }
 
+    /// The options in force, the environment already laid over them.
     public let options: CogTraceOptions
     /// The test's name, which names its files.
     public let testName: String
     private var recorders: [CogRecorder] = []
 
+    /// A capture for the test named `testName`.
     public init(testName: String, options: CogTraceOptions) {
         self.testName = testName
         self.options = options

@@ -18,6 +18,7 @@ nonisolated public struct CogTraceOptions: Sendable, Equatable {
     public var capacity: Int
     /// Label patterns whose values are recorded as redacted, e.g. `auth.*`.
     public var redactedLabels: [String]
+    /// When traces are written.
     public var policy: Policy
     /// Where traces go; relative paths are from the current directory.
     public var directory: String
@@ -25,6 +26,7 @@ nonisolated public struct CogTraceOptions: Sendable, Equatable {
     /// The default directory, inside the build folder SwiftPM already ignores.
     public static let defaultDirectory = ".build/cog-traces"
 
+    /// Options in code; `overridden(by:)` lays the environment over them.
     public init(capacity: Int = 10_000, redactedLabels: [String] = [], policy: Policy = .failures,
                 directory: String = CogTraceOptions.defaultDirectory) {
         self.capacity = capacity

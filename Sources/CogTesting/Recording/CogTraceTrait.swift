@@ -17,6 +17,7 @@ nonisolated public struct CogTraceTrait: TestTrait, SuiteTrait, TestScoping {
     /// The options in code; the environment is laid over them when a test starts.
     public let options: CogTraceOptions
 
+    /// A trait recording with `options`.
     public init(options: CogTraceOptions = CogTraceOptions()) {
         self.options = options
     }

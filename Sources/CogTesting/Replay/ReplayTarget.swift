@@ -35,8 +35,11 @@ public protocol ReplayTarget: AnyObject {
 }
 
 extension ReplayTarget {
+    /// By default the app has no outside consumers to open.
     public func openExport(of state: ReplayState) -> Bool { false }
+    /// By default there is nothing to close.
     public func closeExport(of state: ReplayState) async {}
+    /// By default nothing follows an input.
     public func didFeed(_ input: ReplayInput) {}
 }
 
@@ -78,8 +81,10 @@ public enum ReplayInput: Equatable, Sendable {
 
 /// The error a replayed failure carries: the recorded message.
 public struct ReplayedFailure: Error, CustomStringConvertible, Equatable {
+    /// The error's text as the recording kept it.
     public let message: String
 
+    /// A failure carrying `message`.
     public init(_ message: String) {
         self.message = message
     }
@@ -89,8 +94,10 @@ public struct ReplayedFailure: Error, CustomStringConvertible, Equatable {
 
 /// Why a replay could not run: what is missing, quoting the recording.
 public struct ReplayError: Error, CustomStringConvertible, Equatable {
+    /// What is missing, lowercase, quoting the recording.
     public let message: String
 
+    /// An error saying `message`.
     public init(_ message: String) {
         self.message = message
     }
