@@ -20,7 +20,7 @@ struct EventBuffer: Sequence {
         if capacity > 0 { head.reserveCapacity(Swift.min(capacity, Self.chunkCapacity)) }
     }
 
-    mutating func append(_ event: CogProbeEvent) {
+    mutating func append(_ event: consuming CogProbeEvent) {
         if rest.isEmpty, head.count < Self.chunkCapacity {
             head.append(event)
         } else {
