@@ -97,27 +97,27 @@ extension Graph {
         let task: Task<Void, Never>
         switch request.work {
         case .run(let operation):
-            task = Task { [weak self] in
+            task = Task { [lifeline] in
                 let result: Result<Value, any Error>
                 do {
                     result = .success(try await AsyncRunContext.$current.withValue(context) { try await operation() })
                 } catch {
                     result = .failure(error)
                 }
-                self?.finish(node, generation: generation, result)
+                lifeline.current?.finish(node, generation: generation, result)
                 context.didHandleEvent()
             }
         case .stream(let iterate):
-            task = Task { [weak self] in
+            task = Task { [lifeline] in
                 let sink = ElementSink<Value> { element in
-                    self?.accept(element, from: node, generation: generation)
+                    lifeline.current?.accept(element, from: node, generation: generation)
                     context.didHandleEvent()
                 }
                 do {
                     try await AsyncRunContext.$current.withValue(context) { try await iterate(sink) }
-                    self?.endStream(of: node, generation: generation, error: nil)
+                    lifeline.current?.endStream(of: node, generation: generation, error: nil)
                 } catch {
-                    self?.endStream(of: node, generation: generation, error: error)
+                    lifeline.current?.endStream(of: node, generation: generation, error: error)
                 }
                 context.didHandleEvent()
             }

@@ -47,10 +47,10 @@ extension Graph {
         graceTask?.cancel()
         graceWake = deadline
         let sleepUntil = clock.sleepUntil
-        graceTask = Task { [weak self] in
+        graceTask = Task { [lifeline] in
             do { try await sleepUntil(deadline) } catch { return }
-            self?.graceWake = nil
-            self?.expireDueStates()
+            lifeline.current?.graceWake = nil
+            lifeline.current?.expireDueStates()
         }
     }
 

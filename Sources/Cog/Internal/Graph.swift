@@ -66,15 +66,22 @@ final class Graph {
     /// Turns run since the runtime was last idle, for the runaway-chain diagnostic.
     var turnsSinceIdle: [String] = []
     var hasReportedRunaway = false
+    /// What the runtime's tasks hold instead of a weak reference to the graph.
+    private(set) lazy var lifeline = GraphLifeline(graph: self)
 
     init(clock: CogClock, grace: Duration) {
         self.clock = clock
         self.defaultGrace = grace
     }
 
+    isolated deinit {
+        lifeline.isAlive = false
+    }
+
     /// Retires every mechanism (cancelling its tasks) and detaches every edge so the nodes, which
     /// link each other unowned, can go with the table.
     func tearDown() {
+        lifeline.isAlive = false
         graceTask?.cancel()
         for owner in mechanismOwners { owner.retire(in: self) }
         mechanismOwners.removeAll()

@@ -99,10 +99,10 @@ public final class MechanismController: CogOps {
         let id = graph.claimNodeID()
         let owner = owner
         graph.probe?.record(.taskStarted(registration: CogStateID(id), name: "\(self.name).\(name)"))
-        let task = Task { [weak graph] in
+        let task = Task { [lifeline = graph.lifeline] in
             defer {
                 if owner.tasks.removeValue(forKey: id) != nil {
-                    graph?.probe?.record(.taskFinished(registration: CogStateID(id)))
+                    lifeline.current?.probe?.record(.taskFinished(registration: CogStateID(id)))
                 }
             }
             try await operation()
