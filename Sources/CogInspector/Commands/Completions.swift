@@ -7,14 +7,21 @@ extension InspectorSession {
         let candidates: [String]
         if prefix.hasPrefix("-") {
             candidates = spec.valueFlags.sorted()
-        } else if let previous = words.last, previous == "--touching" {
+        } else if let previous = words.last, previous == "--touching" || previous == "--focus" {
             candidates = trace.states.values.map(\.label)
+        } else if let previous = words.last, previous == "--only" {
+            candidates = GraphDiff.Aspect.allCases.map(\.rawValue)
+        } else if let previous = words.last, previous == "--turn" || previous == "--from" {
+            candidates = turns.map(String.init)
         } else {
             switch spec.name {
             case "set": candidates = words.count == 1 ? InspectorSettings.names : []
             case "show": candidates = ["settings"]
             case "help": candidates = CommandCatalog.all.map(\.name)
-            case "turn", "goto", "turns", "play": candidates = turns.map(String.init)
+            case "turn", "goto", "turns", "play", "diff": candidates = turns.map(String.init)
+            case "export": candidates = words.count == 1 ? ["dot", "mermaid", "json", "chrome", "sqlite"] : []
+            case "sql": candidates = words.count == 1 ? ["SELECT"] : ["turns", "events", "writes", "recomputes", "edges",
+                                                                     "leases", "states", "async"]
             case "step", "back", "info", "first", "last", "where", "quit", "find": candidates = []
             default: candidates = trace.states.values.map(\.label)
             }
