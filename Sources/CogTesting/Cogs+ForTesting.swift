@@ -8,12 +8,15 @@ extension Cogs {
     /// - Parameters:
     ///   - seeding: Places source values with no turn, notice or reaction, before any mechanism.
     ///   - mechanisms: The mechanisms under test, started in array order.
-    ///   - clock: The clock grace periods run on; pass a `TestClock` to drive them.
+    ///   - clock: The clock grace periods run on. By default a `TestClock` of the runtime's own,
+    ///     which never moves by itself: an unused state is not released behind a slow test's back
+    ///     (under a sanitizer, or on a loaded machine, 30 real seconds can pass mid-test). Pass a
+    ///     `TestClock` you keep to drive grace periods, or `ContinuousClock()` for real time.
     ///   - grace: How long an unused while-observed state waits before release (production: 30 s).
     /// - Returns: The runtime; keep one per test.
     public static func forTesting(
         seeding: (CogSeeder) -> Void = { _ in }, mechanisms: [any Mechanism] = [],
-        clock: any Clock<Duration> = ContinuousClock(), grace: Duration = Cogs.productionGrace
+        clock: any Clock<Duration> = TestClock(), grace: Duration = Cogs.productionGrace
     ) -> Cogs {
         let cogs = Cogs(clock: clock, grace: grace)
         seeding(CogSeeder(cogs: cogs))
