@@ -18,14 +18,14 @@ final class StateTimeline {
     private(set) var decodeError: String?
 
     init(trace: TraceFile) {
-        for sequence in trace.turnSequences {
-            guard let turn = try? trace.turn(sequence) else {
-                decodeError = "turn \(sequence) could not be decoded"
-                continue
+        trace.forEachTurn { result in
+            guard case .success(let turn) = result else {
+                if case .failure(let error) = result { decodeError = "a turn could not be decoded: \(error)" }
+                return
             }
-            turnNames[sequence] = (turn.name, turn.origin, turn.cause)
-            for event in turn.events { note(event, turn: sequence, isIdle: false) }
-            for event in turn.after { note(event, turn: sequence, isIdle: true) }
+            turnNames[turn.sequence] = (turn.name, turn.origin, turn.cause)
+            for event in turn.events { note(event, turn: turn.sequence, isIdle: false) }
+            for event in turn.after { note(event, turn: turn.sequence, isIdle: true) }
         }
     }
 

@@ -138,6 +138,10 @@ public final class TraceFile {
     }
 
     private func decodeTurn(_ entry: TurnEntry) throws(TraceReadError) -> TraceTurn {
+        try Self.decodeTurn(entry, in: bytes)
+    }
+
+    nonisolated private static func decodeTurn(_ entry: TurnEntry, in bytes: [UInt8]) throws(TraceReadError) -> TraceTurn {
         let record = try TraceScanner.parseLine(bytes[entry.range], line: entry.line)
         var turn = try TraceScanner.decodeTurn(record, line: entry.line)
         if let idle = entry.idle {
@@ -145,6 +149,36 @@ public final class TraceFile {
             turn.after = try TraceScanner.decodeEvents(idleRecord, line: idle.line)
         }
         return turn
+    }
+
+    /// Every turn in order, each decoded (or the error its record gave), handed to `body` a batch
+    /// at a time. Batches are decoded on all cores at once, then handed over in order on this
+    /// actor, so building an index over a whole trace costs the parse divided by the cores.
+    public func forEachTurn(_ body: (Result<TraceTurn, TraceReadError>) -> Void) {
+        let batchSize = 4_096
+        let entries = turnEntries, bytes = bytes
+        var start = 0
+        while start < entries.count {
+            let batch = Array(entries[start..<min(start + batchSize, entries.count)])
+            var decoded = [Result<TraceTurn, TraceReadError>?](repeating: nil, count: batch.count)
+            decoded.withUnsafeMutableBufferPointer { results in
+                let slots = DecodedSlots(buffer: results)
+                let workers = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+                let chunk = (batch.count + workers - 1) / workers
+                // Each worker writes only its own slots, and all are done before the buffer is read.
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    let lower = worker * chunk, upper = min(lower + chunk, batch.count)
+                    guard lower < upper else { return }
+                    for index in lower..<upper {
+                        slots.buffer[index] = Result { () throws(TraceReadError) in
+                            try Self.decodeTurn(batch[index], in: bytes)
+                        }
+                    }
+                }
+            }
+            for result in decoded { body(result!) }
+            start += batchSize
+        }
     }
 
     /// The graph just after turn `sequence` and what happened before the next turn; with
@@ -170,4 +204,14 @@ public final class TraceFile {
         snapshotCache[sequence] = snapshot
         return snapshot
     }
+}
+
+/// The result slots of one batch, shared with the workers that fill them.
+///
+/// Sendable by hand, and sound because of how `forEachTurn` uses it: each worker writes only the
+/// slots of its own index range, no slot is read until `concurrentPerform` has returned (which
+/// waits for every worker), and the buffer outlives that call. The turns written are fresh values
+/// with no shared mutable state.
+nonisolated private struct DecodedSlots: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Result<TraceTurn, TraceReadError>?>
 }
