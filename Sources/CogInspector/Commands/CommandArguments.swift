@@ -93,3 +93,16 @@ func tokenize(_ line: String) throws(InspectorError) -> [String] {
     if hasWord || !current.isEmpty { words.append(current) }
     return words
 }
+
+extension String {
+    /// The text without leading and trailing spaces.
+    var trimmed: String { String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()) }
+
+    /// The text without one pair of surrounding quotes, single or double.
+    var unquoted: String {
+        for quote in ["'", "\""] where count >= 2 && hasPrefix(quote) && hasSuffix(quote) {
+            return String(dropFirst().dropLast())
+        }
+        return self
+    }
+}

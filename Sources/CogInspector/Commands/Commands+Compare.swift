@@ -71,8 +71,3 @@ extension CommandCatalog {
         return aspects
     }
 }
-
-extension String {
-    /// The text without leading and trailing spaces.
-    var trimmed: String { String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()) }
-}

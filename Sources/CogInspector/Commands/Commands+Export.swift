@@ -121,13 +121,3 @@ extension InspectorSession {
         return built
     }
 }
-
-extension String {
-    /// The text without one pair of surrounding quotes, single or double.
-    var unquoted: String {
-        for quote in ["'", "\""] where count >= 2 && hasPrefix(quote) && hasSuffix(quote) {
-            return String(dropFirst().dropLast())
-        }
-        return self
-    }
-}

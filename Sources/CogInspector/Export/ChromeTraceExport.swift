@@ -7,7 +7,7 @@ import CogTrace
 ///
 /// A virtual-clock recording gives many turns the same time and no duration, so turns are laid
 /// end to end from their recorded start, and each nested event gets at least a microsecond.
-public struct ChromeTraceExport {
+struct ChromeTraceExport {
     let trace: TraceFile
     let label: (Int) -> String
     private var events: [JSONValue] = []
