@@ -60,30 +60,39 @@ struct CogBench {
         defer { try? FileManager.default.removeItem(at: streamURL) }
         for shape in runtimeShapes() where shapes.isEmpty || shapes.contains(where: { shape.name.contains($0) }) {
             var runs = 0
-            let untraced = measure(section: "runtime", name: shape.name, variant: "untraced", iterations: iterations) {
-                runs = shape.run(on: Cogs())
+            var variantBodies: [(variant: String, body: () -> Void)] = [("untraced", { runs = shape.run(on: Cogs()) })]
+            if variants.contains("ring") {
+                variantBodies.append(("ring", {
+                    let cogs = Cogs()
+                    CogRecorder(configuration: RecorderConfiguration(title: shape.name)).attach(to: cogs)
+                    _ = shape.run(on: cogs)
+                }))
             }
-            let ring = measure(section: "runtime", name: shape.name, variant: "ring",
-                               iterations: variants.contains("ring") ? iterations : 0) {
-                let cogs = Cogs()
-                CogRecorder(configuration: RecorderConfiguration(title: shape.name)).attach(to: cogs)
-                _ = shape.run(on: cogs)
+            if variants.contains("null") {
+                variantBodies.append(("null probe", {
+                    let cogs = Cogs()
+                    cogs.probe = DiscardingProbe()
+                    _ = shape.run(on: cogs)
+                }))
             }
-            let null = measure(section: "runtime", name: shape.name, variant: "null probe",
-                               iterations: variants.contains("null") ? iterations : 0) {
-                let cogs = Cogs()
-                cogs.probe = DiscardingProbe()
-                _ = shape.run(on: cogs)
+            if variants.contains("stream") {
+                variantBodies.append(("stream", {
+                    let cogs = Cogs()
+                    let recorder = CogRecorder(configuration: RecorderConfiguration(title: shape.name))
+                    recorder.attach(to: cogs)
+                    try? recorder.startStreaming(to: streamURL)
+                    _ = shape.run(on: cogs)
+                    recorder.finishStreaming()
+                }))
             }
-            let stream = measure(section: "runtime", name: shape.name, variant: "stream",
-                                 iterations: variants.contains("stream") ? iterations : 0) {
-                let cogs = Cogs()
-                let recorder = CogRecorder(configuration: RecorderConfiguration(title: shape.name))
-                recorder.attach(to: cogs)
-                try? recorder.startStreaming(to: streamURL)
-                _ = shape.run(on: cogs)
-                recorder.finishStreaming()
+            let timed = measureInterleaved(section: "runtime", name: shape.name, iterations: iterations, variantBodies)
+            func result(_ variant: String) -> Measurement {
+                timed.first { $0.variant == variant }
+                    ?? Measurement(section: "runtime", name: shape.name, variant: variant, unit: "ms", median: .nan,
+                                   min: .nan, max: .nan, count: 0)
             }
+            let untraced = result("untraced"), ring = result("ring"), null = result("null probe")
+            let stream = result("stream")
             let countOK = runs == shape.expectedSelectorRuns
             countsHold = countsHold && countOK
             let reference = referenceMilliseconds[shape.name]
@@ -96,7 +105,7 @@ struct CogBench {
             ])
             measurements += [untraced, ring, stream] + (variants.contains("null") ? [null] : [])
         }
-        print("runtime (median of \(iterations) iterations, each on a fresh runtime)\(probeNote)")
+        print("runtime (median of \(iterations) iterations, each on a fresh runtime, variants interleaved)\(probeNote)")
         print(table(["shape", "untraced ms", "ring ms", "ring ×", "stream ms", "stream ×", "null probe ×", "selector runs",
                      "reference ms", "untraced ÷ ref"], rows))
         print()

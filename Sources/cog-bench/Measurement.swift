@@ -41,23 +41,39 @@ struct Measurement: Codable {
 
 /// Times `body` `iterations` times after one warm-up run and summarises in milliseconds.
 func measure(section: String, name: String, variant: String, iterations: Int, _ body: () -> Void) -> Measurement {
-    guard iterations > 0 else {
-        return Measurement(section: section, name: name, variant: variant, unit: "ms", median: .nan, min: .nan,
-                           max: .nan, count: 0)
+    withoutActuallyEscaping(body) { body in
+        measureInterleaved(section: section, name: name, iterations: iterations, [(variant, body)])[0]
     }
-    body()
-    var samples: [Double] = []
-    samples.reserveCapacity(iterations)
+}
+
+/// Times several variants of one scenario in rotation, one iteration of each in turn, after one
+/// warm-up run of each. On a noisy machine a slow spell then lands on every variant alike, so
+/// their ratios hold even when the absolute times drift. A variant with no iterations is skipped
+/// and reported as NaN.
+func measureInterleaved(section: String, name: String, iterations: Int,
+                        _ variants: [(variant: String, body: () -> Void)]) -> [Measurement] {
+    guard iterations > 0 else {
+        return variants.map {
+            Measurement(section: section, name: name, variant: $0.variant, unit: "ms", median: .nan, min: .nan,
+                        max: .nan, count: 0)
+        }
+    }
+    for variant in variants { variant.body() }
+    var samples = Array(repeating: [Double](), count: variants.count)
     let clock = ContinuousClock()
     for _ in 0..<iterations {
-        let elapsed = clock.measure(body)
-        samples.append(Double(elapsed.components.seconds) * 1_000
-            + Double(elapsed.components.attoseconds) / 1e15)
+        for (index, variant) in variants.enumerated() {
+            let elapsed = clock.measure(variant.body)
+            samples[index].append(Double(elapsed.components.seconds) * 1_000
+                + Double(elapsed.components.attoseconds) / 1e15)
+        }
     }
-    samples.sort()
-    return Measurement(
-        section: section, name: name, variant: variant, unit: "ms",
-        median: samples[samples.count / 2], min: samples.first!, max: samples.last!, count: iterations)
+    return variants.indices.map { index in
+        let sorted = samples[index].sorted()
+        return Measurement(
+            section: section, name: name, variant: variants[index].variant, unit: "ms",
+            median: sorted[sorted.count / 2], min: sorted.first!, max: sorted.last!, count: iterations)
+    }
 }
 
 /// Formats rows as a fixed-width table with a header rule.
