@@ -36,16 +36,19 @@ class AnyDescriptor {
     /// states are released when unused.
     let isReleasable: Bool
     let grace: Duration?
-    /// The lifetime as a probe reports it, computed once per runtime grace.
-    private var lifetimeDescription: (grace: Duration, text: String)?
+    /// The declaration as a probe sees it, made once per runtime grace (the lifetime names it).
+    private var probeDescription: (grace: Duration, info: CogDeclarationInfo)?
 
-    func lifetimeText(defaultGrace: Duration) -> String {
-        guard isReleasable else { return "app" }
+    /// What a probe learns about this declaration in a runtime whose grace is `defaultGrace`;
+    /// `policy` is its states' async policy (the same for all of them).
+    func declarationInfo(defaultGrace: Duration, policy: AsyncPolicyKind?) -> CogDeclarationInfo {
         let effective = grace ?? defaultGrace
-        if let cached = lifetimeDescription, cached.grace == effective { return cached.text }
-        let text = "whileObserved(\(effective))"
-        lifetimeDescription = (effective, text)
-        return text
+        if let cached = probeDescription, cached.grace == effective { return cached.info }
+        let info = CogDeclarationInfo(
+            label: label, shape: shape, valueType: valueTypeName,
+            lifetime: isReleasable ? "whileObserved(\(effective))" : "app", policy: policy)
+        probeDescription = (effective, info)
+        return info
     }
 
     init(label: String, shape: CogShape, isKeyed: Bool, valueTypeName: String, isReleasable: Bool = false,

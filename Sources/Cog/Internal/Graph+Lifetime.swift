@@ -93,7 +93,7 @@ extension Graph {
             }
             if !node.dependencies.isEmpty {
                 node.dependencies.removeAll()
-                probe?.record(.dependenciesChanged(consumer: CogStateID(node.id), producers: []))
+                probe?.recordDependenciesChanged(consumer: CogStateID(node.id), producers: CogProducerList([]))
             }
             node.releaseWork(in: self)
             probe?.record(.stateReleased(state: CogStateID(node.id), reason: why))

@@ -70,13 +70,23 @@ extension Graph {
         }
     }
 
-    /// Runs `node` once, captures its dependencies, and bumps its version if the value changed.
+    /// Runs `node` once, captures its dependencies, and bumps its version if the value changed;
+    /// an attached probe hears of the run from the node, which knows its value's type.
     func recompute(_ node: Node, trigger: Int) {
         if node.isRunning {
             reportCycle(at: node)
             return
         }
-        let old = probe == nil ? nil : node.anyValue
+        if let probe, node.descriptor.shape != .reaction {
+            node.recomputeReporting(to: probe, in: self, trigger: trigger == 0 ? nil : CogStateID(trigger))
+        } else {
+            runOnce(node)
+        }
+    }
+
+    /// The body of `recompute`: runs the selector with tracking and reconciles the edges.
+    @discardableResult
+    func runOnce(_ node: Node) -> Bool {
         runStamp += 1
         node.runStamp = runStamp
         node.runCursor = 0
@@ -95,10 +105,7 @@ extension Graph {
             node.statusVersion += 1
         }
         reconcileDependencies(of: node)
-        if let probe, node.descriptor.shape != .reaction {
-            probe.record(.recompute(state: CogStateID(node.id), old: old, new: node.anyValue, changed: changed,
-                                    trigger: trigger == 0 ? nil : CogStateID(trigger)))
-        }
+        return changed
     }
 
     /// Records that the running `consumer` read `producer`, reusing the previous edge when the read
@@ -168,8 +175,8 @@ extension Graph {
             node.dependencies.removeSubrange(matched...)
             node.dependencies.append(contentsOf: newDependencies[base...])
             newDependencies.removeSubrange(base...)
-            probe?.record(.dependenciesChanged(
-                consumer: CogStateID(node.id), producers: node.dependencies.map { CogStateID($0.producer.id) }))
+            probe?.recordDependenciesChanged(consumer: CogStateID(node.id),
+                                             producers: CogProducerList(node.dependencies))
         }
         for dependency in node.dependencies {
             dependency.producer.readStamp = dependency.savedStamp

@@ -171,19 +171,16 @@ final class Graph {
             }
         }
         for node in existing where !node.dependencies.isEmpty {
-            probe.record(.dependenciesChanged(consumer: CogStateID(node.id),
-                                              producers: node.dependencies.map { CogStateID($0.producer.id) }))
+            probe.recordDependenciesChanged(consumer: CogStateID(node.id),
+                                            producers: CogProducerList(node.dependencies))
         }
     }
 
     /// The identity and description a probe sees for `node`.
     func stateInfo(_ node: Node) -> CogStateInfo {
-        let key = node.key.map(Node.keyText)
-        return CogStateInfo(
-            id: CogStateID(node.id), label: key.map { node.descriptor.label + "[" + $0 + "]" } ?? node.descriptor.label,
-            declaration: node.descriptor.label, key: key, shape: node.descriptor.shape,
-            valueType: node.descriptor.valueTypeName,
-            lifetime: node.descriptor.lifetimeText(defaultGrace: defaultGrace),
-            policy: node.asyncPolicy)
+        CogStateInfo(
+            id: CogStateID(node.id),
+            declarationInfo: node.descriptor.declarationInfo(defaultGrace: defaultGrace, policy: node.asyncPolicy),
+            key: node.key.map(Node.keyText))
     }
 }

@@ -7,7 +7,7 @@ enum SettleMark: UInt8 {
 }
 
 /// One dependency of a consumer: the producer and the producer version the consumer last saw.
-struct Dependency {
+nonisolated struct Dependency {
     /// Unowned and unchecked: every node is owned by its runtime's state table, and a node leaves
     /// that table only after its edges have been detached, so a linked producer is always alive.
     unowned(unsafe) let producer: Node
@@ -29,7 +29,8 @@ struct ConsumerLink {
 /// Subclasses hold the typed value; the graph algorithms in `Graph` work on this base class.
 @usableFromInline
 class Node {
-    let id: Int
+    /// Nonisolated so a probe's storage, which is, can read a lent producer list.
+    nonisolated let id: Int
     let descriptor: AnyDescriptor
     let key: AnyHashable?
     @exclusivity(unchecked) var mark: SettleMark
@@ -101,6 +102,14 @@ class Node {
 
     /// The value as the runtime holds it, boxed for a probe; nil before the first run.
     var anyValue: Any? { nil }
+
+    /// Recomputes (`Graph.runOnce`) and tells `probe`, with the old and new values; a typed
+    /// node overrides it to hand them over unboxed.
+    func recomputeReporting(to probe: any CogProbe, in graph: Graph, trigger: CogStateID?) {
+        let old = anyValue
+        let changed = graph.runOnce(self)
+        probe.record(.recompute(state: CogStateID(id), old: old, new: anyValue, changed: changed, trigger: trigger))
+    }
 
     /// Commits what the finishing turn staged; says what really changed.
     func commitStaged(in graph: Graph) -> CommitResult { .unchanged }

@@ -51,6 +51,21 @@ class ValueNode<Value>: Node {
 
     override var anyValue: Any? { hasValue ? storage.pointee as Any : nil }
 
+    override func recomputeReporting(to probe: any CogProbe, in graph: Graph, trigger: CogStateID?) {
+        guard hasValue else {
+            let changed = graph.runOnce(self)
+            guard hasValue else {
+                probe.record(.recompute(state: CogStateID(id), old: nil, new: nil, changed: changed, trigger: trigger))
+                return
+            }
+            probe.recordFirstRun(state: CogStateID(id), value: storage.pointee, trigger: trigger)
+            return
+        }
+        let old = storage.pointee
+        let changed = graph.runOnce(self)
+        probe.recordRecompute(state: CogStateID(id), old: old, new: storage.pointee, changed: changed, trigger: trigger)
+    }
+
     /// Commits the value staged in the finishing turn: a real change bumps the version, an equal
     /// value is discarded.
     override func commitStaged(in graph: Graph) -> CommitResult {
@@ -65,7 +80,7 @@ class ValueNode<Value>: Node {
         storage.pointee = new
         version += 1
         statusVersion += 1
-        graph.probe?.record(.write(state: CogStateID(id), old: old, new: new))
+        graph.probe?.recordWrite(state: CogStateID(id), old: old, new: new)
         return .value
     }
 }

@@ -4,14 +4,63 @@
 /// With none attached, every probe site in the runtime is a single branch and builds no event.
 /// Events arrive synchronously on the MainActor, in the order things happen; values are passed
 /// as the runtime holds them, and rendering them is the probe's business.
+///
+/// The busiest events also have typed entry points (`recordRecompute`, `recordFirstRun`,
+/// `recordWrite`, `recordDependenciesChanged`): they lend values as the runtime stores them, not
+/// boxed in `Any`, and a producer list without building an array. Their default implementations build
+/// the matching `CogProbeEvent` and call `record(_:)`, so a probe that only implements `record`
+/// sees every event all the same.
 public protocol CogProbe: AnyObject {
     /// Receives one event, owned: a probe that keeps it moves it into storage without a copy.
     func record(_ event: consuming CogProbeEvent)
+
+    /// An automatic state ran its selector again: `.recompute`, with the values borrowed
+    /// rather than boxed.
+    /// - Parameters:
+    ///   - old: the value before the run.
+    ///   - new: the value after the run.
+    ///   - changed: false when equality gated the result.
+    ///   - trigger: the dependency whose change caused the run.
+    func recordRecompute<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value, changed: Bool,
+                                trigger: CogStateID?)
+
+    /// An automatic state ran its selector for the first time: `.recompute` with no old value.
+    func recordFirstRun<Value>(state: CogStateID, value: borrowing Value, trigger: CogStateID?)
+
+    /// A source changed at the end of a turn: `.write`, with the values borrowed.
+    func recordWrite<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value)
+
+    /// `consumer`'s dependency list changed: `.dependenciesChanged`, with the new list borrowed
+    /// from the runtime rather than copied into an array.
+    func recordDependenciesChanged(consumer: CogStateID, producers: borrowing CogProducerList)
+}
+
+extension CogProbe {
+    /// Builds the `.recompute` event and records it.
+    public func recordRecompute<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value, changed: Bool,
+                                       trigger: CogStateID?) {
+        record(.recompute(state: state, old: copy old, new: copy new, changed: changed, trigger: trigger))
+    }
+
+    /// Builds the `.recompute` event of a first run and records it.
+    public func recordFirstRun<Value>(state: CogStateID, value: borrowing Value, trigger: CogStateID?) {
+        record(.recompute(state: state, old: nil, new: copy value, changed: true, trigger: trigger))
+    }
+
+    /// Builds the `.write` event and records it.
+    public func recordWrite<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value) {
+        record(.write(state: state, old: copy old, new: copy new))
+    }
+
+    /// Builds the `.dependenciesChanged` event and records it.
+    public func recordDependenciesChanged(consumer: CogStateID, producers: borrowing CogProducerList) {
+        record(.dependenciesChanged(consumer: consumer, producers: producers.ids))
+    }
 }
 
 /// A state's identity inside one runtime: dense, assigned in creation order, so two runs of the
 /// same scenario give the same identities.
-public struct CogStateID: Hashable, Sendable, Codable, CustomStringConvertible {
+nonisolated public struct CogStateID: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The dense number.
     public let rawValue: Int
 
@@ -21,28 +70,8 @@ public struct CogStateID: Hashable, Sendable, Codable, CustomStringConvertible {
     public var description: String { "#\(rawValue)" }
 }
 
-/// What a probe learns about a state when it is created.
-public struct CogStateInfo: Hashable, Sendable, Codable {
-    /// The state's identity in this runtime.
-    public let id: CogStateID
-    /// The label a person reads: the declaration's label, and `[key]` for a keyed state.
-    public let label: String
-    /// The declaration's label (its `name:`, or `fileID:line`).
-    public let declaration: String
-    /// The key rendered as text, for a keyed state.
-    public let key: String?
-    /// How the value is produced.
-    public let shape: CogShape
-    /// The Swift type of the value.
-    public let valueType: String
-    /// `app`, or `whileObserved` with its grace when the state may be released.
-    public let lifetime: String
-    /// The async policy, for an async state.
-    public let policy: AsyncPolicyKind?
-}
-
 /// What a probe learns about a registration (a reaction, a watch, a scope, a task).
-public struct CogRegistrationInfo: Hashable, Sendable, Codable {
+nonisolated public struct CogRegistrationInfo: Hashable, Sendable, Codable {
     /// The kinds of registration.
     public enum Kind: String, Sendable, Codable {
         case reaction, watch, scope, task, mechanism, export
@@ -64,7 +93,7 @@ public struct CogRegistrationInfo: Hashable, Sendable, Codable {
 }
 
 /// Why a turn ran.
-public enum CogTurnOrigin: String, Sendable, Codable {
+nonisolated public enum CogTurnOrigin: String, Sendable, Codable {
     /// A named op called `turn`.
     case op
     /// A turn requested during a flush (by a reaction, watch or observer), run after it.
@@ -80,7 +109,7 @@ public enum CogTurnOrigin: String, Sendable, Codable {
 }
 
 /// What a probe learns when a turn begins.
-public struct CogTurnInfo: Hashable, Sendable, Codable {
+nonisolated public struct CogTurnInfo: Hashable, Sendable, Codable {
     /// The turn's number in this runtime, from 1.
     public let id: Int
     /// The op's name (`#function` by default).

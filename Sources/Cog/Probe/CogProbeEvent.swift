@@ -2,14 +2,14 @@
 ///
 /// Values are `Any`, exactly as the runtime holds them; states are named by `CogStateID`, whose
 /// label and shape arrived earlier with `stateCreated`.
-public enum CogProbeEvent {
+nonisolated public enum CogProbeEvent {
     /// A turn began; every event up to the matching `turnEnded` belongs to it.
     case turnBegan(CogTurnInfo)
     /// The turn's flush finished.
     case turnEnded(turn: Int)
     /// A state was created, with its starting (or seeded) value; nil for an automatic state
     /// whose first run follows.
-    indirect case stateCreated(CogStateInfo, value: Any?)
+    case stateCreated(CogStateInfo, value: Any?)
     /// A registration was made.
     case registered(CogRegistrationInfo)
     /// A source value was placed by seeding, with no turn.
@@ -74,7 +74,7 @@ public enum CogProbeEvent {
 }
 
 /// Why a state was released.
-public enum CogReleaseReason: String, Sendable, Codable {
+nonisolated public enum CogReleaseReason: String, Sendable, Codable {
     /// Its grace period ran out with no reader.
     case graceExpired
     /// The state that read it was released and nothing else uses it.

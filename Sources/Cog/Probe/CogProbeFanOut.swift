@@ -13,4 +13,23 @@ final class CogProbeFanOut: CogProbe {
         for probe in probes.dropLast() { probe.record(copy event) }
         probes.last?.record(event)
     }
+
+    func recordRecompute<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value, changed: Bool,
+                                trigger: CogStateID?) {
+        for probe in probes {
+            probe.recordRecompute(state: state, old: old, new: new, changed: changed, trigger: trigger)
+        }
+    }
+
+    func recordFirstRun<Value>(state: CogStateID, value: borrowing Value, trigger: CogStateID?) {
+        for probe in probes { probe.recordFirstRun(state: state, value: value, trigger: trigger) }
+    }
+
+    func recordWrite<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value) {
+        for probe in probes { probe.recordWrite(state: state, old: old, new: new) }
+    }
+
+    func recordDependenciesChanged(consumer: CogStateID, producers: borrowing CogProducerList) {
+        for probe in probes { probe.recordDependenciesChanged(consumer: consumer, producers: producers) }
+    }
 }

@@ -91,7 +91,6 @@ public final class CogRecorder: CogProbe {
     // MARK: CogProbe
 
     public func record(_ event: consuming CogProbeEvent) {
-        // Taken by value so the event moves into the buffer rather than being copied there.
         let event = event
         switch event {
         case .turnBegan(let turn):
@@ -105,20 +104,67 @@ public final class CogRecorder: CogProbe {
         default:
             break
         }
-        keep(event)
+        switch target() {
+        case .turn: currentEvents.append(event)
+        case .idle: idleEvents.append(event)
+        case .full: break
+        }
     }
 
-    /// Appends an event to the turn in progress, or to the events between turns.
-    private func keep(_ event: consuming CogProbeEvent) {
-        guard isInTurn else {
-            idleEvents.append(event)
-            return
+    public func recordRecompute<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value, changed: Bool,
+                                       trigger: CogStateID?) {
+        switch target() {
+        case .turn: currentEvents.appendRecompute(state: state, old: old, new: new, changed: changed, trigger: trigger)
+        case .idle: idleEvents.appendRecompute(state: state, old: old, new: new, changed: changed, trigger: trigger)
+        case .full: break
         }
-        if currentEvents.count < configuration.maxEventsPerTurn {
-            currentEvents.append(event)
-        } else {
+    }
+
+    public func recordFirstRun<Value>(state: CogStateID, value: borrowing Value, trigger: CogStateID?) {
+        switch target() {
+        case .turn: currentEvents.appendFirstRun(state: state, value: value, trigger: trigger)
+        case .idle: idleEvents.appendFirstRun(state: state, value: value, trigger: trigger)
+        case .full: break
+        }
+    }
+
+    public func recordWrite<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value) {
+        switch target() {
+        case .turn: currentEvents.appendWrite(state: state, old: old, new: new)
+        case .idle: idleEvents.appendWrite(state: state, old: old, new: new)
+        case .full: break
+        }
+    }
+
+    public func recordDependenciesChanged(consumer: CogStateID, producers: borrowing CogProducerList) {
+        switch target() {
+        case .turn: currentEvents.appendDependencies(consumer: consumer, producers: producers)
+        case .idle: idleEvents.appendDependencies(consumer: consumer, producers: producers)
+        case .full: break
+        }
+    }
+
+    /// Where the next event goes.
+    private enum Target {
+        /// The turn in progress.
+        case turn
+        /// The events between turns.
+        case idle
+        /// Nowhere: the turn already holds `maxEventsPerTurn` events, so this one is dropped.
+        case full
+    }
+
+    /// Where the next event goes; counts it as dropped when the turn is full. (Each entry point
+    /// switches on this rather than passing a closure: a closure formed here would check the
+    /// MainActor executor every time it ran.)
+    @inline(__always)
+    private func target() -> Target {
+        guard isInTurn else { return .idle }
+        guard currentEvents.count < configuration.maxEventsPerTurn else {
             droppedEventCount += 1
+            return .full
         }
+        return .turn
     }
 
     private func beginTurn(_ turn: CogTurnInfo) {

@@ -96,4 +96,21 @@ final class CountingProbe: CogProbe {
     func record(_ event: consuming CogProbeEvent) {
         events += 1
     }
+
+    func recordRecompute<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value, changed: Bool,
+                                trigger: CogStateID?) {
+        events += 1
+    }
+
+    func recordFirstRun<Value>(state: CogStateID, value: borrowing Value, trigger: CogStateID?) {
+        events += 1
+    }
+
+    func recordWrite<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value) {
+        events += 1
+    }
+
+    func recordDependenciesChanged(consumer: CogStateID, producers: borrowing CogProducerList) {
+        events += 1
+    }
 }

@@ -23,7 +23,7 @@ struct SyntheticWeatherTrace {
 
     /// Writes the trace to `url`; returns its size in bytes.
     mutating func write(to url: URL) throws -> Int {
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         var lines = ""

@@ -1,0 +1,149 @@
+import Cog
+
+/// Up to `EventBuffer.segmentCapacity` kept events, packed, with the side tables they index.
+/// Indices are local to the segment, so whole segments move between buffers unchanged.
+nonisolated struct EventSegment {
+    var records: ContiguousArray<PackedEvent> = []
+    /// Values that are not `Int`, `Bool` or `Double`, boxed once on arrival.
+    var boxed: ContiguousArray<Any> = []
+    /// Dependency lists, each a run named by a `dependencies` record.
+    var producers: ContiguousArray<Int> = []
+    /// The rarer events, kept as the probe gave them.
+    var whole: ContiguousArray<CogProbeEvent> = []
+
+    init(reservingCapacity capacity: Int = 0) {
+        if capacity > 0 { records.reserveCapacity(capacity) }
+    }
+
+    /// Packs `value` into a slot: its bits for `Int`, `Bool` and `Double`, else a box in
+    /// `boxed`. The type tests compare metadata pointers, so they cost next to nothing even in
+    /// the unspecialized code a probe call runs.
+    mutating func pack<Value>(_ value: borrowing Value) -> (PackedEvent.Slot, UInt64) {
+        if Value.self == Int.self {
+            return (.int, withUnsafePointer(to: value) { UInt64(bitPattern: Int64(UnsafeRawPointer($0).load(as: Int.self))) })
+        }
+        if Value.self == Bool.self {
+            return (.bool, withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: Bool.self) ? 1 : 0 })
+        }
+        if Value.self == Double.self {
+            return (.double, withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: Double.self).bitPattern })
+        }
+        boxed.append(copy value)
+        return (.boxed, UInt64(boxed.count - 1))
+    }
+
+    /// Keeps a recompute, its values packed.
+    mutating func appendRecompute<Value>(state: UInt32, old: borrowing Value, new: borrowing Value, changed: Bool,
+                                         trigger: UInt32?) {
+        var record = PackedEvent(kind: .recompute, state: state)
+        let (oldSlot, oldBits) = pack(old)
+        record.setOld(oldSlot, oldBits)
+        let (newSlot, newBits) = pack(new)
+        record.setNew(newSlot, newBits)
+        record.setChanged(changed, trigger: trigger)
+        records.append(record)
+    }
+
+    /// Keeps a first run: a recompute with no old value.
+    mutating func appendFirstRun<Value>(state: UInt32, value: borrowing Value, trigger: UInt32?) {
+        var record = PackedEvent(kind: .recompute, state: state)
+        let (slot, bits) = pack(value)
+        record.setNew(slot, bits)
+        record.setChanged(true, trigger: trigger)
+        records.append(record)
+    }
+
+    /// Keeps a source write, its values packed.
+    mutating func appendWrite<Value>(state: UInt32, old: borrowing Value, new: borrowing Value) {
+        var record = PackedEvent(kind: .write, state: state)
+        let (oldSlot, oldBits) = pack(old)
+        record.setOld(oldSlot, oldBits)
+        let (newSlot, newBits) = pack(new)
+        record.setNew(newSlot, newBits)
+        records.append(record)
+    }
+
+    /// Keeps a dependency list as a run of `producers`.
+    mutating func appendDependencies(consumer: UInt32, producers: borrowing CogProducerList) {
+        var record = PackedEvent(kind: .dependencies, state: consumer)
+        record.old = UInt64(self.producers.count)
+        record.new = UInt64(producers.count)
+        for index in 0..<producers.count { self.producers.append(producers[index].rawValue) }
+        records.append(record)
+    }
+
+    /// Keeps an event that arrived as a plain probe event: packed when it is one of the busy
+    /// kinds, whole otherwise.
+    mutating func append(_ event: CogProbeEvent) {
+        switch event {
+        case .notice(let state):
+            if let id = UInt32(exactly: state.rawValue) {
+                records.append(PackedEvent(kind: .notice, state: id))
+                return
+            }
+        case .reactionRun(let registration):
+            if let id = UInt32(exactly: registration.rawValue) {
+                records.append(PackedEvent(kind: .reactionRun, state: id))
+                return
+            }
+        case .writeDiscarded(let state, let value):
+            if let id = UInt32(exactly: state.rawValue) {
+                var record = PackedEvent(kind: .writeDiscarded, state: id)
+                let (slot, bits) = pack(boxed: value)
+                record.setNew(slot, bits)
+                records.append(record)
+                return
+            }
+        default:
+            break
+        }
+        var record = PackedEvent(kind: .whole, state: 0)
+        record.old = UInt64(whole.count)
+        whole.append(event)
+        records.append(record)
+    }
+
+    /// Packs a value that arrived boxed (from a plain `CogProbeEvent`).
+    mutating func pack(boxed value: Any?) -> (PackedEvent.Slot, UInt64) {
+        guard let value else { return (.none, 0) }
+        boxed.append(value)
+        return (.boxed, UInt64(boxed.count - 1))
+    }
+
+    /// The value a slot holds, boxed again as the probe event carried it.
+    func unpack(_ slot: PackedEvent.Slot, _ bits: UInt64) -> Any? {
+        switch slot {
+        case .none: nil
+        case .int: Int(Int64(bitPattern: bits))
+        case .bool: bits != 0
+        case .double: Double(bitPattern: bits)
+        case .boxed: boxed[Int(bits)]
+        }
+    }
+
+    /// The record at `index` as the probe event it stands for.
+    func event(at index: Int) -> CogProbeEvent {
+        let record = records[index]
+        let state = CogStateID(Int(record.state))
+        switch record.kind {
+        case .recompute:
+            return .recompute(state: state, old: unpack(record.oldSlot, record.old),
+                              new: unpack(record.newSlot, record.new), changed: record.changed,
+                              trigger: record.hasTrigger ? CogStateID(Int(record.trigger)) : nil)
+        case .write:
+            return .write(state: state, old: unpack(record.oldSlot, record.old)!, new: unpack(record.newSlot, record.new)!)
+        case .writeDiscarded:
+            return .writeDiscarded(state: state, value: unpack(record.newSlot, record.new)!)
+        case .dependencies:
+            let start = Int(record.old)
+            return .dependenciesChanged(
+                consumer: state, producers: producers[start..<start + Int(record.new)].map(CogStateID.init))
+        case .notice:
+            return .notice(state: state)
+        case .reactionRun:
+            return .reactionRun(registration: state)
+        case .whole:
+            return whole[Int(record.old)]
+        }
+    }
+}
