@@ -234,9 +234,10 @@ struct BenchUsageError: Error, CustomStringConvertible {
 /// from what the recorder spends keeping them.
 final class DiscardingProbe: CogProbe {
     func record(_ event: consuming CogProbeEvent) {}
-    func recordRecompute<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value, changed: Bool,
-                                trigger: CogStateID?) {}
-    func recordFirstRun<Value>(state: CogStateID, value: borrowing Value, trigger: CogStateID?) {}
-    func recordWrite<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value) {}
+    func signal(_ signal: CogProbeSignal) {}
+    func recordRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
+                                changed: Bool, trigger: CogStateID?) {}
+    func recordFirstRun<Value>(state: CogStateID, value: UnsafePointer<Value>, trigger: CogStateID?) {}
+    func recordWrite<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>) {}
     func recordDependenciesChanged(consumer: CogStateID, producers: borrowing CogProducerList) {}
 }

@@ -71,11 +71,11 @@ extension Graph {
         for root in pendingBoundaries {
             if let statusBoundary = root.statusBoundary, let fingerprint = root.statusFingerprint,
                statusBoundary.notifyChanges(to: fingerprint) {
-                probe?.record(.notice(state: CogStateID(root.id)))
+                probe?.signal(.notice(state: CogStateID(root.id)))
             }
             guard let boundary = root.boundary, boundary.notifiedVersion != root.version else { continue }
             boundary.notifiedVersion = root.version
-            probe?.record(.notice(state: CogStateID(root.id)))
+            probe?.signal(.notice(state: CogStateID(root.id)))
             boundary.notifyChange()
         }
         pendingBoundaries.removeAll(keepingCapacity: true)

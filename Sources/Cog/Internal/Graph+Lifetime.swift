@@ -19,10 +19,7 @@ extension Graph {
         guard node.descriptor.isReleasable, !isInUse(node) else { return }
         let renewing = node.graceDeadline != nil
         startGrace(node, reporting: !renewing)
-        if renewing, let probe {
-            let name = holder.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
-            probe.record(.leaseRenewed(state: CogStateID(node.id), holder: name))
-        }
+        if renewing { probe?.signal(.leaseRenewed(state: CogStateID(node.id), holder: holder)) }
     }
 
     /// A state lost a holder: if nothing else holds it, its grace starts (unless it already runs).
@@ -38,7 +35,7 @@ extension Graph {
         let deadline = clock.now() + grace
         node.graceDeadline = deadline
         graceWaiting[ObjectIdentifier(node)] = node
-        if reporting { probe?.record(.graceScheduled(state: CogStateID(node.id), grace: grace)) }
+        if reporting { probe?.signal(.graceScheduled(state: CogStateID(node.id), grace: grace)) }
         scheduleWake(at: deadline)
     }
 

@@ -23,7 +23,7 @@ final class ReactionNode: Node {
 
     override func run(in graph: Graph) -> Bool {
         guard !isRetired else { return false }
-        graph.probe?.record(.reactionRun(registration: CogStateID(id)))
+        graph.probe?.signal(.reactionRun(registration: CogStateID(id)))
         body(Reader(graph: graph, consumer: self))
         return false
     }

@@ -58,12 +58,15 @@ class ValueNode<Value>: Node {
                 probe.record(.recompute(state: CogStateID(id), old: nil, new: nil, changed: changed, trigger: trigger))
                 return
             }
-            probe.recordFirstRun(state: CogStateID(id), value: storage.pointee, trigger: trigger)
+            probe.recordFirstRun(state: CogStateID(id), value: storage, trigger: trigger)
             return
         }
         let old = storage.pointee
         let changed = graph.runOnce(self)
-        probe.recordRecompute(state: CogStateID(id), old: old, new: storage.pointee, changed: changed, trigger: trigger)
+        let id = CogStateID(id)
+        lendPointer(to: old) { old in
+            probe.recordRecompute(state: id, old: old, new: storage, changed: changed, trigger: trigger)
+        }
     }
 
     /// Commits the value staged in the finishing turn: a real change bumps the version, an equal
@@ -80,7 +83,10 @@ class ValueNode<Value>: Node {
         storage.pointee = new
         version += 1
         statusVersion += 1
-        graph.probe?.recordWrite(state: CogStateID(id), old: old, new: new)
+        if let probe = graph.probe {
+            let id = CogStateID(id)
+            lendPointer(to: old) { old in probe.recordWrite(state: id, old: old, new: storage) }
+        }
         return .value
     }
 }
@@ -122,4 +128,11 @@ final class ComputedNode<Value>: ValueNode<Value> {
         storage.pointee = new
         return changed
     }
+}
+
+/// Lends `body` a pointer to `value` for the duration of the call. Nonisolated on purpose: a
+/// MainActor closure handed straight to the standard library's `withUnsafePointer` checks its
+/// executor every time it runs, which on a probe's hot path costs more than the report.
+nonisolated func lendPointer<Value>(to value: borrowing Value, _ body: (UnsafePointer<Value>) -> Void) {
+    withUnsafePointer(to: value) { body($0) }
 }

@@ -5,30 +5,36 @@
 /// Events arrive synchronously on the MainActor, in the order things happen; values are passed
 /// as the runtime holds them, and rendering them is the probe's business.
 ///
-/// The busiest events also have typed entry points (`recordRecompute`, `recordFirstRun`,
-/// `recordWrite`, `recordDependenciesChanged`): they lend values as the runtime stores them, not
-/// boxed in `Any`, and a producer list without building an array. Their default implementations build
+/// The busiest events also have their own entry points: `recordRecompute`, `recordFirstRun` and
+/// `recordWrite` lend values where the runtime stores them, not boxed in `Any`;
+/// `recordDependenciesChanged` lends a producer list without building an array; `signal` takes
+/// the value-free events as plain data. Their default implementations build
 /// the matching `CogProbeEvent` and call `record(_:)`, so a probe that only implements `record`
 /// sees every event all the same.
 public protocol CogProbe: AnyObject {
     /// Receives one event, owned: a probe that keeps it moves it into storage without a copy.
     func record(_ event: consuming CogProbeEvent)
 
-    /// An automatic state ran its selector again: `.recompute`, with the values borrowed
-    /// rather than boxed.
+    /// One of the busiest value-free events, as plain data; see `CogProbeSignal`.
+    func signal(_ signal: CogProbeSignal)
+
+    /// An automatic state ran its selector again: `.recompute`, with the values lent in place
+    /// rather than boxed. The pointers are valid only during the call.
     /// - Parameters:
     ///   - old: the value before the run.
     ///   - new: the value after the run.
     ///   - changed: false when equality gated the result.
     ///   - trigger: the dependency whose change caused the run.
-    func recordRecompute<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value, changed: Bool,
-                                trigger: CogStateID?)
+    func recordRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
+                                changed: Bool, trigger: CogStateID?)
 
     /// An automatic state ran its selector for the first time: `.recompute` with no old value.
-    func recordFirstRun<Value>(state: CogStateID, value: borrowing Value, trigger: CogStateID?)
+    /// The pointer is valid only during the call.
+    func recordFirstRun<Value>(state: CogStateID, value: UnsafePointer<Value>, trigger: CogStateID?)
 
-    /// A source changed at the end of a turn: `.write`, with the values borrowed.
-    func recordWrite<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value)
+    /// A source changed at the end of a turn: `.write`, with the values lent in place. The
+    /// pointers are valid only during the call.
+    func recordWrite<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>)
 
     /// `consumer`'s dependency list changed: `.dependenciesChanged`, with the new list borrowed
     /// from the runtime rather than copied into an array.
@@ -36,20 +42,25 @@ public protocol CogProbe: AnyObject {
 }
 
 extension CogProbe {
+    /// Records the signal as its `CogProbeEvent`.
+    public func signal(_ signal: CogProbeSignal) {
+        record(signal.event)
+    }
+
     /// Builds the `.recompute` event and records it.
-    public func recordRecompute<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value, changed: Bool,
-                                       trigger: CogStateID?) {
-        record(.recompute(state: state, old: copy old, new: copy new, changed: changed, trigger: trigger))
+    public func recordRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
+                                       changed: Bool, trigger: CogStateID?) {
+        record(.recompute(state: state, old: old.pointee, new: new.pointee, changed: changed, trigger: trigger))
     }
 
     /// Builds the `.recompute` event of a first run and records it.
-    public func recordFirstRun<Value>(state: CogStateID, value: borrowing Value, trigger: CogStateID?) {
-        record(.recompute(state: state, old: nil, new: copy value, changed: true, trigger: trigger))
+    public func recordFirstRun<Value>(state: CogStateID, value: UnsafePointer<Value>, trigger: CogStateID?) {
+        record(.recompute(state: state, old: nil, new: value.pointee, changed: true, trigger: trigger))
     }
 
     /// Builds the `.write` event and records it.
-    public func recordWrite<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value) {
-        record(.write(state: state, old: copy old, new: copy new))
+    public func recordWrite<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>) {
+        record(.write(state: state, old: old.pointee, new: new.pointee))
     }
 
     /// Builds the `.dependenciesChanged` event and records it.

@@ -14,18 +14,22 @@ final class CogProbeFanOut: CogProbe {
         probes.last?.record(event)
     }
 
-    func recordRecompute<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value, changed: Bool,
-                                trigger: CogStateID?) {
+    func signal(_ signal: CogProbeSignal) {
+        for probe in probes { probe.signal(signal) }
+    }
+
+    func recordRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
+                                changed: Bool, trigger: CogStateID?) {
         for probe in probes {
             probe.recordRecompute(state: state, old: old, new: new, changed: changed, trigger: trigger)
         }
     }
 
-    func recordFirstRun<Value>(state: CogStateID, value: borrowing Value, trigger: CogStateID?) {
+    func recordFirstRun<Value>(state: CogStateID, value: UnsafePointer<Value>, trigger: CogStateID?) {
         for probe in probes { probe.recordFirstRun(state: state, value: value, trigger: trigger) }
     }
 
-    func recordWrite<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value) {
+    func recordWrite<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>) {
         for probe in probes { probe.recordWrite(state: state, old: old, new: new) }
     }
 

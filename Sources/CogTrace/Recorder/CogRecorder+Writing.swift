@@ -49,8 +49,8 @@ extension CogRecorder {
     public func currentSnapshot() -> GraphSnapshot {
         var converter = TraceConverter(from: baseSnapshot, recorder: self)
         for turn in orderedRing {
-            _ = converter.convert(turn.events)
-            _ = converter.convert(turn.after)
+            _ = converter.convert(log.events(turn.events))
+            _ = converter.convert(log.events(turn.after))
         }
         _ = converter.convert(idleEvents)
         return converter.snapshot

@@ -23,14 +23,17 @@ public final class CogRecorder: CogProbe {
     var stateOrder: [Int] = []
     private var redactedStates: Set<Int> = []
 
-    /// The retained turns, oldest first (a ring of `capacity`), holding events as the probe
-    /// gave them: converting and rendering wait until a turn is written or evicted.
+    /// Every kept event, packed, in arrival order; turns are ranges of it.
+    @exclusivity(unchecked) var log = EventLog()
+    /// The retained turns, oldest first from `ringHead` (a ring of `capacity`): converting and
+    /// rendering their events wait until a turn is written or evicted.
     @exclusivity(unchecked) var ring: [RecordedTurn] = []
     @exclusivity(unchecked) var ringHead = 0
-    /// The graph just before the oldest retained turn, built lazily: events that precede every
-    /// retained turn wait in `basePending` until a write or an eviction needs the snapshot.
+    /// The graph just before the oldest retained turn, built lazily: the events from
+    /// `foldedUpTo` to the oldest retained turn wait in the log until a write or an eviction
+    /// needs the snapshot.
     private var foldedBase = GraphSnapshot()
-    private var basePending = EventBuffer()
+    private var foldedUpTo = 0
 
     /// The graph just before the oldest retained turn.
     var baseSnapshot: GraphSnapshot {
@@ -38,19 +41,31 @@ public final class CogRecorder: CogProbe {
         return foldedBase
     }
 
-    /// Applies the events waiting before every retained turn to the base, in place.
+    /// Applies the events waiting before every retained turn to the base, in place, and lets
+    /// the log drop them.
     private func foldPending() {
-        guard !basePending.isEmpty else { return }
-        TraceConverter.fold(basePending, into: &foldedBase, recorder: self)
-        basePending = EventBuffer()
+        let baseEnd = ring.isEmpty ? idleStart : ring[ringHead].events.lowerBound
+        fold(upTo: baseEnd)
     }
-    /// The turn being recorded, its events, and events since the last turn ended.
-    @exclusivity(unchecked) private var current: RecordedTurn?
+
+    private func fold(upTo end: Int) {
+        guard foldedUpTo < end else { return }
+        TraceConverter.fold(log.events(foldedUpTo..<end), into: &foldedBase, recorder: self)
+        foldedUpTo = end
+        log.discard(before: end)
+    }
+
+    /// The turn being recorded, while one is.
+    @exclusivity(unchecked) private var current: (info: CogTurnInfo, start: Duration)?
     @exclusivity(unchecked) private var isInTurn = false
-    @exclusivity(unchecked) private var currentEvents = EventBuffer()
-    @exclusivity(unchecked) var idleEvents = EventBuffer()
-    /// How many events the last turn held: the next turn reserves that much room at once.
-    private var lastTurnEventCount = 8
+    /// Where the current turn's events begin in the log.
+    @exclusivity(unchecked) private var currentStart = 0
+    /// Where the events since the last turn ended begin in the log (from the start, before the
+    /// first turn); none while a turn is in progress.
+    @exclusivity(unchecked) private var idleStart = 0
+
+    /// The events since the last turn ended.
+    var idleEvents: EventRange { log.events(idleStart..<(isInTurn ? idleStart : log.endIndex)) }
 
     /// Turns recorded since attaching, including evicted ones.
     public private(set) var recordedTurnCount = 0
@@ -104,100 +119,62 @@ public final class CogRecorder: CogProbe {
         default:
             break
         }
-        switch target() {
-        case .turn: currentEvents.append(event)
-        case .idle: idleEvents.append(event)
-        case .full: break
-        }
+        if accepts() { log.append(event) }
     }
 
-    public func recordRecompute<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value, changed: Bool,
-                                       trigger: CogStateID?) {
-        switch target() {
-        case .turn: currentEvents.appendRecompute(state: state, old: old, new: new, changed: changed, trigger: trigger)
-        case .idle: idleEvents.appendRecompute(state: state, old: old, new: new, changed: changed, trigger: trigger)
-        case .full: break
-        }
+    public func signal(_ signal: CogProbeSignal) {
+        if accepts() { log.append(signal) }
     }
 
-    public func recordFirstRun<Value>(state: CogStateID, value: borrowing Value, trigger: CogStateID?) {
-        switch target() {
-        case .turn: currentEvents.appendFirstRun(state: state, value: value, trigger: trigger)
-        case .idle: idleEvents.appendFirstRun(state: state, value: value, trigger: trigger)
-        case .full: break
-        }
+    public func recordRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
+                                       changed: Bool, trigger: CogStateID?) {
+        if accepts() { log.appendRecompute(state: state, old: old, new: new, changed: changed, trigger: trigger) }
     }
 
-    public func recordWrite<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value) {
-        switch target() {
-        case .turn: currentEvents.appendWrite(state: state, old: old, new: new)
-        case .idle: idleEvents.appendWrite(state: state, old: old, new: new)
-        case .full: break
-        }
+    public func recordFirstRun<Value>(state: CogStateID, value: UnsafePointer<Value>, trigger: CogStateID?) {
+        if accepts() { log.appendFirstRun(state: state, value: value, trigger: trigger) }
+    }
+
+    public func recordWrite<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>) {
+        if accepts() { log.appendWrite(state: state, old: old, new: new) }
     }
 
     public func recordDependenciesChanged(consumer: CogStateID, producers: borrowing CogProducerList) {
-        switch target() {
-        case .turn: currentEvents.appendDependencies(consumer: consumer, producers: producers)
-        case .idle: idleEvents.appendDependencies(consumer: consumer, producers: producers)
-        case .full: break
-        }
+        if accepts() { log.appendDependencies(consumer: consumer, producers: producers) }
     }
 
-    /// Where the next event goes.
-    private enum Target {
-        /// The turn in progress.
-        case turn
-        /// The events between turns.
-        case idle
-        /// Nowhere: the turn already holds `maxEventsPerTurn` events, so this one is dropped.
-        case full
-    }
-
-    /// Where the next event goes; counts it as dropped when the turn is full. (Each entry point
-    /// switches on this rather than passing a closure: a closure formed here would check the
-    /// MainActor executor every time it ran.)
+    /// Whether the log takes the next event: always between turns, and in a turn until it holds
+    /// `maxEventsPerTurn` events; past that the event is counted as dropped. (Each entry point
+    /// tests this rather than passing a closure: a closure formed here would check the MainActor
+    /// executor every time it ran.)
     @inline(__always)
-    private func target() -> Target {
-        guard isInTurn else { return .idle }
-        guard currentEvents.count < configuration.maxEventsPerTurn else {
-            droppedEventCount += 1
-            return .full
-        }
-        return .turn
+    private func accepts() -> Bool {
+        guard isInTurn, log.endIndex - currentStart >= configuration.maxEventsPerTurn else { return true }
+        droppedEventCount += 1
+        return false
     }
 
     private func beginTurn(_ turn: CogTurnInfo) {
-        flushIdleEvents(beforeTurn: turn.id)
-        current = RecordedTurn(info: turn, start: timeline.now())
-        currentEvents = EventBuffer(reservingCapacity: lastTurnEventCount)
+        if stream != nil { stream?.willBeginTurn(turn.id, idle: idleEvents, recorder: self) }
+        // The events since the last turn belong to it (or, before the first, to the base).
+        if !ring.isEmpty { ring[(ringHead + ring.count - 1) % ring.count].afterEnd = log.endIndex }
+        current = (turn, timeline.now())
+        currentStart = log.endIndex
+        idleStart = log.endIndex
         isInTurn = true
     }
 
     private func endTurn() {
-        guard var turn = current else { return }
+        guard let (info, start) = current else { return }
         current = nil
         isInTurn = false
-        swap(&turn.events, &currentEvents)
-        turn.duration = timeline.now() - turn.start
-        lastTurnEventCount = max(4, turn.events.count)
+        let end = log.endIndex
+        let turn = RecordedTurn(info: info, start: start, duration: timeline.now() - start,
+                                events: currentStart..<end, afterEnd: end)
+        idleStart = end
         recordedTurnCount += 1
         stream?.append(turn, recorder: self)
         retain(turn)
-    }
-
-    /// Hands events that happened between turns to the last retained turn (or, before any turn,
-    /// to the base snapshot), and to the stream.
-    private func flushIdleEvents(beforeTurn sequence: Int) {
-        guard !idleEvents.isEmpty || stream != nil else { return }
-        stream?.willBeginTurn(sequence, idle: idleEvents, recorder: self)
-        guard !idleEvents.isEmpty else { return }
-        if ring.isEmpty {
-            basePending.take(&idleEvents)
-        } else {
-            let last = (ringHead + ring.count - 1) % ring.count
-            ring[last].after.take(&idleEvents)
-        }
     }
 
     private func retain(_ turn: RecordedTurn) {
@@ -205,9 +182,8 @@ public final class CogRecorder: CogProbe {
             ring.append(turn)
             return
         }
-        foldPending()
-        TraceConverter.fold(ring[ringHead].events, into: &foldedBase, recorder: self)
-        TraceConverter.fold(ring[ringHead].after, into: &foldedBase, recorder: self)
+        // The oldest turn's events, and those after it, join the base.
+        fold(upTo: ring[ringHead].afterEnd)
         ring[ringHead] = turn
         ringHead = (ringHead + 1) % ring.count
         evictedTurnCount += 1
@@ -215,8 +191,8 @@ public final class CogRecorder: CogProbe {
 
     /// A recorded turn as the trace holds it, converted in order by `converter`.
     func traced(_ turn: RecordedTurn, with converter: inout TraceConverter) -> TraceTurn {
-        let events = converter.convert(turn.events)
-        let after = converter.convert(turn.after)
+        let events = converter.convert(log.events(turn.events))
+        let after = converter.convert(log.events(turn.after))
         return TraceTurn(
             sequence: turn.info.id, name: turn.info.name, origin: turn.info.origin.rawValue, cause: turn.info.cause,
             start: timeline.microseconds(turn.start), duration: timeline.microseconds(turn.duration),
@@ -327,12 +303,17 @@ public final class CogRecorder: CogProbe {
     }
 }
 
-/// One turn as the recorder holds it: the probe's own events, converted only when needed.
+/// One turn as the recorder holds it: where its events lie in the log, converted only when needed.
 struct RecordedTurn {
     let info: CogTurnInfo
     let start: Duration
-    var duration: Duration = .zero
-    var events = EventBuffer()
-    /// Events after the turn and before the next one.
-    var after = EventBuffer()
+    let duration: Duration
+    /// The turn's own events.
+    let events: Range<Int>
+    /// Where the events after the turn, and before the next one, end; they begin where the
+    /// turn's own end.
+    var afterEnd: Int
+
+    /// The events after the turn and before the next one.
+    var after: Range<Int> { events.upperBound..<afterEnd }
 }

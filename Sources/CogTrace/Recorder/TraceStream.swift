@@ -41,7 +41,7 @@ final class TraceStream {
     }
 
     /// Before turn `sequence`: what happened since the last turn, and a keyframe when one is due.
-    func willBeginTurn(_ sequence: Int, idle: EventBuffer, recorder: CogRecorder) {
+    func willBeginTurn(_ sequence: Int, idle: EventRange, recorder: CogRecorder) {
         guard failure == nil else { return }
         if !idle.isEmpty {
             writeNewStates(recorder)

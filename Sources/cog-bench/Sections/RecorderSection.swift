@@ -97,16 +97,20 @@ final class CountingProbe: CogProbe {
         events += 1
     }
 
-    func recordRecompute<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value, changed: Bool,
-                                trigger: CogStateID?) {
+    func signal(_ signal: CogProbeSignal) {
         events += 1
     }
 
-    func recordFirstRun<Value>(state: CogStateID, value: borrowing Value, trigger: CogStateID?) {
+    func recordRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
+                                changed: Bool, trigger: CogStateID?) {
         events += 1
     }
 
-    func recordWrite<Value>(state: CogStateID, old: borrowing Value, new: borrowing Value) {
+    func recordFirstRun<Value>(state: CogStateID, value: UnsafePointer<Value>, trigger: CogStateID?) {
+        events += 1
+    }
+
+    func recordWrite<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>) {
         events += 1
     }
 

@@ -1,7 +1,7 @@
 import Cog
 
-/// Up to `EventBuffer.segmentCapacity` kept events, packed, with the side tables they index.
-/// Indices are local to the segment, so whole segments move between buffers unchanged.
+/// Up to `EventLog.segmentCapacity` kept events, packed, with the side tables they index.
+/// Indices are local to the segment, so a segment is freed or reused whole.
 nonisolated struct EventSegment {
     var records: ContiguousArray<PackedEvent> = []
     /// Values that are not `Int`, `Bool` or `Double`, boxed once on arrival.
@@ -15,26 +15,29 @@ nonisolated struct EventSegment {
         if capacity > 0 { records.reserveCapacity(capacity) }
     }
 
-    /// Packs `value` into a slot: its bits for `Int`, `Bool` and `Double`, else a box in
-    /// `boxed`. The type tests compare metadata pointers, so they cost next to nothing even in
-    /// the unspecialized code a probe call runs.
-    mutating func pack<Value>(_ value: borrowing Value) -> (PackedEvent.Slot, UInt64) {
-        if Value.self == Int.self {
-            return (.int, withUnsafePointer(to: value) { UInt64(bitPattern: Int64(UnsafeRawPointer($0).load(as: Int.self))) })
-        }
-        if Value.self == Bool.self {
-            return (.bool, withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: Bool.self) ? 1 : 0 })
-        }
-        if Value.self == Double.self {
-            return (.double, withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: Double.self).bitPattern })
-        }
-        boxed.append(copy value)
+    /// Empties the segment for reuse, keeping its arrays' storage.
+    mutating func removeAll() {
+        records.removeAll(keepingCapacity: true)
+        boxed.removeAll(keepingCapacity: true)
+        producers.removeAll(keepingCapacity: true)
+        whole.removeAll(keepingCapacity: true)
+    }
+
+    /// Packs the value at `value` into a slot: its bits for `Int`, `Bool` and `Double`, else a
+    /// box in `boxed`. The type tests compare metadata pointers, so they cost next to nothing
+    /// even in the unspecialized code a probe call runs.
+    mutating func pack<Value>(_ value: UnsafePointer<Value>) -> (PackedEvent.Slot, UInt64) {
+        let raw = UnsafeRawPointer(value)
+        if Value.self == Int.self { return (.int, UInt64(bitPattern: Int64(raw.load(as: Int.self)))) }
+        if Value.self == Bool.self { return (.bool, raw.load(as: Bool.self) ? 1 : 0) }
+        if Value.self == Double.self { return (.double, raw.load(as: Double.self).bitPattern) }
+        boxed.append(value.pointee)
         return (.boxed, UInt64(boxed.count - 1))
     }
 
     /// Keeps a recompute, its values packed.
-    mutating func appendRecompute<Value>(state: UInt32, old: borrowing Value, new: borrowing Value, changed: Bool,
-                                         trigger: UInt32?) {
+    mutating func appendRecompute<Value>(state: UInt32, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
+                                         changed: Bool, trigger: UInt32?) {
         var record = PackedEvent(kind: .recompute, state: state)
         let (oldSlot, oldBits) = pack(old)
         record.setOld(oldSlot, oldBits)
@@ -45,7 +48,7 @@ nonisolated struct EventSegment {
     }
 
     /// Keeps a first run: a recompute with no old value.
-    mutating func appendFirstRun<Value>(state: UInt32, value: borrowing Value, trigger: UInt32?) {
+    mutating func appendFirstRun<Value>(state: UInt32, value: UnsafePointer<Value>, trigger: UInt32?) {
         var record = PackedEvent(kind: .recompute, state: state)
         let (slot, bits) = pack(value)
         record.setNew(slot, bits)
@@ -54,13 +57,39 @@ nonisolated struct EventSegment {
     }
 
     /// Keeps a source write, its values packed.
-    mutating func appendWrite<Value>(state: UInt32, old: borrowing Value, new: borrowing Value) {
+    mutating func appendWrite<Value>(state: UInt32, old: UnsafePointer<Value>, new: UnsafePointer<Value>) {
         var record = PackedEvent(kind: .write, state: state)
         let (oldSlot, oldBits) = pack(old)
         record.setOld(oldSlot, oldBits)
         let (newSlot, newBits) = pack(new)
         record.setNew(newSlot, newBits)
         records.append(record)
+    }
+
+    /// Keeps a signal; false when one of its identities does not fit a record.
+    mutating func append(_ signal: CogProbeSignal) -> Bool {
+        switch signal {
+        case .notice(let state):
+            guard let id = UInt32(exactly: state.rawValue) else { return false }
+            records.append(PackedEvent(kind: .notice, state: id))
+        case .reactionRun(let registration):
+            guard let id = UInt32(exactly: registration.rawValue) else { return false }
+            records.append(PackedEvent(kind: .reactionRun, state: id))
+        case .leaseRenewed(let state, let holder):
+            // A static string's bytes live as long as the process: keep where they are.
+            guard let id = UInt32(exactly: state.rawValue), holder.hasPointerRepresentation else { return false }
+            var record = PackedEvent(kind: .leaseRenewed, state: id)
+            record.old = UInt64(UInt(bitPattern: holder.utf8Start))
+            record.new = UInt64(holder.utf8CodeUnitCount)
+            records.append(record)
+        case .graceScheduled(let state, let grace):
+            guard let id = UInt32(exactly: state.rawValue) else { return false }
+            var record = PackedEvent(kind: .graceScheduled, state: id)
+            record.old = UInt64(bitPattern: grace.components.seconds)
+            record.new = UInt64(bitPattern: grace.components.attoseconds)
+            records.append(record)
+        }
+        return true
     }
 
     /// Keeps a dependency list as a run of `producers`.
@@ -142,6 +171,12 @@ nonisolated struct EventSegment {
             return .notice(state: state)
         case .reactionRun:
             return .reactionRun(registration: state)
+        case .leaseRenewed:
+            let bytes = UnsafeBufferPointer(start: UnsafePointer<UInt8>(bitPattern: UInt(record.old)), count: Int(record.new))
+            return .leaseRenewed(state: state, holder: String(decoding: bytes, as: UTF8.self))
+        case .graceScheduled:
+            return .graceScheduled(state: state, grace: Duration(secondsComponent: Int64(bitPattern: record.old),
+                                                                 attosecondsComponent: Int64(bitPattern: record.new)))
         case .whole:
             return whole[Int(record.old)]
         }
