@@ -27,6 +27,8 @@ nonisolated struct EventLog {
     private(set) var startIndex = 0
     /// The global index the next event will have.
     private(set) var endIndex = 0
+    /// How many events the last segment holds; starts full so the first event opens one.
+    private var openCount = EventLog.segmentCapacity
 
     // MARK: Appending
 
@@ -37,15 +39,16 @@ nonisolated struct EventLog {
     }
 
     /// Keeps a signal, packed.
+    @inline(__always)
     mutating func append(_ signal: CogProbeSignal) {
         let last = openSegment()
         if !segments[last].append(signal) {
-            endIndex -= 1
-            append(signal.event)
+            segments[last].append(signal.event)
         }
     }
 
     /// Keeps a recompute, its values packed.
+    @inline(__always)
     mutating func appendRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
                                          changed: Bool, trigger: CogStateID?) {
         guard let id = UInt32(exactly: state.rawValue), Self.fits(trigger) else {
@@ -58,6 +61,7 @@ nonisolated struct EventLog {
     }
 
     /// Keeps a first run, its value packed.
+    @inline(__always)
     mutating func appendFirstRun<Value>(state: CogStateID, value: UnsafePointer<Value>, trigger: CogStateID?) {
         guard let id = UInt32(exactly: state.rawValue), Self.fits(trigger) else {
             append(.recompute(state: state, old: nil, new: value.pointee, changed: true, trigger: trigger))
@@ -68,6 +72,7 @@ nonisolated struct EventLog {
     }
 
     /// Keeps a source write, its values packed.
+    @inline(__always)
     mutating func appendWrite<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>) {
         guard let id = UInt32(exactly: state.rawValue) else {
             append(.write(state: state, old: old.pointee, new: new.pointee))
@@ -94,12 +99,17 @@ nonisolated struct EventLog {
 
     /// The index of the segment that takes the next event, opening one when the last is full;
     /// counts the event about to be appended.
+    @inline(__always)
     private mutating func openSegment() -> Int {
         endIndex += 1
-        if firstSegment < segments.count, segments[segments.count - 1].records.count < Self.segmentCapacity {
-            return segments.count - 1
-        }
+        openCount += 1
+        if openCount <= Self.segmentCapacity { return segments.count - 1 }
+        return openNewSegment()
+    }
+
+    private mutating func openNewSegment() -> Int {
         segments.append(spares.popLast() ?? EventSegment(reservingCapacity: Self.segmentCapacity))
+        openCount = 1
         return segments.count - 1
     }
 

@@ -26,6 +26,7 @@ nonisolated struct EventSegment {
     /// Packs the value at `value` into a slot: its bits for `Int`, `Bool` and `Double`, else a
     /// box in `boxed`. The type tests compare metadata pointers, so they cost next to nothing
     /// even in the unspecialized code a probe call runs.
+    @inline(__always)
     mutating func pack<Value>(_ value: UnsafePointer<Value>) -> (PackedEvent.Slot, UInt64) {
         let raw = UnsafeRawPointer(value)
         if Value.self == Int.self { return (.int, UInt64(bitPattern: Int64(raw.load(as: Int.self)))) }
@@ -36,6 +37,7 @@ nonisolated struct EventSegment {
     }
 
     /// Keeps a recompute, its values packed.
+    @inline(__always)
     mutating func appendRecompute<Value>(state: UInt32, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
                                          changed: Bool, trigger: UInt32?) {
         var record = PackedEvent(kind: .recompute, state: state)
@@ -48,6 +50,7 @@ nonisolated struct EventSegment {
     }
 
     /// Keeps a first run: a recompute with no old value.
+    @inline(__always)
     mutating func appendFirstRun<Value>(state: UInt32, value: UnsafePointer<Value>, trigger: UInt32?) {
         var record = PackedEvent(kind: .recompute, state: state)
         let (slot, bits) = pack(value)
@@ -57,6 +60,7 @@ nonisolated struct EventSegment {
     }
 
     /// Keeps a source write, its values packed.
+    @inline(__always)
     mutating func appendWrite<Value>(state: UInt32, old: UnsafePointer<Value>, new: UnsafePointer<Value>) {
         var record = PackedEvent(kind: .write, state: state)
         let (oldSlot, oldBits) = pack(old)

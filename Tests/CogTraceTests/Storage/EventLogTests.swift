@@ -1,0 +1,109 @@
+import Testing
+@testable import Cog
+@testable import CogTrace
+
+/// A value of no type the log packs as bits, so it is boxed.
+private struct Reading: Equatable {
+    let city: String
+    let temperature: Int
+}
+
+/// Appends `count` events of every kind the log packs, and some it keeps whole, to `log`;
+/// returns the events a probe that only implements `record(_:)` would have seen.
+private func fill(_ log: inout EventLog, count: Int) -> [CogProbeEvent] {
+    var expected: [CogProbeEvent] = []
+    let dependencies = ContiguousArray<Dependency>()
+    for index in 0..<count {
+        let state = CogStateID(index % 40 + 1)
+        switch index % 12 {
+        case 0:
+            var old = index, new = index + 1
+            log.appendRecompute(state: state, old: &old, new: &new, changed: true, trigger: CogStateID(7))
+            expected.append(.recompute(state: state, old: index, new: index + 1, changed: true, trigger: CogStateID(7)))
+        case 1:
+            var old = "rain", new = "sun \(index)"
+            log.appendRecompute(state: state, old: &old, new: &new, changed: false, trigger: nil)
+            expected.append(.recompute(state: state, old: "rain", new: "sun \(index)", changed: false, trigger: nil))
+        case 2:
+            var value = Double(index) / 4
+            log.appendFirstRun(state: state, value: &value, trigger: nil)
+            expected.append(.recompute(state: state, old: nil, new: Double(index) / 4, changed: true, trigger: nil))
+        case 3:
+            var old = false, new = true
+            log.appendWrite(state: state, old: &old, new: &new)
+            expected.append(.write(state: state, old: false, new: true))
+        case 4:
+            var old = Reading(city: "10001", temperature: 64), new = Reading(city: "10001", temperature: index)
+            log.appendWrite(state: state, old: &old, new: &new)
+            expected.append(.write(state: state, old: Reading(city: "10001", temperature: 64),
+                                   new: Reading(city: "10001", temperature: index)))
+        case 5:
+            log.appendDependencies(consumer: state, producers: CogProducerList(dependencies))
+            expected.append(.dependenciesChanged(consumer: state, producers: []))
+        case 6:
+            log.append(CogProbeSignal.notice(state: state))
+            expected.append(.notice(state: state))
+        case 7:
+            log.append(CogProbeSignal.leaseRenewed(state: state, holder: "peek"))
+            expected.append(.leaseRenewed(state: state, holder: "peek"))
+        case 8:
+            log.append(CogProbeSignal.graceScheduled(state: state, grace: .milliseconds(30_250)))
+            expected.append(.graceScheduled(state: state, grace: .milliseconds(30_250)))
+        case 9:
+            log.append(CogProbeSignal.reactionRun(registration: state))
+            expected.append(.reactionRun(registration: state))
+        case 10:
+            let event = CogProbeEvent.turnDropped(name: "load \(index)", reason: "its scope 'tab' retired")
+            log.append(event)
+            expected.append(event)
+        default:
+            // Identities past 32 bits do not fit a record: kept whole, read back the same.
+            let huge = CogStateID(Int(UInt32.max) + index)
+            var old = index, new = -index
+            log.appendRecompute(state: huge, old: &old, new: &new, changed: true, trigger: CogStateID(Int.max))
+            log.append(CogProbeSignal.notice(state: huge))
+            expected.append(.recompute(state: huge, old: index, new: -index, changed: true, trigger: CogStateID(Int.max)))
+            expected.append(.notice(state: huge))
+        }
+    }
+    return expected
+}
+
+private func texts(_ events: some Sequence<CogProbeEvent>) -> [String] {
+    events.map { String(describing: $0) }
+}
+
+@Suite("Event log")
+struct EventLogTests {
+    @Test func everyKindReadsBackAsTheProbeReportedIt() {
+        var log = EventLog()
+        let expected = fill(&log, count: 1_300)
+        #expect(log.endIndex == expected.count)
+        #expect(expected.count > 2 * EventLog.segmentCapacity)
+        #expect(texts(log.events(0..<log.endIndex)) == texts(expected))
+        // A range that starts and ends inside segments, across a boundary.
+        #expect(texts(log.events(500..<530)) == texts(expected[500..<530]))
+    }
+
+    @Test func discardingDropsWholeSegmentsAndKeepsTheRestReadable() {
+        var log = EventLog()
+        let expected = fill(&log, count: 1_400)
+        log.discard(before: 700)
+        // Only the first segment lies wholly before 700.
+        #expect(log.startIndex == EventLog.segmentCapacity)
+        #expect(texts(log.events(700..<log.endIndex)) == texts(expected[700...]))
+        log.discard(before: log.endIndex)
+        // The segment still being filled is never dropped.
+        #expect(log.startIndex == (log.endIndex - 1) / EventLog.segmentCapacity * EventLog.segmentCapacity)
+        // Appending after a discard reuses a spare segment and reads back in order.
+        let more = fill(&log, count: 600)
+        #expect(texts(log.events(log.endIndex - more.count..<log.endIndex)) == texts(more))
+    }
+
+    @Test func aProbeThatOnlyRecordsEventsSeesSignalsAsEvents() {
+        #expect(String(describing: CogProbeSignal.leaseRenewed(state: CogStateID(3), holder: "refresh").event)
+            == String(describing: CogProbeEvent.leaseRenewed(state: CogStateID(3), holder: "refresh")))
+        #expect(String(describing: CogProbeSignal.graceScheduled(state: CogStateID(4), grace: .seconds(2)).event)
+            == String(describing: CogProbeEvent.graceScheduled(state: CogStateID(4), grace: .seconds(2))))
+    }
+}
