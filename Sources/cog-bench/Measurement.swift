@@ -48,8 +48,9 @@ func measure(section: String, name: String, variant: String, iterations: Int, _ 
 
 /// Times several variants of one scenario in rotation, one iteration of each in turn, after one
 /// warm-up run of each. On a noisy machine a slow spell then lands on every variant alike, so
-/// their ratios hold even when the absolute times drift. A variant with no iterations is skipped
-/// and reported as NaN.
+/// their ratios hold even when the absolute times drift. Each round starts one variant later,
+/// so every variant runs equally often right after each other one (a streaming run leaves the
+/// caches cold for whatever follows it).
 func measureInterleaved(section: String, name: String, iterations: Int,
                         _ variants: [(variant: String, body: () -> Void)]) -> [Measurement] {
     guard iterations > 0 else {
@@ -61,9 +62,10 @@ func measureInterleaved(section: String, name: String, iterations: Int,
     for variant in variants { variant.body() }
     var samples = Array(repeating: [Double](), count: variants.count)
     let clock = ContinuousClock()
-    for _ in 0..<iterations {
-        for (index, variant) in variants.enumerated() {
-            let elapsed = clock.measure(variant.body)
+    for round in 0..<iterations {
+        for step in variants.indices {
+            let index = (round + step) % variants.count
+            let elapsed = clock.measure(variants[index].body)
             samples[index].append(Double(elapsed.components.seconds) * 1_000
                 + Double(elapsed.components.attoseconds) / 1e15)
         }
