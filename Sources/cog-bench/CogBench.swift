@@ -239,6 +239,7 @@ struct BenchUsageError: Error, CustomStringConvertible {
 final class DiscardingProbe: CogProbe {
     func record(_ event: consuming CogProbeEvent) {}
     func signal(_ signal: CogProbeSignal) {}
+    func recordStateCreated<Value>(_ info: CogStateInfo, value: UnsafePointer<Value>?) {}
     func recordRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
                                 changed: Bool, trigger: CogStateID?) {}
     func recordFirstRun<Value>(state: CogStateID, value: UnsafePointer<Value>, trigger: CogStateID?) {}

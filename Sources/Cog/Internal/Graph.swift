@@ -148,7 +148,7 @@ final class Graph {
         }
         nodeCount += 1
         if let probe {
-            probe.record(.stateCreated(stateInfo(node), value: node.anyValue))
+            node.reportCreated(to: probe, as: stateInfo(node))
             if let status = node.statusFingerprint {
                 probe.record(.asyncStatus(state: CogStateID(node.id), kind: status.kind.rawValue,
                                           isLoading: status.isLoading, hasSucceeded: status.hasSucceeded, error: nil))
@@ -164,7 +164,7 @@ final class Graph {
         forEachNode { node in if node.descriptor.shape != .reaction { existing.append(node) } }
         existing.sort { $0.id < $1.id }
         for node in existing {
-            probe.record(.stateCreated(stateInfo(node), value: node.anyValue))
+            node.reportCreated(to: probe, as: stateInfo(node))
             if let status = node.statusFingerprint {
                 probe.record(.asyncStatus(state: CogStateID(node.id), kind: status.kind.rawValue,
                                           isLoading: status.isLoading, hasSucceeded: status.hasSucceeded, error: nil))

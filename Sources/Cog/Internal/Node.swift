@@ -103,6 +103,12 @@ class Node {
     /// The value as the runtime holds it, boxed for a probe; nil before the first run.
     var anyValue: Any? { nil }
 
+    /// Tells `probe` the node was created, with its value; a typed node overrides it to lend
+    /// the value unboxed.
+    func reportCreated(to probe: any CogProbe, as info: CogStateInfo) {
+        probe.record(.stateCreated(info, value: anyValue))
+    }
+
     /// Recomputes (`Graph.runOnce`) and tells `probe`, with the old and new values; a typed
     /// node overrides it to hand them over unboxed.
     func recomputeReporting(to probe: any CogProbe, in graph: Graph, trigger: CogStateID?) {

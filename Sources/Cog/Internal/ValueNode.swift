@@ -51,6 +51,10 @@ class ValueNode<Value>: Node {
 
     override var anyValue: Any? { hasValue ? storage.pointee as Any : nil }
 
+    override func reportCreated(to probe: any CogProbe, as info: CogStateInfo) {
+        probe.recordStateCreated(info, value: hasValue ? UnsafePointer(storage) : nil)
+    }
+
     override func recomputeReporting(to probe: any CogProbe, in graph: Graph, trigger: CogStateID?) {
         guard hasValue else {
             let changed = graph.runOnce(self)

@@ -5,8 +5,8 @@
 /// Events arrive synchronously on the MainActor, in the order things happen; values are passed
 /// as the runtime holds them, and rendering them is the probe's business.
 ///
-/// The busiest events also have their own entry points: `recordRecompute`, `recordFirstRun` and
-/// `recordWrite` lend values where the runtime stores them, not boxed in `Any`;
+/// The busiest events also have their own entry points: `recordStateCreated`, `recordRecompute`,
+/// `recordFirstRun` and `recordWrite` lend values where the runtime stores them, not boxed in `Any`;
 /// `recordDependenciesChanged` lends a producer list without building an array; `signal` takes
 /// the value-free events as plain data. Their default implementations build
 /// the matching `CogProbeEvent` and call `record(_:)`, so a probe that only implements `record`
@@ -17,6 +17,11 @@ public protocol CogProbe: AnyObject {
 
     /// One of the busiest value-free events, as plain data; see `CogProbeSignal`.
     func signal(_ signal: CogProbeSignal)
+
+    /// A state was created: `.stateCreated`, with its starting (or seeded) value lent in place;
+    /// nil for an automatic state whose first run follows. The pointer is valid only during the
+    /// call.
+    func recordStateCreated<Value>(_ info: CogStateInfo, value: UnsafePointer<Value>?)
 
     /// An automatic state ran its selector again: `.recompute`, with the values lent in place
     /// rather than boxed. The pointers are valid only during the call.
@@ -39,34 +44,6 @@ public protocol CogProbe: AnyObject {
     /// `consumer`'s dependency list changed: `.dependenciesChanged`, with the new list borrowed
     /// from the runtime rather than copied into an array.
     func recordDependenciesChanged(consumer: CogStateID, producers: borrowing CogProducerList)
-}
-
-extension CogProbe {
-    /// Records the signal as its `CogProbeEvent`.
-    public func signal(_ signal: CogProbeSignal) {
-        record(signal.event)
-    }
-
-    /// Builds the `.recompute` event and records it.
-    public func recordRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
-                                       changed: Bool, trigger: CogStateID?) {
-        record(.recompute(state: state, old: old.pointee, new: new.pointee, changed: changed, trigger: trigger))
-    }
-
-    /// Builds the `.recompute` event of a first run and records it.
-    public func recordFirstRun<Value>(state: CogStateID, value: UnsafePointer<Value>, trigger: CogStateID?) {
-        record(.recompute(state: state, old: nil, new: value.pointee, changed: true, trigger: trigger))
-    }
-
-    /// Builds the `.write` event and records it.
-    public func recordWrite<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>) {
-        record(.write(state: state, old: old.pointee, new: new.pointee))
-    }
-
-    /// Builds the `.dependenciesChanged` event and records it.
-    public func recordDependenciesChanged(consumer: CogStateID, producers: borrowing CogProducerList) {
-        record(.dependenciesChanged(consumer: consumer, producers: producers.ids))
-    }
 }
 
 /// A state's identity inside one runtime: dense, assigned in creation order, so two runs of the

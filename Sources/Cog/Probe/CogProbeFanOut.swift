@@ -18,6 +18,10 @@ final class CogProbeFanOut: CogProbe {
         for probe in probes { probe.signal(signal) }
     }
 
+    func recordStateCreated<Value>(_ info: CogStateInfo, value: UnsafePointer<Value>?) {
+        for probe in probes { probe.recordStateCreated(info, value: value) }
+    }
+
     func recordRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
                                 changed: Bool, trigger: CogStateID?) {
         for probe in probes {

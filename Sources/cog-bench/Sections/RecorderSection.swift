@@ -101,6 +101,10 @@ final class CountingProbe: CogProbe {
         events += 1
     }
 
+    func recordStateCreated<Value>(_ info: CogStateInfo, value: UnsafePointer<Value>?) {
+        events += 1
+    }
+
     func recordRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
                                 changed: Bool, trigger: CogStateID?) {
         events += 1

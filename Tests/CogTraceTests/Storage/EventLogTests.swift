@@ -8,6 +8,9 @@ private struct Reading: Equatable {
     let temperature: Int
 }
 
+private let declaration = CogDeclarationInfo(
+    label: "weather.forecast", shape: .async, valueType: "Int", lifetime: "whileObserved(30 seconds)", policy: .latest)
+
 /// Appends `count` events of every kind the log packs, and some it keeps whole, to `log`;
 /// returns the events a probe that only implements `record(_:)` would have seen.
 private func fill(_ log: inout EventLog, count: Int) -> [CogProbeEvent] {
@@ -56,6 +59,12 @@ private func fill(_ log: inout EventLog, count: Int) -> [CogProbeEvent] {
             let event = CogProbeEvent.turnDropped(name: "load \(index)", reason: "its scope 'tab' retired")
             log.append(event)
             expected.append(event)
+            let info = CogStateInfo(id: state, declarationInfo: declaration, key: "\(index)")
+            var seeded = index * 3
+            log.appendStateCreated(info, value: &seeded)
+            log.appendStateCreated(info, value: nil as UnsafePointer<Int>?)
+            expected.append(.stateCreated(info, value: index * 3))
+            expected.append(.stateCreated(info, value: nil))
         default:
             // Identities past 32 bits do not fit a record: kept whole, read back the same.
             let huge = CogStateID(Int(UInt32.max) + index)

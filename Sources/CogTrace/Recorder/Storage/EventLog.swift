@@ -47,6 +47,17 @@ nonisolated struct EventLog {
         }
     }
 
+    /// Keeps a state's creation, its value packed.
+    mutating func appendStateCreated<Value>(_ info: CogStateInfo, value: UnsafePointer<Value>?) {
+        guard let id = UInt32(exactly: info.id.rawValue) else {
+            let initial: Any? = if let value { value.pointee } else { nil }
+            append(.stateCreated(info, value: initial))
+            return
+        }
+        let last = openSegment()
+        segments[last].appendStateCreated(info, state: id, value: value)
+    }
+
     /// Keeps a recompute, its values packed.
     @inline(__always)
     mutating func appendRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,

@@ -8,6 +8,8 @@ nonisolated struct EventSegment {
     var boxed: ContiguousArray<Any> = []
     /// Dependency lists, each a run named by a `dependencies` record.
     var producers: ContiguousArray<Int> = []
+    /// The descriptions of states created, each named by a `stateCreated` record.
+    var infos: ContiguousArray<CogStateInfo> = []
     /// The rarer events, kept as the probe gave them.
     var whole: ContiguousArray<CogProbeEvent> = []
 
@@ -20,6 +22,7 @@ nonisolated struct EventSegment {
         records.removeAll(keepingCapacity: true)
         boxed.removeAll(keepingCapacity: true)
         producers.removeAll(keepingCapacity: true)
+        infos.removeAll(keepingCapacity: true)
         whole.removeAll(keepingCapacity: true)
     }
 
@@ -34,6 +37,18 @@ nonisolated struct EventSegment {
         if Value.self == Double.self { return (.double, raw.load(as: Double.self).bitPattern) }
         boxed.append(value.pointee)
         return (.boxed, UInt64(boxed.count - 1))
+    }
+
+    /// Keeps a state's creation, its description in `infos` and its value packed.
+    mutating func appendStateCreated<Value>(_ info: CogStateInfo, state: UInt32, value: UnsafePointer<Value>?) {
+        var record = PackedEvent(kind: .stateCreated, state: state)
+        record.old = UInt64(infos.count)
+        infos.append(info)
+        if let value {
+            let (slot, bits) = pack(value)
+            record.setNew(slot, bits)
+        }
+        records.append(record)
     }
 
     /// Keeps a recompute, its values packed.
@@ -159,6 +174,8 @@ nonisolated struct EventSegment {
         let record = records[index]
         let state = CogStateID(Int(record.state))
         switch record.kind {
+        case .stateCreated:
+            return .stateCreated(infos[Int(record.old)], value: unpack(record.newSlot, record.new))
         case .recompute:
             return .recompute(state: state, old: unpack(record.oldSlot, record.old),
                               new: unpack(record.newSlot, record.new), changed: record.changed,

@@ -1,0 +1,16 @@
+import Cog
+
+/// One turn as the recorder holds it: where its events lie in the log, converted only when needed.
+struct RecordedTurn {
+    let info: CogTurnInfo
+    let start: Duration
+    let duration: Duration
+    /// The turn's own events.
+    let events: Range<Int>
+    /// Where the events after the turn, and before the next one, end; they begin where the
+    /// turn's own end.
+    var afterEnd: Int
+
+    /// The events after the turn and before the next one.
+    var after: Range<Int> { events.upperBound..<afterEnd }
+}
