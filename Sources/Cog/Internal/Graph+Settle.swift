@@ -77,7 +77,7 @@ extension Graph {
             reportCycle(at: node)
             return
         }
-        if let probe, node.descriptor.shape != .reaction {
+        if let probe {
             node.recomputeReporting(to: probe, in: self, trigger: trigger == 0 ? nil : CogStateID(trigger))
         } else {
             runOnce(node)

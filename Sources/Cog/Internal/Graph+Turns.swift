@@ -80,7 +80,7 @@ extension Graph {
         body(Writer(graph: self, turnID: id))
         phase = .flushing
         flush()
-        probe?.record(.turnEnded(turn: id))
+        probe?.signal(.turnEnded(turn: id))
         currentTurn = nil
         phase = .idle
     }

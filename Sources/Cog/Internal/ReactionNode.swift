@@ -21,6 +21,11 @@ final class ReactionNode: Node {
         super.init(id: id, descriptor: ReactionDescriptor(name: name), key: nil, mark: .dirty)
     }
 
+    /// A reaction's run is reported by `run` itself (`reactionRun`), not as a recompute.
+    override func recomputeReporting(to probe: any CogProbe, in graph: Graph, trigger: CogStateID?) {
+        graph.runOnce(self)
+    }
+
     override func run(in graph: Graph) -> Bool {
         guard !isRetired else { return false }
         graph.probe?.signal(.reactionRun(registration: CogStateID(id)))

@@ -2,6 +2,8 @@
 /// retain. Passing one costs a few words, and a recorder keeps it without copying anything
 /// behind it. `CogProbe.signal(_:)` receives them; by default as the matching `CogProbeEvent`.
 nonisolated public enum CogProbeSignal: Sendable {
+    /// The turn's flush finished.
+    case turnEnded(turn: Int)
     /// A boundary state's observers were told it changed.
     case notice(state: CogStateID)
     /// A reaction ran.
@@ -15,6 +17,7 @@ nonisolated public enum CogProbeSignal: Sendable {
     /// The same event as a `CogProbeEvent`.
     public var event: CogProbeEvent {
         switch self {
+        case .turnEnded(let turn): .turnEnded(turn: turn)
         case .notice(let state): .notice(state: state)
         case .reactionRun(let registration): .reactionRun(registration: registration)
         case .leaseRenewed(let state, let holder): .leaseRenewed(state: state, holder: holder.description)

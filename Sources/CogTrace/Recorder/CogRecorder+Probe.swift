@@ -25,6 +25,10 @@ extension CogRecorder {
     }
 
     public func signal(_ signal: CogProbeSignal) {
+        if case .turnEnded = signal {
+            endTurn()
+            return
+        }
         if accepts() { log.append(signal) }
     }
 

@@ -29,6 +29,8 @@ public final class CogRecorder: CogProbe {
     /// rendering their events wait until a turn is written or evicted.
     @exclusivity(unchecked) var ring: [RecordedTurn] = []
     @exclusivity(unchecked) var ringHead = 0
+    /// Where the newest retained turn sits in `ring`.
+    @exclusivity(unchecked) private var newestIndex = 0
     /// The graph just before the oldest retained turn, built lazily: the events from
     /// `foldedUpTo` to the oldest retained turn wait in the log until a write or an eviction
     /// needs the snapshot.
@@ -68,14 +70,14 @@ public final class CogRecorder: CogProbe {
     var idleEvents: EventRange { log.events(idleStart..<(isInTurn ? idleStart : log.endIndex)) }
 
     /// Turns recorded since attaching, including evicted ones.
-    public private(set) var recordedTurnCount = 0
+    @exclusivity(unchecked) public private(set) var recordedTurnCount = 0
     /// Turns the ring has evicted.
-    public private(set) var evictedTurnCount = 0
+    @exclusivity(unchecked) public private(set) var evictedTurnCount = 0
     /// Events dropped because a turn exceeded `maxEventsPerTurn`.
-    public private(set) var droppedEventCount = 0
+    @exclusivity(unchecked) public private(set) var droppedEventCount = 0
 
     /// The streaming file, when streaming.
-    var stream: TraceStream?
+    @exclusivity(unchecked) var stream: TraceStream?
     /// What stopped streaming, reported once each (a full disk, a removed file).
     public internal(set) var faults: [RecorderFault] = []
 
@@ -120,7 +122,7 @@ public final class CogRecorder: CogProbe {
     func beginTurn(_ turn: CogTurnInfo) {
         if stream != nil { stream?.willBeginTurn(turn.id, idle: idleEvents, recorder: self) }
         // The events since the last turn belong to it (or, before the first, to the base).
-        if !ring.isEmpty { ring[(ringHead + ring.count - 1) % ring.count].afterEnd = log.endIndex }
+        if !ring.isEmpty { ring[newestIndex].afterEnd = log.endIndex }
         current = (turn, timeline.now())
         currentStart = log.endIndex
         idleStart = log.endIndex
@@ -144,12 +146,14 @@ public final class CogRecorder: CogProbe {
     private func retain(_ turn: RecordedTurn) {
         if ring.count < configuration.capacity {
             ring.append(turn)
+            newestIndex = ring.count - 1
             return
         }
         // The oldest turn's events, and those after it, join the base.
         fold(upTo: ring[ringHead].afterEnd)
         ring[ringHead] = turn
-        ringHead = (ringHead + 1) % ring.count
+        newestIndex = ringHead
+        ringHead = ringHead + 1 == ring.count ? 0 : ringHead + 1
         evictedTurnCount += 1
     }
 }

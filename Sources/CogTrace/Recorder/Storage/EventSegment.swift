@@ -88,6 +88,8 @@ nonisolated struct EventSegment {
     /// Keeps a signal; false when one of its identities does not fit a record.
     mutating func append(_ signal: CogProbeSignal) -> Bool {
         switch signal {
+        case .turnEnded:
+            return false
         case .notice(let state):
             guard let id = UInt32(exactly: state.rawValue) else { return false }
             records.append(PackedEvent(kind: .notice, state: id))
