@@ -106,8 +106,9 @@ nonisolated struct EventSegment {
         case .graceScheduled(let state, let grace):
             guard let id = UInt32(exactly: state.rawValue) else { return false }
             var record = PackedEvent(kind: .graceScheduled, state: id)
-            record.old = UInt64(bitPattern: grace.components.seconds)
-            record.new = UInt64(bitPattern: grace.components.attoseconds)
+            let (seconds, attoseconds) = grace.components
+            record.old = UInt64(bitPattern: seconds)
+            record.new = UInt64(bitPattern: attoseconds)
             records.append(record)
         }
         return true
@@ -122,42 +123,13 @@ nonisolated struct EventSegment {
         records.append(record)
     }
 
-    /// Keeps an event that arrived as a plain probe event: packed when it is one of the busy
-    /// kinds, whole otherwise.
+    /// Keeps an event that arrived as a plain probe event, whole: the busy kinds arrive through
+    /// their own entry points.
     mutating func append(_ event: CogProbeEvent) {
-        switch event {
-        case .notice(let state):
-            if let id = UInt32(exactly: state.rawValue) {
-                records.append(PackedEvent(kind: .notice, state: id))
-                return
-            }
-        case .reactionRun(let registration):
-            if let id = UInt32(exactly: registration.rawValue) {
-                records.append(PackedEvent(kind: .reactionRun, state: id))
-                return
-            }
-        case .writeDiscarded(let state, let value):
-            if let id = UInt32(exactly: state.rawValue) {
-                var record = PackedEvent(kind: .writeDiscarded, state: id)
-                let (slot, bits) = pack(boxed: value)
-                record.setNew(slot, bits)
-                records.append(record)
-                return
-            }
-        default:
-            break
-        }
         var record = PackedEvent(kind: .whole, state: 0)
         record.old = UInt64(whole.count)
         whole.append(event)
         records.append(record)
-    }
-
-    /// Packs a value that arrived boxed (from a plain `CogProbeEvent`).
-    mutating func pack(boxed value: Any?) -> (PackedEvent.Slot, UInt64) {
-        guard let value else { return (.none, 0) }
-        boxed.append(value)
-        return (.boxed, UInt64(boxed.count - 1))
     }
 
     /// The value a slot holds, boxed again as the probe event carried it.
@@ -184,8 +156,6 @@ nonisolated struct EventSegment {
                               trigger: record.hasTrigger ? CogStateID(Int(record.trigger)) : nil)
         case .write:
             return .write(state: state, old: unpack(record.oldSlot, record.old)!, new: unpack(record.newSlot, record.new)!)
-        case .writeDiscarded:
-            return .writeDiscarded(state: state, value: unpack(record.newSlot, record.new)!)
         case .dependencies:
             let start = Int(record.old)
             return .dependenciesChanged(

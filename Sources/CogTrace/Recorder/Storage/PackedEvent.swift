@@ -3,16 +3,15 @@ import Cog
 /// One kept event in 32 bytes with no references, so a segment of them is a single allocation
 /// that is freed whole, with nothing to release one by one.
 ///
-/// The busy kinds live here entirely: a value of `Int`, `Bool` or `Double` sits in `old`/`new`
-/// as its bits, any other value is boxed once into its segment's `boxed` table and named by
-/// index, a dependency list is a run of its segment's `producers`, a lease holder is kept
-/// as the address and length of its static string, a grace period is its two words in `old` and
-/// `new`, and a created state's description is an index into its segment's `infos`. Every other event is kept
-/// whole in the segment's `whole` table, which `old` indexes.
+/// The busy kinds live here entirely. A value of `Int`, `Bool` or `Double` sits in `old`/`new`
+/// as its bits; any other value is boxed once into its segment's `boxed` table and named by
+/// index. A dependency list is a run of its segment's `producers`; a lease holder is the address
+/// and length of its static string; a grace period is its two words in `old` and `new`; a
+/// created state's description is an index into its segment's `infos`. Every other event is
+/// kept whole in the segment's `whole` table, which `old` indexes.
 nonisolated struct PackedEvent {
     enum Kind: UInt8 {
-        case stateCreated, recompute, write, writeDiscarded, dependencies, notice, reactionRun, leaseRenewed,
-             graceScheduled, whole
+        case stateCreated, recompute, write, dependencies, notice, reactionRun, leaseRenewed, graceScheduled, whole
     }
 
     /// How a value slot (`old` or `new`) holds its value.
