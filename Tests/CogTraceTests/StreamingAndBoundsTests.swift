@@ -6,6 +6,7 @@ import CogTesting
 
 private let _tickCog = Cog<Int>.Manual(name: "bounds.tick") { 0 }
 private let parityCog = Cog<Bool>(name: "bounds.isEven") { c in c[_tickCog] % 2 == 0 }
+private let _shelfCogs = (0..<10).map { index in Cog<Int>.Manual(name: "bounds.shelf\(index)") { 0 } }
 
 /// A temporary file path unique to one test.
 private func temporaryTrace(_ name: String) -> URL {
@@ -21,6 +22,27 @@ private func residentBytes() -> Int {
 
 @Suite("Streaming and bounds", .serialized)
 struct StreamingAndBoundsTests {
+    @Test func aTurnPastItsEventBudgetKeepsTheFirstEventsAndCountsTheRest() throws {
+        let recorder = CogRecorder(configuration: RecorderConfiguration(
+            title: "budget", clock: .virtual(TestClock()), maxEventsPerTurn: 3))
+        let cogs = Cogs.forTesting()
+        recorder.attach(to: cogs)
+        for shelf in _shelfCogs { _ = cogs.peek(shelf) }
+        // Ten writes in one turn: the first three are kept, seven dropped and counted.
+        cogs.turn("restock") { c in
+            for (index, shelf) in _shelfCogs.enumerated() { c[shelf] = index + 1 }
+        }
+        // Between turns nothing is dropped, and the next turn has a budget of its own.
+        cogs.turn("sell") { c in c[_shelfCogs[0]] = 0 }
+        #expect(recorder.droppedEventCount == 7)
+        let file = try TraceFile.parse(recorder.traceText())
+        #expect(file.trailer?.dropped == 7)
+        let restock = try file.turn(file.turnSequences[0])
+        #expect(restock.events.count == 3)
+        #expect(restock.events.allSatisfy { if case .write = $0 { true } else { false } })
+        #expect(try file.turn(file.turnSequences[1]).events.count == 1)
+    }
+
     @Test func streamingWritesEachTurnAsItEndsWithKeyframes() throws {
         let url = temporaryTrace("stream")
         defer { try? FileManager.default.removeItem(at: url) }
