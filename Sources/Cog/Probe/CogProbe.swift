@@ -5,12 +5,12 @@
 /// Events arrive synchronously on the MainActor, in the order things happen; values are passed
 /// as the runtime holds them, and rendering them is the probe's business.
 ///
-/// The busiest events also have their own entry points: `recordStateCreated`, `recordRecompute`,
-/// `recordFirstRun` and `recordWrite` lend values where the runtime stores them, not boxed in `Any`;
-/// `recordDependenciesChanged` lends a producer list without building an array; `signal` takes
-/// the value-free events as plain data. Their default implementations build
-/// the matching `CogProbeEvent` and call `record(_:)`, so a probe that only implements `record`
-/// sees every event all the same.
+/// The busiest events also have their own entry points. `recordStateCreated`, `recordRecompute`,
+/// `recordFirstRun` and `recordWrite` lend values where the runtime stores them, not boxed in
+/// `Any`; `recordDependenciesChanged` lends a producer list without building an array; `signal`
+/// takes the value-free events as plain data. Their default implementations build the matching
+/// `CogProbeEvent` and call `record(_:)`, so a probe that only implements `record` sees every
+/// event all the same.
 public protocol CogProbe: AnyObject {
     /// Receives one event, owned: a probe that keeps it moves it into storage without a copy.
     func record(_ event: consuming CogProbeEvent)
