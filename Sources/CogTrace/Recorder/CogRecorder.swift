@@ -13,6 +13,10 @@ import Foundation
 /// // … the app runs …
 /// try recorder.write(to: URL(fileURLWithPath: "checkout.cogtrace"))
 /// ```
+///
+/// The properties every event touches opt out of dynamic exclusivity checks
+/// (`@exclusivity(unchecked)`): the recorder is confined to the MainActor, and no code path holds
+/// a mutating access to one of them while another access to it begins.
 public final class CogRecorder: CogProbe {
     let configuration: RecorderConfiguration
     let timeline: RecordingTimeline
