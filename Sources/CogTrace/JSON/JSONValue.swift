@@ -78,67 +78,95 @@ nonisolated public enum JSONValue: Equatable, Sendable {
 nonisolated extension JSONValue {
     /// The value as compact JSON text on one line.
     public var jsonText: String {
-        var output = ""
-        write(to: &output)
-        return output
+        var bytes: [UInt8] = []
+        write(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends the value as compact JSON text to `output`.
     public func write(to output: inout String) {
+        var bytes: [UInt8] = []
+        write(to: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the value as compact JSON text to `output`, as UTF-8: how traces are written,
+    /// since appending bytes costs a fraction of appending to a `String` piece by piece.
+    public func write(to output: inout [UInt8]) {
         switch self {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .int(let number): output += String(number)
+        case .null: Self.append("null", to: &output)
+        case .bool(let flag): Self.append(flag ? "true" : "false", to: &output)
+        case .int(let number): Self.append(number, to: &output)
         case .double(let number):
-            if number.isFinite {
-                output += number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : "\(number)"
+            if !number.isFinite {
+                Self.append("null", to: &output)
+            } else if number.rounded() == number && abs(number) < 1e15 {
+                Self.append(Int(number), to: &output)
             } else {
-                output += "null"
+                output.append(contentsOf: "\(number)".utf8)
             }
         case .string(let text): JSONValue.writeString(text, to: &output)
         case .array(let elements):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 element.write(to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 JSONValue.writeString(member.0, to: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 member.1.write(to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
     /// Writes `text` as a JSON string: quotes, backslashes and every control character escaped,
     /// so a record stays on one line whatever a value contains.
-    static func writeString(_ text: String, to output: inout String) {
-        output += "\""
+    static func writeString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
         let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 >= 0xC2 }
         guard needsEscaping else {
-            output += text
-            output += "\""
+            output.append(contentsOf: text.utf8)
+            output.append(UInt8(ascii: "\""))
             return
         }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
+            case "\"": append("\\\"", to: &output)
+            case "\\": append("\\\\", to: &output)
+            case "\n": append("\\n", to: &output)
+            case "\r": append("\\r", to: &output)
+            case "\t": append("\\t", to: &output)
             case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
                 || scalar.value == 0x2028 || scalar.value == 0x2029:
                 let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+                output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            default:
+                UTF8.encode(scalar) { output.append($0) }
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func append(_ literal: StaticString, to output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Appends the decimal digits of `number`, without making a `String` first.
+    private static func append(_ number: Int, to output: inout [UInt8]) {
+        if number < 0 { output.append(UInt8(ascii: "-")) }
+        // The magnitude as unsigned, so Int.min does not overflow.
+        var magnitude = number.magnitude
+        let start = output.count
+        repeat {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        output[start...].reverse()
     }
 }

@@ -1,13 +1,18 @@
-/// Builds `.cogtrace` text: one JSON record per line.
+/// Builds `.cogtrace` text: one JSON record per line, as UTF-8 bytes.
 struct TraceLines {
-    private(set) var text = ""
+    private(set) var bytes: [UInt8] = []
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    /// The lines as text.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     mutating func append(_ record: JSONValue) {
-        record.write(to: &text)
-        text += "\n"
+        record.write(to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     mutating func removeAll() {
-        text.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
     }
 }

@@ -51,7 +51,7 @@ final class TraceStream {
             lines.append(converter.snapshot.keyframeJSONValue(before: sequence))
             keyframes += 1
         }
-        if !lines.text.isEmpty { flush() }
+        if !lines.isEmpty { flush() }
     }
 
     /// A turn ended: its new states, then its record.
@@ -89,7 +89,7 @@ final class TraceStream {
     private func flush() {
         defer { lines.removeAll() }
         guard failure == nil else { return }
-        if let reason = writeAll(Array(lines.text.utf8)) ?? replacedReason() {
+        if let reason = writeAll(lines.bytes) ?? replacedReason() {
             let fault = RecorderFault(path: path, reason: reason)
             failure = fault
             onFailure(fault)
