@@ -166,7 +166,6 @@ nonisolated struct EventRange: Sequence {
     fileprivate let log: EventLog
     let range: Range<Int>
 
-    var count: Int { range.count }
     var isEmpty: Bool { range.isEmpty }
 
     func makeIterator() -> Iterator {

@@ -55,11 +55,7 @@ nonisolated struct EventSegment {
     @inline(__always)
     mutating func appendRecompute<Value>(state: UInt32, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
                                          changed: Bool, trigger: UInt32?) {
-        var record = PackedEvent(kind: .recompute, state: state)
-        let (oldSlot, oldBits) = pack(old)
-        record.setOld(oldSlot, oldBits)
-        let (newSlot, newBits) = pack(new)
-        record.setNew(newSlot, newBits)
+        var record = packed(.recompute, state: state, old: old, new: new)
         record.setChanged(changed, trigger: trigger)
         records.append(record)
     }
@@ -77,12 +73,19 @@ nonisolated struct EventSegment {
     /// Keeps a source write, its values packed.
     @inline(__always)
     mutating func appendWrite<Value>(state: UInt32, old: UnsafePointer<Value>, new: UnsafePointer<Value>) {
-        var record = PackedEvent(kind: .write, state: state)
+        records.append(packed(.write, state: state, old: old, new: new))
+    }
+
+    /// A record of `kind` with both value slots packed.
+    @inline(__always)
+    private mutating func packed<Value>(_ kind: PackedEvent.Kind, state: UInt32, old: UnsafePointer<Value>,
+                                        new: UnsafePointer<Value>) -> PackedEvent {
+        var record = PackedEvent(kind: kind, state: state)
         let (oldSlot, oldBits) = pack(old)
         record.setOld(oldSlot, oldBits)
         let (newSlot, newBits) = pack(new)
         record.setNew(newSlot, newBits)
-        records.append(record)
+        return record
     }
 
     /// Keeps a signal; false when one of its identities does not fit a record.
