@@ -1,9 +1,16 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// Library targets run on the MainActor by default, as the Cog documents describe.
-let libraryIsolation: [SwiftSetting] = [
+/// The runtime, its test support and the sample app run on the MainActor by default, as the Cog
+/// design asks: declarations, ops and app code are main-actor code.
+let mainActorCode: [SwiftSetting] = [
     .defaultIsolation(MainActor.self),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+]
+
+/// The trace format, the recorder's storage and the inspector are plain data and algorithms with
+/// no actor of their own; they are nonisolated by default.
+let plainCode: [SwiftSetting] = [
     .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
 ]
 
@@ -13,38 +20,52 @@ let package = Package(
         .library(name: "Cog", targets: ["Cog"]),
         .library(name: "CogTesting", targets: ["CogTesting"]),
         .library(name: "CogTrace", targets: ["CogTrace"]),
+        .library(name: "CogTraceFormat", targets: ["CogTraceFormat"]),
         .library(name: "CogInspector", targets: ["CogInspector"]),
         .executable(name: "coginspect", targets: ["coginspect"]),
-        .executable(name: "cog-bench", targets: ["cog-bench"]),
-        .executable(name: "weather", targets: ["weather"]),
-        .library(name: "Weather", targets: ["Weather"]),
     ],
     targets: [
-        .target(name: "Cog", swiftSettings: libraryIsolation),
-        .target(name: "CogTesting", dependencies: ["Cog", "CogTrace"], swiftSettings: libraryIsolation),
-        .target(name: "CogTrace", dependencies: ["Cog"], swiftSettings: libraryIsolation),
+        // Runtime.
+        .target(name: "Cog", swiftSettings: mainActorCode),
+        // Trace format: records, values, JSON, reader, comparison. Knows nothing of the runtime.
+        .target(name: "CogTraceFormat", swiftSettings: plainCode),
+        // Recorder: a probe on the runtime that writes the format.
+        .target(name: "CogTrace", dependencies: ["Cog", "CogTraceFormat"], swiftSettings: plainCode),
+        // Test support with no test framework: clocks, controlled work, replay, trace capture.
+        .target(name: "CogTestSupport", dependencies: ["Cog", "CogTrace"], swiftSettings: mainActorCode),
+        // The Swift Testing trait and the XCTest base class, over the support module.
+        .target(name: "CogTesting", dependencies: ["CogTestSupport"], swiftSettings: mainActorCode),
+        // Inspector engine and its front end: the format only, never the runtime.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "CogInspector", dependencies: ["CogTrace", "CSQLite"], swiftSettings: libraryIsolation),
+        .target(name: "CogInspector", dependencies: ["CogTraceFormat", "CSQLite"], swiftSettings: plainCode),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
-        .executableTarget(name: "coginspect", dependencies: ["CogInspector", "CogTrace", "CReadline"],
-                          swiftSettings: libraryIsolation),
-        .target(name: "Weather", dependencies: ["Cog"], swiftSettings: libraryIsolation),
+        .target(name: "CogCommandLine", swiftSettings: plainCode),
         .executableTarget(
-            name: "weather", dependencies: ["Weather", "Cog", "CogTesting", "CogTrace"], swiftSettings: libraryIsolation),
-        .executableTarget(
-            name: "cog-bench", dependencies: ["Cog", "CogTrace", "CogInspector"], swiftSettings: libraryIsolation),
-        .testTarget(name: "CogTests", dependencies: ["Cog", "CogTesting"], swiftSettings: libraryIsolation),
-        .testTarget(name: "CogTestingTests", dependencies: ["CogTesting", "CogTrace"], swiftSettings: libraryIsolation),
-        .testTarget(name: "CogTraceTests", dependencies: ["CogTrace", "Cog", "CogTesting"], swiftSettings: libraryIsolation),
+            name: "coginspect", dependencies: ["CogInspector", "CogCommandLine", "CReadline"], swiftSettings: plainCode),
+        // Sample app, its scripted scenarios and its command.
+        .target(name: "Weather", dependencies: ["Cog"], swiftSettings: mainActorCode),
+        .target(
+            name: "WeatherScenarios", dependencies: ["Weather", "Cog", "CogTestSupport", "CogTrace", "CogCommandLine"],
+            swiftSettings: mainActorCode),
+        .executableTarget(name: "weather", dependencies: ["WeatherScenarios"], swiftSettings: mainActorCode),
+        // Benchmarks.
+        .target(
+            name: "CogBench", dependencies: ["Cog", "CogTrace", "CogInspector", "CogCommandLine"],
+            swiftSettings: mainActorCode),
+        .executableTarget(name: "cog-bench", dependencies: ["CogBench"], swiftSettings: mainActorCode),
+        // Tests, one target per module.
+        .testTarget(name: "CogTests", dependencies: ["Cog", "CogTesting"], swiftSettings: mainActorCode),
+        .testTarget(name: "CogTestingTests", dependencies: ["CogTesting"], swiftSettings: mainActorCode),
+        .testTarget(name: "CogTraceFormatTests", dependencies: ["CogTraceFormat"], swiftSettings: plainCode),
+        .testTarget(name: "CogTraceTests", dependencies: ["CogTrace", "Cog", "CogTesting"], swiftSettings: mainActorCode),
         .testTarget(
-            name: "WeatherTests", dependencies: ["Weather", "weather", "Cog", "CogTesting", "CogTrace"],
-            swiftSettings: libraryIsolation),
+            name: "WeatherTests", dependencies: ["Weather", "WeatherScenarios", "Cog", "CogTesting", "CogTrace"],
+            swiftSettings: mainActorCode),
         .testTarget(
-            name: "CogInspectorTests", dependencies: ["CogInspector", "CogTrace"], exclude: ["Fixtures"],
-            swiftSettings: libraryIsolation),
-        .testTarget(
-            name: "coginspectTests", dependencies: ["coginspect"], exclude: ["Fixtures"], swiftSettings: libraryIsolation),
-        .testTarget(name: "CogBenchTests", dependencies: ["cog-bench", "Cog"], swiftSettings: libraryIsolation),
+            name: "CogInspectorTests", dependencies: ["CogInspector", "CogTraceFormat"], exclude: ["Fixtures"],
+            swiftSettings: plainCode),
+        .testTarget(name: "coginspectTests", exclude: ["Fixtures"], swiftSettings: plainCode),
+        .testTarget(name: "CogBenchTests", dependencies: ["CogBench", "Cog"], swiftSettings: mainActorCode),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,7 @@
 // `export sqlite`, `diff --trace`) or sleep (`--delay`) are skipped, so the fuzzer explores the
 // parser and the engine, not the disk. Built by `Scripts/fuzz`, not by SwiftPM.
 import CogInspector
-import CogTrace
+import CogTraceFormat
 import Foundation
 
 @MainActor private var tour: TraceFile?

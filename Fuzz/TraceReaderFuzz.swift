@@ -1,7 +1,7 @@
 // libFuzzer entry for the trace reader: any bytes are loaded as a `.cogtrace`, then every turn
 // is decoded and the graph rebuilt after it. A crash, a hang or a runaway allocation is a finding;
 // a thrown `TraceReadError` is the reader doing its job. Built by `Scripts/fuzz`, not by SwiftPM.
-import CogTrace
+import CogTraceFormat
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTraceReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

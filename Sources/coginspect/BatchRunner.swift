@@ -1,3 +1,4 @@
+import CogCommandLine
 import CogInspector
 import Foundation
 
@@ -8,14 +9,14 @@ struct BatchRunner {
     let json: Bool
     let keepGoing: Bool
 
-    func run(_ script: CommandLineOptions.Script) -> CogInspect.ExitStatus {
+    func run(_ script: CommandLineOptions.Script) -> ExitStatus {
         let lines: [(source: String, line: Int, text: String)]
         switch script {
         case .commands(let commands):
             lines = commands.enumerated().map { ("-c", $0.offset + 1, $0.element) }
         case .file(let path):
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                CogInspect.fail("cannot read script '\(path)'", status: .cannotOpen)
+                CogInspect.fail("cannot read script '\(path)'", status: .cannotOpenInput)
             }
             lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
                 .map { (path, $0.offset + 1, String($0.element)) }
@@ -24,7 +25,7 @@ struct BatchRunner {
             while let line = Swift.readLine() { read.append(("<stdin>", read.count + 1, line)) }
             lines = read
         }
-        var status = CogInspect.ExitStatus.ok
+        var status = ExitStatus.success
         let renderer = OutputPrinter(session: session, json: json)
         for (source, number, text) in lines {
             do {
@@ -33,7 +34,7 @@ struct BatchRunner {
                 if session.wantsToQuit { break }
             } catch {
                 FileHandle.standardError.write(Data("\(source):\(number): error: \(error)\n".utf8))
-                if status == .ok { status = error.kind == .expectation ? .expectFailed : .commandFailed }
+                if status == .success { status = error.kind == .expectation ? .expectationFailed : .failure }
                 if !keepGoing { break }
             }
         }

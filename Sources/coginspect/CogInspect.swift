@@ -1,16 +1,13 @@
+import CogCommandLine
 import CogInspector
-import CogTrace
+import CogTraceFormat
 import Foundation
 
 /// `coginspect`: the terminal front end. It opens a trace, then runs commands from the command
 /// line, a script or standard input (batch), or reads them at a prompt (interactive).
 @main
 struct CogInspect {
-    /// The documented exit statuses.
-    enum ExitStatus: Int32 {
-        case ok = 0, commandFailed = 1, expectFailed = 3, usage = 64, malformedTrace = 65, cannotOpen = 66
-    }
-
+    static let tool = CommandLineTool(name: "coginspect")
     static let defaultTrace = "Recordings/tour.cogtrace"
 
     static func main() {
@@ -18,19 +15,19 @@ struct CogInspect {
         do {
             options = try CommandLineOptions(arguments: Array(CommandLine.arguments.dropFirst()))
         } catch {
-            fail("\(error)", status: .usage)
+            tool.fail(error)
         }
         if options.showHelp {
             print(CommandLineOptions.usage)
             return
         }
         if options.showVersion {
-            print("coginspect (trace format \(TraceFormat.version))")
+            print(tool.versionLine(detail: "trace format \(TraceFormat.version)"))
             return
         }
         let session = openSession(options.tracePath)
         for warning in session.trace.warnings {
-            FileHandle.standardError.write(Data("coginspect: warning: \(warning)\n".utf8))
+            tool.warn("\(warning)")
         }
         let status: ExitStatus
         if let script = options.script {
@@ -48,19 +45,18 @@ struct CogInspect {
         guard FileManager.default.isReadableFile(atPath: tracePath) else {
             if path == nil {
                 fail("no trace given, and '\(defaultTrace)' is not here; run from the package root or name a trace",
-                     status: .cannotOpen)
+                     status: .cannotOpenInput)
             }
-            fail("cannot open '\(tracePath)': no such readable file", status: .cannotOpen)
+            fail("cannot open '\(tracePath)': no such readable file", status: .cannotOpenInput)
         }
         do {
             return InspectorSession(trace: try TraceFile.load(contentsOf: URL(fileURLWithPath: tracePath)), source: tracePath)
         } catch {
-            fail("'\(tracePath)' is not a valid trace: \(error)", status: .malformedTrace)
+            fail("'\(tracePath)' is not a valid trace: \(error)", status: .malformedInput)
         }
     }
 
     static func fail(_ message: String, status: ExitStatus) -> Never {
-        FileHandle.standardError.write(Data("coginspect: \(message)\n".utf8))
-        exit(status.rawValue)
+        tool.fail(message, status: status)
     }
 }

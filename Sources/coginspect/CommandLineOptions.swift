@@ -1,3 +1,5 @@
+import CogCommandLine
+
 /// The command line: `coginspect [TRACE] [-c CMD]... [-f SCRIPT|-] [--json] [--keep-going]`.
 struct CommandLineOptions {
     /// Where batch commands come from.
@@ -29,8 +31,7 @@ struct CommandLineOptions {
           -h, --help     show this help
           --version      show the version
 
-        exit status: 0 ok, 1 a command failed, 3 an expect failed, 64 usage,
-                     65 malformed trace, 66 cannot open the trace
+        \(ExitStatus.summary)
         Type 'help' at the prompt (or -c help) for the commands.
         """
 
@@ -51,7 +52,7 @@ struct CommandLineOptions {
             case "--version": showVersion = true
             default:
                 guard !argument.hasPrefix("-") || argument == "-" else {
-                    throw UsageError("unknown option '\(argument)'; see coginspect --help")
+                    throw UsageError("unknown option '\(argument)'")
                 }
                 guard tracePath == nil else {
                     throw UsageError("one trace at a time; got '\(tracePath!)' and '\(argument)'")
@@ -68,11 +69,4 @@ struct CommandLineOptions {
         if let scriptPath { return scriptPath == "-" ? .standardInput : .file(scriptPath) }
         return nil
     }
-}
-
-/// A command-line mistake: exit status 64.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) { self.description = description }
 }

@@ -1,4 +1,5 @@
 import CReadline
+import CogCommandLine
 import CogInspector
 import Foundation
 
@@ -9,7 +10,7 @@ struct InteractiveLoop {
     let session: InspectorSession
     let json: Bool
 
-    func run() -> CogInspect.ExitStatus {
+    func run() -> ExitStatus {
         let history = HistoryFile()
         history.load()
         Completion.install(for: session)
@@ -33,7 +34,7 @@ struct InteractiveLoop {
             }
         }
         history.save()
-        return .ok
+        return .success
     }
 }
 
@@ -48,7 +49,7 @@ struct HistoryFile {
 
     func load() {
         if !FileManager.default.fileExists(atPath: path) {
-            FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         }
         chmod(path, 0o600)
         read_history(path)

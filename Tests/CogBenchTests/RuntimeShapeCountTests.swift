@@ -1,6 +1,6 @@
 import Testing
 @testable import Cog
-@testable import cog_bench
+@testable import CogBench
 
 /// The selector-run counts of the eight js-reactivity-benchmark shapes, asserted exactly. Each is
 /// the minimum for Cog's pull rule: a consumer re-runs as soon as a dependency, checked in read

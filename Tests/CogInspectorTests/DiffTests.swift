@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import CogInspector
-import CogTrace
+import CogTraceFormat
 
 /// `diff A B` on the committed recordings: every kind of difference, checked against what the
 /// recording's own turns say happened.

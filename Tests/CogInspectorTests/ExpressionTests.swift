@@ -1,6 +1,6 @@
 import Testing
 @testable import CogInspector
-import CogTrace
+import CogTraceFormat
 
 /// The expression language of `bisect` and `expect`: parsing, evaluation, and bisect agreeing
 /// with a scan of every turn.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import CogInspector
-import CogTrace
+import CogTraceFormat
 
 /// Replays every input in `Fixtures/FuzzRegressions`: traces that once crashed, hung or
 /// overflowed the reader or a command, and command lines that did the same. Each must now load or

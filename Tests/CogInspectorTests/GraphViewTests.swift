@@ -1,6 +1,6 @@
 import Testing
 @testable import CogInspector
-import CogTrace
+import CogTraceFormat
 
 /// The graph an export draws, checked on the tour's turn 9, where the current ZIP moves from
 /// New York to San Francisco, and the escaping that keeps recorded values out of the syntax.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import CogInspector
-import CogTrace
+import CogTraceFormat
 
 /// `why` walks back to the exact source write, checked against the recording's own events.
 @Suite("why and history")

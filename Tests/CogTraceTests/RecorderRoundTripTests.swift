@@ -3,6 +3,7 @@ import Testing
 @testable import Cog
 import CogTesting
 @testable import CogTrace
+@testable import CogTraceFormat
 
 /// Captures the runtime's own view of the graph just before each turn, to compare with what the
 /// trace reconstructs.

@@ -3,6 +3,7 @@ import Testing
 import Cog
 import CogTesting
 @testable import CogTrace
+@testable import CogTraceFormat
 
 private let _tickCog = Cog<Int>.Manual(name: "bounds.tick") { 0 }
 private let parityCog = Cog<Bool>(name: "bounds.isEven") { c in c[_tickCog] % 2 == 0 }

@@ -3,7 +3,7 @@ import Testing
 import CogTesting
 import CogTrace
 import Weather
-@testable import weather
+@testable import WeatherScenarios
 
 /// Replay verification and recording comparison on the Weather app: the committed recordings
 /// replay cleanly, and a changed value or a changed feed is found at its turn.

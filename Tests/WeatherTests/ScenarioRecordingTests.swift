@@ -1,6 +1,6 @@
 import Testing
 import CogTrace
-@testable import weather
+@testable import WeatherScenarios
 
 /// Each scenario's recording holds the fact it exists to show, read back from the trace.
 @Suite("Scenario recordings", .cogTrace, .timeLimit(.minutes(1)))

@@ -3,7 +3,7 @@ import Observation
 @testable import Cog
 import CogTesting
 import Weather
-@testable import weather
+@testable import WeatherScenarios
 
 extension ScenarioSession {
     /// Answers the three start-up requests, New York with `newYork`.

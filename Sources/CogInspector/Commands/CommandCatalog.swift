@@ -1,5 +1,5 @@
 /// One command: its names, its help, and what it does.
-struct CommandSpec {
+struct CommandSpec: Sendable {
     let name: String
     let aliases: [String]
     let group: String
@@ -8,7 +8,7 @@ struct CommandSpec {
     let example: String
     /// Options that take a value, e.g. `--touching`.
     let valueFlags: Set<String>
-    let run: (InspectorSession, CommandArguments) throws(InspectorError) -> [Report]
+    let run: @Sendable (InspectorSession, CommandArguments) throws(InspectorError) -> [Report]
 }
 
 /// Every command, in the order `help` lists them.

@@ -1,4 +1,4 @@
-import CogTrace
+import CogTraceFormat
 
 extension CommandCatalog {
     static let compare: [CommandSpec] = [

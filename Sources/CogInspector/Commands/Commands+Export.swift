@@ -1,4 +1,4 @@
-import CogTrace
+import CogTraceFormat
 import Foundation
 
 extension CommandCatalog {

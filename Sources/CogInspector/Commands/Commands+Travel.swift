@@ -1,4 +1,4 @@
-import CogTrace
+import CogTraceFormat
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,4 @@
-import CogTrace
+import CogTraceFormat
 
 extension InspectorSession {
     /// A graph diff as sections a person reads, naming states and registrations by label.

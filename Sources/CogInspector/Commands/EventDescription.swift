@@ -1,4 +1,4 @@
-import CogTrace
+import CogTraceFormat
 
 extension InspectorSession {
     /// One event as a line a person reads, with labels instead of ids.

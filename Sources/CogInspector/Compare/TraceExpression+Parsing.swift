@@ -1,4 +1,4 @@
-import CogTrace
+import CogTraceFormat
 
 extension TraceExpression {
     /// Reads an expression such as `weather.isNice[10001] == true and not changed weather.currentZip`.

@@ -1,4 +1,4 @@
-import CogTrace
+import CogTraceFormat
 
 /// Renders a `GraphView` as a node-link JSON document for other tools (D3, NetworkX, a notebook):
 /// `{"turn":…,"nodes":[…],"links":[{"source":producer,"target":consumer,…}]}`.

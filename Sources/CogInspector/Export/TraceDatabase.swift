@@ -1,4 +1,4 @@
-import CogTrace
+import CogTraceFormat
 import CSQLite
 import Foundation
 
@@ -33,7 +33,9 @@ public final class TraceDatabase {
         public let rows: [[String]]
     }
 
-    private var handle: OpaquePointer?
+    private let connection: SQLiteConnection
+    /// The insert statements, by text, while the tables are filled.
+    private var statements: [String: SQLiteStatement] = [:]
 
     /// Builds the tables for `trace` in a database at `path` (`:memory:` by default), replacing
     /// any file there.
@@ -44,42 +46,25 @@ public final class TraceDatabase {
     public init(trace: TraceFile, path: String = ":memory:", label: @escaping (Int) -> String,
                 describe: @escaping (TraceEvent) -> String) throws(InspectorError) {
         if path != ":memory:" { try? FileManager.default.removeItem(atPath: path) }
-        guard sqlite3_open(path, &handle) == SQLITE_OK else {
-            defer { sqlite3_close(handle) }
-            throw InspectorError("cannot open database '\(path)': \(String(cString: sqlite3_errmsg(handle)))")
-        }
+        connection = try SQLiteConnection(path: path)
         // `sql` runs what a person or a script types; ATTACH would let it open or create other
         // files, so a database built here attaches nothing.
-        sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, 0)
+        sqlite3_limit(connection.handle, SQLITE_LIMIT_ATTACHED, 0)
         try execute(Self.schema)
         try execute("BEGIN")
         var loader = TraceDatabaseLoader(database: self, label: label, describe: describe)
         try loader.load(trace)
         try execute("COMMIT")
-        finishLoading()
-    }
-
-    isolated deinit {
-        sqlite3_close(handle)
+        statements = [:]
     }
 
     /// Runs one read-only statement.
     /// - Throws: `InspectorError` quoting SQLite's message, or refusing a statement that would
     ///   change the tables or a second statement.
     public func query(_ sql: String) throws(InspectorError) -> Rows {
-        var statement: OpaquePointer?
-        // SQLite's `tail` points into the C string it was given, which lives only inside this
-        // closure; what follows the first statement is read there.
-        let (status, rest) = sql.withCString { text -> (Int32, String) in
-            var tail: UnsafePointer<CChar>?
-            let status = sqlite3_prepare_v2(handle, text, -1, &statement, &tail)
-            return (status, tail.map { String(cString: $0) } ?? "")
-        }
-        guard status == SQLITE_OK, let statement else {
-            throw InspectorError("sql: \(String(cString: sqlite3_errmsg(handle))) in '\(sql)'")
-        }
-        defer { sqlite3_finalize(statement) }
-        if !rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) {
+        let prepared = try SQLiteStatement(sql, on: connection)
+        let statement = prepared.handle
+        if !prepared.tail.allSatisfy({ $0.isWhitespace || $0 == ";" }) {
             throw InspectorError("sql runs one statement at a time; '\(sql)' has more")
         }
         guard sqlite3_stmt_readonly(statement) != 0 else {
@@ -91,7 +76,7 @@ public final class TraceDatabase {
             let status = sqlite3_step(statement)
             if status == SQLITE_DONE { break }
             guard status == SQLITE_ROW else {
-                throw InspectorError("sql: \(String(cString: sqlite3_errmsg(handle))) in '\(sql)'")
+                throw InspectorError("sql: \(connection.lastError) in '\(sql)'")
             }
             rows.append((0..<Int32(columns.count)).map { column in
                 sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL"
@@ -101,17 +86,17 @@ public final class TraceDatabase {
     }
 
     func execute(_ sql: String) throws(InspectorError) {
-        var message: UnsafeMutablePointer<CChar>?
-        guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
-            defer { sqlite3_free(message) }
-            throw InspectorError("sql: \(message.map { String(cString: $0) } ?? "failed") while building the tables")
+        do {
+            try connection.execute(sql)
+        } catch {
+            throw InspectorError("\(error) while building the tables")
         }
     }
 
     /// Inserts one row into `table`; `nil` values become NULL.
     func insert(_ table: String, _ values: [SQLValue]) throws(InspectorError) {
         let sql = "INSERT INTO \(table) VALUES (\(Array(repeating: "?", count: values.count).joined(separator: ",")))"
-        let statement = try prepared(sql)
+        let statement = try prepared(sql).handle
         sqlite3_reset(statement)
         for (index, value) in values.enumerated() {
             let position = Int32(index + 1)
@@ -122,26 +107,15 @@ public final class TraceDatabase {
             }
         }
         guard sqlite3_step(statement) == SQLITE_DONE else {
-            throw InspectorError("sql: \(String(cString: sqlite3_errmsg(handle))) while filling \(table)")
+            throw InspectorError("sql: \(connection.lastError) while filling \(table)")
         }
     }
 
-    private var statements: [String: OpaquePointer] = [:]
-
-    private func prepared(_ sql: String) throws(InspectorError) -> OpaquePointer {
+    private func prepared(_ sql: String) throws(InspectorError) -> SQLiteStatement {
         if let statement = statements[sql] { return statement }
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw InspectorError("sql: \(String(cString: sqlite3_errmsg(handle))) in '\(sql)'")
-        }
+        let statement = try SQLiteStatement(sql, on: connection)
         statements[sql] = statement
         return statement
-    }
-
-    /// Finalizes the insert statements once the tables are filled.
-    func finishLoading() {
-        for statement in statements.values { sqlite3_finalize(statement) }
-        statements = [:]
     }
 
     /// SQLite's "copy the bytes now" destructor, which the C header spells as a cast of -1.

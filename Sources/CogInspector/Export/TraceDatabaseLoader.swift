@@ -1,4 +1,4 @@
-import CogTrace
+import CogTraceFormat
 
 /// Fills a `TraceDatabase`'s tables from a trace, one row per state, turn and event.
 struct TraceDatabaseLoader {

@@ -1,4 +1,4 @@
-import CogTrace
+import CogTraceFormat
 
 /// What a command found, as values: rendering to text or JSON is a separate step.
 public indirect enum Report: Equatable {

@@ -1,4 +1,4 @@
-import CogTrace
+import CogTraceFormat
 
 /// Renders command results as text for a terminal or as one JSON document per command.
 public struct ReportRenderer {

@@ -1,4 +1,4 @@
-import CogTrace
+import CogTraceFormat
 
 /// Every event of the trace indexed by the state it touches, built once on first use: what
 /// `history`, `why`, `async` and `leases` walk.

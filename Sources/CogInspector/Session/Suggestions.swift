@@ -1,4 +1,4 @@
-import CogTrace
+import CogTraceFormat
 
 /// The candidate closest to `input` by edit distance, if it is close enough to be a typo (or
 /// `input` is its prefix).
@@ -36,5 +36,5 @@ func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
 /// Whether `text` matches `pattern`, where `*` matches any run of characters and a pattern
 /// without `*` matches anywhere in the text.
 func matches(_ text: String, pattern: String) -> Bool {
-    pattern.contains("*") ? labelMatches(text, pattern: pattern) : text.contains(pattern)
+    pattern.contains("*") ? LabelPattern(pattern).matches(text) : text.contains(pattern)
 }

@@ -1,0 +1,68 @@
+import CogCommandLine
+
+/// The command line of `cog-bench`.
+struct BenchOptions {
+    static let usage = """
+        usage: cog-bench [--smoke] [--iterations N] [--json FILE] [--sections LIST] [--sizes LIST]
+
+          --smoke          a few iterations of every section; checks counts, for CI
+          --iterations N   iterations per scenario (default 31)
+          --json FILE      also write the measurements as JSON (schema: docs/performance.md)
+          --variants LIST  which runtime variants to time besides untraced: ring, stream and
+                           null (a probe that drops every event: what building the events costs); default all three
+          --shapes LIST    only the runtime shapes whose names contain one of these words, e.g. cellx,diamond
+          --sections LIST  which sections to run: runtime, recorder, inspector, soak (default all but soak)
+          --soak-turns N   turns in the soak (default 10000000)
+          --sizes LIST     turns in the inspector's synthetic traces (default 100000,1000000)
+          -h, --help       show this help
+          --version        show the version
+
+        exit status: 0 success, 1 a selector count differs from its formula, 64 usage
+        """
+
+    static let sectionNames = ["runtime", "recorder", "inspector", "soak"]
+    static let variantNames = ["ring", "stream", "null"]
+
+    var smoke = false
+    var iterations = 31
+    var jsonPath: String?
+    var variants: Set<String> = Set(variantNames)
+    /// Words naming the shapes to run; empty runs all.
+    var shapes: [String] = []
+    var sections: Set<String> = ["runtime", "recorder", "inspector"]
+    var soakTurns = 10_000_000
+    var sizes = [100_000, 1_000_000]
+    var showHelp = false
+    var showVersion = false
+
+    init(arguments: [String]) throws(UsageError) {
+        var words = ArgumentList(arguments)
+        var sectionsChosen = false
+        while let word = words.next() {
+            switch word {
+            case "--smoke": smoke = true
+            case "-h", "--help": showHelp = true
+            case "--version": showVersion = true
+            case "--iterations": iterations = try words.positiveCount(after: word)
+            case "--variants":
+                variants = Set(try words.list(after: word, example: "ring,stream", allowed: Self.variantNames))
+            case "--shapes": shapes = try words.list(after: word, example: "cellx,diamond")
+            case "--sections":
+                sections = Set(try words.list(after: word, example: "runtime,recorder", allowed: Self.sectionNames))
+                sectionsChosen = true
+            case "--soak-turns": soakTurns = try words.positiveCount(after: word)
+            case "--sizes":
+                let listed = try words.list(after: word, example: "100000,1000000")
+                let parsed = listed.compactMap { Int($0) }.filter { $0 >= 3 }
+                guard parsed.count == listed.count else {
+                    throw UsageError("--sizes needs whole numbers of at least 3, not '\(listed.joined(separator: ","))'")
+                }
+                sizes = parsed
+            case "--json": jsonPath = try words.value(after: word, expected: "a file path")
+            default: throw UsageError("unknown option '\(word)'")
+            }
+        }
+        // `--smoke` alone runs every section, the soak included.
+        if smoke, !sectionsChosen { sections.insert("soak") }
+    }
+}

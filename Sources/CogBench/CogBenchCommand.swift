@@ -1,0 +1,63 @@
+import CogCommandLine
+import Foundation
+
+/// `cog-bench`: measures the runtime shapes, the recorder and the inspector, and prints tables
+/// (and JSON with `--json FILE`). The executable only forwards its arguments here.
+///
+/// Build it in release: `swift run -c release cog-bench`. `--smoke` runs every section once at a
+/// few iterations and checks the selector counts, for CI; it asserts no timing.
+public enum CogBenchCommand {
+    static let tool = CommandLineTool(name: "cog-bench")
+
+    /// Runs one command line (without the program's name) and returns its exit status.
+    public static func run(_ arguments: [String]) -> ExitStatus {
+        let options: BenchOptions
+        do {
+            options = try BenchOptions(arguments: arguments)
+        } catch {
+            tool.report("\(error); see cog-bench --help")
+            return .usage
+        }
+        if options.showHelp {
+            print(BenchOptions.usage)
+            return .success
+        }
+        if options.showVersion {
+            print(tool.versionLine())
+            return .success
+        }
+        do {
+            return try measure(options)
+        } catch {
+            tool.report("\(error)")
+            return .failure
+        }
+    }
+
+    private static func measure(_ options: BenchOptions) throws -> ExitStatus {
+        let iterations = options.smoke ? 3 : options.iterations
+        var measurements: [Measurement] = []
+        var countsHold = true
+        if options.sections.contains("runtime") {
+            let runtime = RuntimeSection.run(iterations: iterations, variants: options.variants, shapes: options.shapes)
+            measurements += runtime.measurements
+            countsHold = runtime.countsHold
+        }
+        if options.sections.contains("recorder") {
+            measurements += try RecorderSection.run(iterations: iterations, steadyTurns: options.smoke ? 10_000 : 200_000)
+        }
+        if options.sections.contains("soak") {
+            measurements += try SoakSection.run(turns: options.smoke ? 30_000 : options.soakTurns)
+        }
+        if options.sections.contains("inspector") {
+            measurements += try InspectorSection.run(
+                sizes: options.smoke ? [3_000] : options.sizes, samples: options.smoke ? 20 : 200)
+        }
+        if let path = options.jsonPath {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(measurements).write(to: URL(fileURLWithPath: path))
+        }
+        return countsHold ? .success : .failure
+    }
+}

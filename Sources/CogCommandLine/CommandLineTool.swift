@@ -1,0 +1,42 @@
+import Foundation
+
+/// What every executable of the package shares: its name in messages, its version, and how it
+/// reports help, warnings and failures. One convention for all three tools.
+public struct CommandLineTool: Sendable {
+    /// The package's version, printed by every tool's `--version`.
+    public static let packageVersion = "0.17.0"
+
+    /// The tool's name, which starts each of its messages (`coginspect: …`).
+    public let name: String
+
+    /// A tool called `name`.
+    public init(name: String) {
+        self.name = name
+    }
+
+    /// The `--version` line; `detail` adds what else is versioned, e.g. the trace format.
+    public func versionLine(detail: String? = nil) -> String {
+        "\(name) \(Self.packageVersion)" + (detail.map { " (\($0))" } ?? "")
+    }
+
+    /// Writes `message` to standard error as `name: message`.
+    public func report(_ message: String) {
+        FileHandle.standardError.write(Data("\(name): \(message)\n".utf8))
+    }
+
+    /// Writes `name: warning: message` to standard error.
+    public func warn(_ message: String) {
+        report("warning: \(message)")
+    }
+
+    /// Reports `message` and exits with `status`.
+    public func fail(_ message: String, status: ExitStatus) -> Never {
+        report(message)
+        exit(status.rawValue)
+    }
+
+    /// Reports a usage error with a pointer to the help, and exits with `ExitStatus.usage`.
+    public func fail(_ error: UsageError) -> Never {
+        fail("\(error); see \(name) --help", status: .usage)
+    }
+}

@@ -1,0 +1,86 @@
+import Cog
+import CogTrace
+import Foundation
+
+/// The recording of one test: every runtime the test makes with `Cogs.forTesting` gets a
+/// recorder, and when the test ends its traces are written if the options say so. The
+/// `.cogTrace` trait and `CogTraceTestCase` set one up around each test; code under test never
+/// sees it.
+public final class CogTraceCapture {
+    /// The capture of the test running in this task, if it records.
+    nonisolated public static var current: CogTraceCapture? { CogTraceContext.capture }
+
+    /// The options in force, the environment already laid over them.
+    public let options: CogTraceOptions
+    /// The test's name, which names its files.
+    public let testName: String
+    private var recorders: [CogRecorder] = []
+
+    /// A capture for the test named `testName`.
+    public init(testName: String, options: CogTraceOptions) {
+        self.testName = testName
+        self.options = options
+    }
+
+    /// Attaches a recorder to `cogs`; `Cogs.forTesting` calls this before it starts mechanisms.
+    func record(_ cogs: Cogs, clock: any Clock<Duration>) {
+        guard options.policy != .off else { return }
+        let recorderClock: RecorderConfiguration.Clock = clock is ContinuousClock ? .monotonic : .virtual(clock)
+        let recorder = CogRecorder(configuration: RecorderConfiguration(
+            title: testName, capacity: options.capacity, clock: recorderClock, redactedLabels: options.redactedLabels))
+        recorder.attach(to: cogs)
+        recorders.append(recorder)
+    }
+
+    /// How many runtimes this test recorded.
+    public var recordedRuntimeCount: Int { recorders.count }
+
+    /// Writes the test's traces when it failed (or always, if the options say so), prints where
+    /// they went and how to open them, and returns their paths.
+    @discardableResult
+    public func finish(testFailed: Bool) -> [URL] {
+        guard options.policy == .always || (testFailed && options.policy == .failures), !recorders.isEmpty else { return [] }
+        let directory = URL(fileURLWithPath: options.directory, isDirectory: true)
+        var written: [URL] = []
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            for recorder in recorders {
+                let file = Self.unusedFile(in: directory, for: testName)
+                try Data(recorder.traceText().utf8).write(to: file, options: .withoutOverwriting)
+                written.append(file)
+            }
+        } catch {
+            FileHandle.standardError.write(Data("cog-trace: could not write the trace of '\(testName)': \(error)\n".utf8))
+        }
+        for file in written {
+            let why = testFailed ? "failed" : "ran"
+            FileHandle.standardError.write(Data(
+                "cog-trace: '\(testName)' \(why); its graph is in \(file.relativePath)\n  open it with: swift run coginspect \(file.relativePath)\n".utf8))
+        }
+        return written
+    }
+
+    /// `Name.cogtrace`, or `Name-2.cogtrace` and onwards when that exists: never overwriting.
+    package static func unusedFile(in directory: URL, for testName: String) -> URL {
+        let safe = String(testName.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" }.prefix(120))
+        var candidate = directory.appendingPathComponent("\(safe).cogtrace")
+        var number = 2
+        while FileManager.default.fileExists(atPath: candidate.path) {
+            candidate = directory.appendingPathComponent("\(safe)-\(number).cogtrace")
+            number += 1
+        }
+        return candidate
+    }
+
+    /// The traces as bytes, for a runner's attachments.
+    package var traces: [(name: String, bytes: [UInt8])] {
+        recorders.enumerated().map { index, recorder in
+            ("\(testName)\(index == 0 ? "" : "-\(index + 1)").cogtrace", Array(recorder.traceText().utf8))
+        }
+    }
+}
+
+/// Holds the running test's capture for the task and its children.
+nonisolated package enum CogTraceContext {
+    @TaskLocal package static var capture: CogTraceCapture?
+}

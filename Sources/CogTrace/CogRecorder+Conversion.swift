@@ -1,0 +1,115 @@
+import Cog
+
+/// Converting kept events to trace events, and the state table the trace writes.
+extension CogRecorder {
+    /// A recorded turn as the trace holds it, converted in order by `converter`.
+    func traced(_ turn: RecordedTurn, with converter: inout TraceConverter) -> TraceTurn {
+        let events = converter.convert(log.events(turn.events))
+        let after = converter.convert(log.events(turn.after))
+        return TraceTurn(
+            sequence: turn.info.id, name: turn.info.name, origin: turn.info.origin.rawValue, cause: turn.info.cause,
+            start: timeline.microseconds(turn.start), duration: timeline.microseconds(turn.duration),
+            events: events, after: after)
+    }
+
+    private func value(_ value: Any, of state: CogStateID) -> TraceValue {
+        if !redactedStates.isEmpty, redactedStates.contains(state.rawValue) { return .redacted }
+        return TraceValue(pending: value)
+    }
+
+    func trace(_ event: CogProbeEvent) -> TraceEvent? {
+        switch event {
+        case .turnBegan, .turnEnded:
+            return nil
+        case .stateCreated(let info, let initial):
+            return .stateCreated(state: info.id.rawValue, value: initial.map { value($0, of: info.id) })
+        case .registered(let info):
+            return .registered(registration: info.id.rawValue, name: info.name, kind: info.kind.rawValue)
+        case .seeded(let state, let new):
+            return .seeded(state: state.rawValue, value: value(new, of: state))
+        case .write(let state, let old, let new):
+            return .write(state: state.rawValue, old: value(old, of: state), new: value(new, of: state))
+        case .writeDiscarded(let state, let discarded):
+            return .writeDiscarded(state: state.rawValue, value: value(discarded, of: state))
+        case .recompute(let state, let old, let new, let changed, let trigger):
+            return .recompute(state: state.rawValue, old: old.map { value($0, of: state) },
+                              new: new.map { value($0, of: state) }, changed: changed, trigger: trigger?.rawValue)
+        case .dependenciesChanged(let consumer, let producers):
+            return .dependencies(consumer: consumer.rawValue, producers: producers.map(\.rawValue))
+        case .unregistered(let registration):
+            return .unregistered(registration: registration.rawValue)
+        case .boundaryAttached(let state):
+            return .boundaryAttached(state: state.rawValue)
+        case .notice(let state):
+            return .notice(state: state.rawValue)
+        case .reactionRun(let registration):
+            return .reactionRun(registration: registration.rawValue)
+        case .generationStarted(let state, let generation, let policy):
+            return .generationStarted(state: state.rawValue, generation: generation, policy: policy.rawValue)
+        case .generationCancelled(let state, let generation):
+            return .generationCancelled(state: state.rawValue, generation: generation)
+        case .generationAccepted(let state, let generation, let outcome):
+            return .generationAccepted(state: state.rawValue, generation: generation, outcome: outcome)
+        case .generationRejected(let state, let generation):
+            return .generationRejected(state: state.rawValue, generation: generation)
+        case .asyncStatus(let state, let kind, let isLoading, let hasSucceeded, let error):
+            let shownError = redactedStates.contains(state.rawValue) ? error.map { _ in "‹redacted›" } : error
+            return .asyncStatus(state: state.rawValue, kind: kind, isLoading: isLoading, hasSucceeded: hasSucceeded,
+                                error: shownError)
+        case .refreshResolved(let state, let generation, let outcome):
+            return .refreshResolved(state: state.rawValue, generation: generation, outcome: outcome)
+        case .turnDropped(let name, let reason):
+            return .turnDropped(name: name, reason: reason)
+        case .scopeOpened(let registration, let name, let identity):
+            return .scopeOpened(registration: registration.rawValue, name: name, identity: identity)
+        case .scopeRetired(let registration):
+            return .scopeRetired(registration: registration.rawValue)
+        case .taskStarted(let registration, let name):
+            return .taskStarted(registration: registration.rawValue, name: name)
+        case .taskCancelled(let registration):
+            return .taskCancelled(registration: registration.rawValue)
+        case .taskFinished(let registration):
+            return .taskFinished(registration: registration.rawValue)
+        case .watchRun(let registration, let old, let new):
+            return .watchRun(registration: registration.rawValue, old: old.map { TraceValue(pending: $0) },
+                             new: TraceValue(pending: new))
+        case .leaseRenewed(let state, let holder):
+            return .leaseRenewed(state: state.rawValue, holder: holder)
+        case .graceScheduled(let state, let grace):
+            let (seconds, attoseconds) = grace.components
+            return .graceScheduled(state: state.rawValue,
+                                   milliseconds: Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000))
+        case .graceExpired(let state):
+            return .graceExpired(state: state.rawValue)
+        case .stateReleased(let state, let reason):
+            return .stateReleased(state: state.rawValue, reason: reason.rawValue)
+        case .offer(let state, let subscriber, let offered):
+            return .offer(state: state.rawValue, subscriber: subscriber.rawValue, value: value(offered, of: state))
+        case .diagnostic(let diagnostic):
+            return .diagnostic(kind: diagnostic.kind.rawValue, message: diagnostic.message, path: diagnostic.path)
+        }
+    }
+
+    func noteState(_ info: CogStateInfo) {
+        let id = info.id.rawValue
+        if id >= stateInfoByID.count {
+            stateInfoByID.append(contentsOf: repeatElement(nil, count: max(id + 1 - stateInfoByID.count, 256)))
+        }
+        if stateInfoByID[id] == nil { stateOrder.append(id) }
+        stateInfoByID[id] = info
+        guard !configuration.redactedLabels.isEmpty else { return }
+        if configuration.redactedLabels.contains(where: { LabelPattern($0).matches(info.label) }) {
+            redactedStates.insert(id)
+        } else {
+            redactedStates.remove(id)
+        }
+    }
+
+    /// The state table entry the trace writes for state `id`.
+    func stateRecord(_ id: Int) -> TraceStateInfo {
+        let info = stateInfoByID[id]!
+        return TraceStateInfo(
+            id: id, label: info.label, declaration: info.declaration, key: info.key, shape: info.shape.rawValue,
+            valueType: info.valueType, lifetime: info.lifetime, policy: info.policy?.rawValue)
+    }
+}

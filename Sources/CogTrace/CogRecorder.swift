@@ -1,0 +1,164 @@
+import Cog
+import Foundation
+
+/// Records everything a runtime does into bounded turn history, and writes it as a `.cogtrace`.
+///
+/// Attach one to a runtime; by default it keeps the last `capacity` turns in memory (a ring) and
+/// writes a file on demand. Call `startStreaming(to:)` instead to append every completed turn to
+/// a file as it ends, so a crash loses at most the turn in flight.
+///
+/// ```swift
+/// let recorder = CogRecorder(configuration: RecorderConfiguration(title: "checkout"))
+/// recorder.attach(to: cogs)
+/// // … the app runs …
+/// try recorder.write(to: URL(fileURLWithPath: "checkout.cogtrace"))
+/// ```
+///
+/// The properties every event touches opt out of dynamic exclusivity checks
+/// (`@exclusivity(unchecked)`): the recorder is confined to the MainActor, and no code path holds
+/// a mutating access to one of them while another access to it begins.
+@MainActor
+public final class CogRecorder: CogProbe {
+    let configuration: RecorderConfiguration
+    let timeline: RecordingTimeline
+
+    /// Every state seen, by id, in order of first appearance.
+    /// Indexed by state id (ids are dense); converted to `TraceStateInfo` only when written.
+    @exclusivity(unchecked) var stateInfoByID: ContiguousArray<CogStateInfo?> = []
+    var stateOrder: [Int] = []
+    var redactedStates: Set<Int> = []
+
+    /// Every kept event, packed, in arrival order; turns are ranges of it.
+    @exclusivity(unchecked) var log = EventLog()
+    /// The retained turns, oldest first from `ringHead` (a ring of `capacity`): converting and
+    /// rendering their events wait until a turn is written or evicted.
+    @exclusivity(unchecked) var ring: [RecordedTurn] = []
+    @exclusivity(unchecked) var ringHead = 0
+    /// Where the newest retained turn sits in `ring`.
+    @exclusivity(unchecked) private var newestIndex = 0
+    /// The graph just before the oldest retained turn, built lazily: the events from
+    /// `foldedUpTo` to the oldest retained turn wait in the log until a write or an eviction
+    /// needs the snapshot.
+    private var foldedBase = GraphSnapshot()
+    private var foldedUpTo = 0
+
+    /// The graph just before the oldest retained turn.
+    var baseSnapshot: GraphSnapshot {
+        foldPending()
+        return foldedBase
+    }
+
+    /// Applies the events waiting before every retained turn to the base, in place, and lets
+    /// the log drop them.
+    private func foldPending() {
+        let baseEnd = ring.isEmpty ? idleStart : ring[ringHead].events.lowerBound
+        fold(upTo: baseEnd)
+    }
+
+    private func fold(upTo end: Int) {
+        guard foldedUpTo < end else { return }
+        TraceConverter.fold(log.events(foldedUpTo..<end), into: &foldedBase, recorder: self)
+        foldedUpTo = end
+        log.discard(before: end)
+    }
+
+    /// The turn being recorded, while one is.
+    @exclusivity(unchecked) private var current: (info: CogTurnInfo, start: Duration)?
+    @exclusivity(unchecked) private var isInTurn = false
+    /// Where the current turn's events begin in the log.
+    @exclusivity(unchecked) private var currentStart = 0
+    /// Where the events since the last turn ended begin in the log (from the start, before the
+    /// first turn); none while a turn is in progress.
+    @exclusivity(unchecked) private var idleStart = 0
+
+    /// The events since the last turn ended.
+    var idleEvents: EventRange { log.events(idleStart..<(isInTurn ? idleStart : log.endIndex)) }
+
+    /// Turns recorded since attaching, including evicted ones.
+    @exclusivity(unchecked) public private(set) var recordedTurnCount = 0
+    /// Turns the ring has evicted.
+    @exclusivity(unchecked) public private(set) var evictedTurnCount = 0
+    /// Events dropped because a turn exceeded `maxEventsPerTurn`.
+    @exclusivity(unchecked) public private(set) var droppedEventCount = 0
+
+    /// The streaming file, when streaming.
+    @exclusivity(unchecked) var stream: TraceStream?
+    /// What stopped streaming, reported once each (a full disk, a removed file).
+    public internal(set) var faults: [RecorderFault] = []
+
+    /// A recorder; attach it to a runtime to start recording.
+    public init(configuration: RecorderConfiguration = RecorderConfiguration()) {
+        self.configuration = configuration
+        self.timeline = RecordingTimeline(configuration.clock)
+    }
+
+    /// Starts recording `cogs`, beside any probe already attached (a test's failure recorder,
+    /// say); the recorder first hears of the states the runtime already holds.
+    public func attach(to cogs: Cogs) {
+        cogs.addProbe(self)
+    }
+
+    /// How many turns the ring holds now.
+    public var retainedTurnCount: Int { ring.count }
+
+    /// The retained turns, oldest first, as the trace records them.
+    public var retainedTurns: [TraceTurn] {
+        var converter = TraceConverter(from: baseSnapshot, recorder: self)
+        return orderedRing.map { traced($0, with: &converter) }
+    }
+
+    /// The retained turns, oldest first, as recorded.
+    var orderedRing: [RecordedTurn] { Array(ring[ringHead...] + ring[..<ringHead]) }
+
+    // MARK: Turns
+
+    /// Whether the log takes the next event: always between turns, and in a turn until it holds
+    /// `maxEventsPerTurn` events; past that the event is counted as dropped. (Each entry point
+    /// tests this rather than passing a closure: a closure formed here would check the MainActor
+    /// executor every time it ran.)
+    @inline(__always)
+    func accepts() -> Bool {
+        guard isInTurn, log.endIndex - currentStart >= configuration.maxEventsPerTurn else { return true }
+        droppedEventCount += 1
+        return false
+    }
+
+    /// A turn began: the events since the last one are closed off, and the turn's start.
+    func beginTurn(_ turn: CogTurnInfo) {
+        if stream != nil { stream?.willBeginTurn(turn.id, idle: idleEvents, recorder: self) }
+        // The events since the last turn belong to it (or, before the first, to the base).
+        if !ring.isEmpty { ring[newestIndex].afterEnd = log.endIndex }
+        current = (turn, timeline.now())
+        currentStart = log.endIndex
+        idleStart = log.endIndex
+        isInTurn = true
+    }
+
+    /// The turn ended: it is retained (evicting the oldest when the ring is full) and streamed.
+    func endTurn() {
+        guard let (info, start) = current else { return }
+        current = nil
+        isInTurn = false
+        let end = log.endIndex
+        let turn = RecordedTurn(info: info, start: start, duration: timeline.now() - start,
+                                events: currentStart..<end, afterEnd: end)
+        idleStart = end
+        recordedTurnCount += 1
+        stream?.append(turn, recorder: self)
+        retain(turn)
+    }
+
+    private func retain(_ turn: RecordedTurn) {
+        if ring.count < configuration.capacity {
+            ring.append(turn)
+            newestIndex = ring.count - 1
+            return
+        }
+        // The oldest turn's events, and those after it, join the base.
+        fold(upTo: ring[ringHead].afterEnd)
+        ring[ringHead] = turn
+        newestIndex = ringHead
+        ringHead = ringHead + 1 == ring.count ? 0 : ringHead + 1
+        evictedTurnCount += 1
+    }
+}

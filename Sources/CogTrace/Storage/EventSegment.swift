@@ -1,0 +1,180 @@
+import Cog
+
+/// Up to `EventLog.segmentCapacity` kept events, packed, with the side tables they index.
+/// Indices are local to the segment, so a segment is freed or reused whole.
+struct EventSegment {
+    var records: ContiguousArray<PackedEvent> = []
+    /// Values that are not `Int`, `Bool` or `Double`, boxed once on arrival.
+    var boxed: ContiguousArray<Any> = []
+    /// Dependency lists, each a run named by a `dependencies` record.
+    var producers: ContiguousArray<Int> = []
+    /// The descriptions of states created, each named by a `stateCreated` record.
+    var infos: ContiguousArray<CogStateInfo> = []
+    /// The rarer events, kept as the probe gave them.
+    var whole: ContiguousArray<CogProbeEvent> = []
+
+    init(reservingCapacity capacity: Int = 0) {
+        if capacity > 0 { records.reserveCapacity(capacity) }
+    }
+
+    /// Empties the segment for reuse, keeping its arrays' storage.
+    mutating func removeAll() {
+        records.removeAll(keepingCapacity: true)
+        boxed.removeAll(keepingCapacity: true)
+        producers.removeAll(keepingCapacity: true)
+        infos.removeAll(keepingCapacity: true)
+        whole.removeAll(keepingCapacity: true)
+    }
+
+    /// Packs the value at `value` into a slot: its bits for `Int`, `Bool` and `Double`, else a
+    /// box in `boxed`. The type tests compare metadata pointers, so they cost next to nothing
+    /// even in the unspecialized code a probe call runs.
+    @inline(__always)
+    mutating func pack<Value>(_ value: UnsafePointer<Value>) -> (PackedEvent.Slot, UInt64) {
+        let raw = UnsafeRawPointer(value)
+        if Value.self == Int.self { return (.int, UInt64(bitPattern: Int64(raw.load(as: Int.self)))) }
+        if Value.self == Bool.self { return (.bool, raw.load(as: Bool.self) ? 1 : 0) }
+        if Value.self == Double.self { return (.double, raw.load(as: Double.self).bitPattern) }
+        boxed.append(value.pointee)
+        return (.boxed, UInt64(boxed.count - 1))
+    }
+
+    /// Keeps a state's creation, its description in `infos` and its value packed.
+    mutating func appendStateCreated<Value>(_ info: CogStateInfo, state: UInt32, value: UnsafePointer<Value>?) {
+        var record = PackedEvent(kind: .stateCreated, state: state)
+        record.old = UInt64(infos.count)
+        infos.append(info)
+        if let value {
+            let (slot, bits) = pack(value)
+            record.setNew(slot, bits)
+        }
+        records.append(record)
+    }
+
+    /// Keeps a recompute, its values packed.
+    @inline(__always)
+    mutating func appendRecompute<Value>(state: UInt32, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
+                                         changed: Bool, trigger: UInt32?) {
+        var record = packed(.recompute, state: state, old: old, new: new)
+        record.setChanged(changed, trigger: trigger)
+        records.append(record)
+    }
+
+    /// Keeps a first run: a recompute with no old value.
+    @inline(__always)
+    mutating func appendFirstRun<Value>(state: UInt32, value: UnsafePointer<Value>, trigger: UInt32?) {
+        var record = PackedEvent(kind: .recompute, state: state)
+        let (slot, bits) = pack(value)
+        record.setNew(slot, bits)
+        record.setChanged(true, trigger: trigger)
+        records.append(record)
+    }
+
+    /// Keeps a source write, its values packed.
+    @inline(__always)
+    mutating func appendWrite<Value>(state: UInt32, old: UnsafePointer<Value>, new: UnsafePointer<Value>) {
+        records.append(packed(.write, state: state, old: old, new: new))
+    }
+
+    /// A record of `kind` with both value slots packed.
+    @inline(__always)
+    private mutating func packed<Value>(_ kind: PackedEvent.Kind, state: UInt32, old: UnsafePointer<Value>,
+                                        new: UnsafePointer<Value>) -> PackedEvent {
+        var record = PackedEvent(kind: kind, state: state)
+        let (oldSlot, oldBits) = pack(old)
+        record.setOld(oldSlot, oldBits)
+        let (newSlot, newBits) = pack(new)
+        record.setNew(newSlot, newBits)
+        return record
+    }
+
+    /// Keeps a signal; false when one of its identities does not fit a record.
+    mutating func append(_ signal: CogProbeSignal) -> Bool {
+        switch signal {
+        case .turnEnded:
+            return false
+        case .notice(let state):
+            guard let id = UInt32(exactly: state.rawValue) else { return false }
+            records.append(PackedEvent(kind: .notice, state: id))
+        case .reactionRun(let registration):
+            guard let id = UInt32(exactly: registration.rawValue) else { return false }
+            records.append(PackedEvent(kind: .reactionRun, state: id))
+        case .leaseRenewed(let state, let holder):
+            // A static string's bytes live as long as the process: keep where they are.
+            guard let id = UInt32(exactly: state.rawValue), holder.hasPointerRepresentation else { return false }
+            var record = PackedEvent(kind: .leaseRenewed, state: id)
+            record.old = UInt64(UInt(bitPattern: holder.utf8Start))
+            record.new = UInt64(holder.utf8CodeUnitCount)
+            records.append(record)
+        case .graceScheduled(let state, let grace):
+            guard let id = UInt32(exactly: state.rawValue) else { return false }
+            var record = PackedEvent(kind: .graceScheduled, state: id)
+            let (seconds, attoseconds) = grace.components
+            record.old = UInt64(bitPattern: seconds)
+            record.new = UInt64(bitPattern: attoseconds)
+            records.append(record)
+        }
+        return true
+    }
+
+    /// Keeps a dependency list as a run of `producers`.
+    mutating func appendDependencies(consumer: UInt32, producers: borrowing CogProducerList) {
+        var record = PackedEvent(kind: .dependencies, state: consumer)
+        record.old = UInt64(self.producers.count)
+        record.new = UInt64(producers.count)
+        for index in 0..<producers.count { self.producers.append(producers[index].rawValue) }
+        records.append(record)
+    }
+
+    /// Keeps an event that arrived as a plain probe event, whole: the busy kinds arrive through
+    /// their own entry points.
+    mutating func append(_ event: CogProbeEvent) {
+        var record = PackedEvent(kind: .whole, state: 0)
+        record.old = UInt64(whole.count)
+        whole.append(event)
+        records.append(record)
+    }
+
+    /// The value a slot holds, boxed again as the probe event carried it.
+    func unpack(_ slot: PackedEvent.Slot, _ bits: UInt64) -> Any? {
+        switch slot {
+        case .none: nil
+        case .int: Int(Int64(bitPattern: bits))
+        case .bool: bits != 0
+        case .double: Double(bitPattern: bits)
+        case .boxed: boxed[Int(bits)]
+        }
+    }
+
+    /// The record at `index` as the probe event it stands for.
+    func event(at index: Int) -> CogProbeEvent {
+        let record = records[index]
+        let state = CogStateID(Int(record.state))
+        switch record.kind {
+        case .stateCreated:
+            return .stateCreated(infos[Int(record.old)], value: unpack(record.newSlot, record.new))
+        case .recompute:
+            return .recompute(state: state, old: unpack(record.oldSlot, record.old),
+                              new: unpack(record.newSlot, record.new), changed: record.changed,
+                              trigger: record.hasTrigger ? CogStateID(Int(record.trigger)) : nil)
+        case .write:
+            return .write(state: state, old: unpack(record.oldSlot, record.old)!, new: unpack(record.newSlot, record.new)!)
+        case .dependencies:
+            let start = Int(record.old)
+            return .dependenciesChanged(
+                consumer: state, producers: producers[start..<start + Int(record.new)].map(CogStateID.init))
+        case .notice:
+            return .notice(state: state)
+        case .reactionRun:
+            return .reactionRun(registration: state)
+        case .leaseRenewed:
+            let bytes = UnsafeBufferPointer(start: UnsafePointer<UInt8>(bitPattern: UInt(record.old)), count: Int(record.new))
+            return .leaseRenewed(state: state, holder: String(decoding: bytes, as: UTF8.self))
+        case .graceScheduled:
+            return .graceScheduled(state: state, grace: Duration(secondsComponent: Int64(bitPattern: record.old),
+                                                                 attosecondsComponent: Int64(bitPattern: record.new)))
+        case .whole:
+            return whole[Int(record.old)]
+        }
+    }
+}

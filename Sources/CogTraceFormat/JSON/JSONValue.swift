@@ -1,0 +1,172 @@
+/// A JSON value with object keys kept in order, so records serialize byte for byte the same way
+/// every time (the trace's determinism rests on this).
+public enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    /// A whole number, written without a fraction.
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    /// Members in the order they were written.
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.double(let a), .double(let b)): a == b || (a.isNaN && b.isNaN)
+        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): Double(a) == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    /// The member named `key` of an object; nil for anything else.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    /// The value as a string, when it is one.
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// The value as a whole number, when it is one.
+    public var intValue: Int? {
+        switch self {
+        case .int(let number): number
+        case .double(let number) where number.rounded() == number && abs(number) < 9e15: Int(number)
+        default: nil
+        }
+    }
+
+    /// The value as a number, when it is one.
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let number): Double(number)
+        case .double(let number): number
+        default: nil
+        }
+    }
+
+    /// The value as a Boolean, when it is one.
+    public var boolValue: Bool? {
+        if case .bool(let flag) = self { return flag }
+        return nil
+    }
+
+    /// The elements, when the value is an array.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
+    /// The members, when the value is an object.
+    public var objectValue: [(String, JSONValue)]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+}
+
+extension JSONValue {
+    /// The value as compact JSON text on one line.
+    public var jsonText: String {
+        var bytes: [UInt8] = []
+        write(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the value as compact JSON text to `output`.
+    public func write(to output: inout String) {
+        var bytes: [UInt8] = []
+        write(to: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the value as compact JSON text to `output`, as UTF-8: how traces are written,
+    /// since appending bytes costs a fraction of appending to a `String` piece by piece.
+    public func write(to output: inout [UInt8]) {
+        switch self {
+        case .null: Self.append("null", to: &output)
+        case .bool(let flag): Self.append(flag ? "true" : "false", to: &output)
+        case .int(let number): Self.append(number, to: &output)
+        case .double(let number):
+            if !number.isFinite {
+                Self.append("null", to: &output)
+            } else if number.rounded() == number && abs(number) < 1e15 {
+                Self.append(Int(number), to: &output)
+            } else {
+                output.append(contentsOf: "\(number)".utf8)
+            }
+        case .string(let text): JSONValue.writeString(text, to: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                element.write(to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(member.0, to: &output)
+                output.append(UInt8(ascii: ":"))
+                member.1.write(to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Writes `text` as a JSON string: quotes, backslashes and every control character escaped,
+    /// so a record stays on one line whatever a value contains.
+    static func writeString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 >= 0xC2 }
+        guard needsEscaping else {
+            output.append(contentsOf: text.utf8)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": append("\\\"", to: &output)
+            case "\\": append("\\\\", to: &output)
+            case "\n": append("\\n", to: &output)
+            case "\r": append("\\r", to: &output)
+            case "\t": append("\\t", to: &output)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            default:
+                UTF8.encode(scalar) { output.append($0) }
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func append(_ literal: StaticString, to output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Appends the decimal digits of `number`, without making a `String` first.
+    private static func append(_ number: Int, to output: inout [UInt8]) {
+        if number < 0 { output.append(UInt8(ascii: "-")) }
+        // The magnitude as unsigned, so Int.min does not overflow.
+        var magnitude = number.magnitude
+        let start = output.count
+        repeat {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        output[start...].reverse()
+    }
+}

@@ -1,0 +1,76 @@
+/// The keyframe form of a snapshot: states and registrations sorted by id, so the same graph
+/// always writes the same bytes.
+extension GraphSnapshot {
+    /// `{"states":[…],"registrations":[…]}` members for a keyframe record.
+    public var keyframeMembers: [(String, JSONValue)] {
+        let marks = settleMarks(of: states.keys)
+        let stateValues = states.keys.sorted().map { id -> JSONValue in
+            let state = states[id]!
+            var members: [(String, JSONValue)] = [
+                ("id", .int(id)),
+                ("v", state.value?.jsonValue ?? .null),
+                ("ver", .int(state.version)),
+                ("mark", .string(marks[id] ?? "clean")),
+                ("deps", .array(state.dependencies.map(JSONValue.int))),
+                ("obs", .array(state.dependencies.map { .int(state.observedVersions[$0] ?? 0) })),
+            ]
+            if !state.leases.isEmpty { members.append(("leases", .array(state.leases.map(JSONValue.string)))) }
+            if state.isPinned { members.append(("pinned", .bool(true))) }
+            if state.isInGrace { members.append(("grace", .bool(true))) }
+            if let async = state.async {
+                members.append(("async", .object([
+                    ("kind", .string(async.kind)), ("loading", .bool(async.isLoading)),
+                    ("succeeded", .bool(async.hasSucceeded)), ("error", async.error.map(JSONValue.string) ?? .null),
+                    ("g", .int(async.generation)), ("inFlight", .array(async.inFlight.map(JSONValue.int))),
+                ])))
+            }
+            return .object(members)
+        }
+        let registrationValues = registrations.keys.sorted().map { id -> JSONValue in
+            let registration = registrations[id]!
+            return .object([
+                ("id", .int(id)), ("name", .string(registration.name)), ("kind", .string(registration.kind)),
+                ("deps", .array(registration.dependencies.map(JSONValue.int))),
+            ])
+        }
+        return [("states", .array(stateValues)), ("registrations", .array(registrationValues))]
+    }
+
+    /// Reads a keyframe record's snapshot back.
+    /// - Throws: `TraceEventDecodingError` naming the first malformed member.
+    public init(keyframe: JSONValue) throws(TraceEventDecodingError) {
+        self.init()
+        guard let stateValues = keyframe["states"]?.arrayValue else { throw TraceEventDecodingError(member: "states") }
+        for value in stateValues {
+            guard let id = value["id"]?.intValue else { throw TraceEventDecodingError(member: "states.id") }
+            var state = State(id: id, value: value["v"].flatMap(TraceValue.init(jsonValue:)))
+            state.version = value["ver"]?.intValue ?? 0
+            state.dependencies = value["deps"]?.arrayValue?.compactMap(\.intValue) ?? []
+            let observed = value["obs"]?.arrayValue?.compactMap(\.intValue) ?? []
+            for (producer, version) in zip(state.dependencies, observed) { state.observedVersions[producer] = version }
+            state.leases = value["leases"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            state.isPinned = value["pinned"]?.boolValue ?? false
+            state.isInGrace = value["grace"]?.boolValue ?? false
+            if let async = value["async"] {
+                var status = AsyncStatus()
+                status.kind = async["kind"]?.stringValue ?? "pending"
+                status.isLoading = async["loading"]?.boolValue ?? false
+                status.hasSucceeded = async["succeeded"]?.boolValue ?? false
+                status.error = async["error"]?.stringValue
+                status.generation = async["g"]?.intValue ?? 0
+                status.inFlight = async["inFlight"]?.arrayValue?.compactMap(\.intValue) ?? []
+                state.async = status
+            }
+            states[id] = state
+        }
+        for value in keyframe["registrations"]?.arrayValue ?? [] {
+            guard let id = value["id"]?.intValue, let name = value["name"]?.stringValue,
+                  let kind = value["kind"]?.stringValue else {
+                throw TraceEventDecodingError(member: "registrations")
+            }
+            var registration = Registration(id: id, name: name, kind: kind)
+            registration.dependencies = value["deps"]?.arrayValue?.compactMap(\.intValue) ?? []
+            registrations[id] = registration
+        }
+    }
+}

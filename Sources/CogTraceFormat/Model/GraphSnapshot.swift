@@ -1,0 +1,186 @@
+/// The recorded graph at one moment: every live state with its value, version, dependencies in
+/// read order, leases and async status, and every live registration. A keyframe is one of
+/// these; applying a turn's events moves it forward.
+public struct GraphSnapshot: Equatable {
+    /// One live state.
+    public struct State: Equatable {
+        public let id: Int
+        public var value: TraceValue?
+        public var version = 0
+        /// Producers, in the order the last run read them.
+        public var dependencies: [Int] = []
+        /// The version of each dependency the last run saw (to tell whether a read would re-run it).
+        public var observedVersions: [Int: Int] = [:]
+        /// Who holds this state: reactions, watches, scopes and exports by name.
+        public var leases: [String] = []
+        /// Whether a UI read pinned it.
+        public var isPinned = false
+        /// Whether it is waiting out a grace period before release.
+        public var isInGrace = false
+        /// Its async status, for an async state.
+        public var async: AsyncStatus?
+
+        public init(id: Int, value: TraceValue?) {
+            self.id = id
+            self.value = value
+        }
+    }
+
+    /// An async state's lifecycle.
+    public struct AsyncStatus: Equatable {
+        public var kind = "pending"
+        public var isLoading = true
+        public var hasSucceeded = false
+        public var error: String?
+        /// The newest generation started.
+        public var generation = 0
+        /// Generations whose work is running.
+        public var inFlight: [Int] = []
+
+        public init() {}
+    }
+
+    /// One live registration: a mechanism, reaction, watch, scope (and each opening), task or export.
+    public struct Registration: Equatable {
+        public let id: Int
+        public let name: String
+        public let kind: String
+        public var dependencies: [Int] = []
+
+        public init(id: Int, name: String, kind: String) {
+            self.id = id
+            self.name = name
+            self.kind = kind
+        }
+    }
+
+    /// Live states by id.
+    public var states: [Int: State] = [:]
+    /// Live registrations by id.
+    public var registrations: [Int: Registration] = [:]
+
+    /// An empty graph.
+    public init() {}
+
+    /// Where a state stands for a read now: `clean`, `check` (a dependency further up changed),
+    /// or `dirty` (a dependency it read changed since its last run).
+    public func settleMark(of id: Int) -> String {
+        settleMarks(of: [id])[id] ?? "clean"
+    }
+
+    /// The settle marks of `ids` and of everything upstream of them, found in one walk that
+    /// visits each state once (a diamond or a long chain costs its size, not its paths), with an
+    /// explicit stack so a deep chain cannot overflow the call stack. A dependency cycle, which a
+    /// recording cannot hold, counts as clean.
+    public func settleMarks(of ids: some Sequence<Int>) -> [Int: String] {
+        var marks: [Int: String] = [:]
+        for root in ids where marks[root] == nil {
+            var stack: [(id: Int, next: Int)] = [(root, 0)]
+            var onStack: Set<Int> = [root]
+            while let (id, next) = stack.last {
+                guard let state = states[id] else {
+                    marks[id] = "clean"
+                    onStack.remove(stack.removeLast().id)
+                    continue
+                }
+                if next == 0, state.dependencies.contains(where: { producer in
+                    states[producer].map { $0.version != state.observedVersions[producer] } ?? false
+                }) {
+                    marks[id] = "dirty"
+                    onStack.remove(stack.removeLast().id)
+                    continue
+                }
+                if next < state.dependencies.count {
+                    stack[stack.count - 1].next += 1
+                    let producer = state.dependencies[next]
+                    if marks[producer] == nil, states[producer] != nil, onStack.insert(producer).inserted {
+                        stack.append((producer, 0))
+                    }
+                    continue
+                }
+                let upstreamChanged = state.dependencies.contains { marks[$0, default: "clean"] != "clean" }
+                marks[id] = upstreamChanged ? "check" : "clean"
+                onStack.remove(stack.removeLast().id)
+            }
+        }
+        return marks
+    }
+
+    /// Moves the snapshot forward by one event.
+    public mutating func apply(_ event: TraceEvent) {
+        switch event {
+        case .stateCreated(let id, let value):
+            states[id] = State(id: id, value: value)
+        case .seeded(let id, let value):
+            if states[id]?.value != value {
+                states[id]?.value = value
+                states[id]?.version += 1
+            }
+        case .write(let id, _, let new):
+            guard let index = states.index(forKey: id) else { return }
+            states.values[index].value = new
+            states.values[index].version += 1
+        case .recompute(let id, _, let new, let changed, _):
+            guard let index = states.index(forKey: id) else { return }
+            states.values[index].value = new
+            if changed { states.values[index].version += 1 }
+            observe(at: index)
+        case .dependencies(let consumer, let producers):
+            if let index = states.index(forKey: consumer) {
+                states.values[index].dependencies = producers
+                observe(at: index)
+            } else {
+                registrations[consumer]?.dependencies = producers
+            }
+        case .boundaryAttached(let id):
+            states[id]?.isPinned = true
+        case .leaseAcquired(let id, let holder):
+            states[id]?.leases.append(holder)
+        case .leaseReleased(let id, let holder):
+            if let index = states[id]?.leases.firstIndex(of: holder) { states[id]?.leases.remove(at: index) }
+        case .graceScheduled(let id, _):
+            states[id]?.isInGrace = true
+        case .graceExpired(let id):
+            states[id]?.isInGrace = false
+        case .stateReleased(let id, _):
+            states[id] = nil
+        case .generationStarted(let id, let generation, _):
+            var status = states[id]?.async ?? AsyncStatus()
+            status.generation = generation
+            status.inFlight.append(generation)
+            states[id]?.async = status
+        case .generationCancelled(let id, let generation), .generationAccepted(let id, let generation, _):
+            states[id]?.async?.inFlight.removeAll { $0 == generation }
+        case .asyncStatus(let id, let kind, let isLoading, let hasSucceeded, let error):
+            var status = states[id]?.async ?? AsyncStatus()
+            status.kind = kind
+            status.isLoading = isLoading
+            status.hasSucceeded = hasSucceeded
+            status.error = error
+            states[id]?.async = status
+        case .registered(let id, let name, let kind):
+            registrations[id] = Registration(id: id, name: name, kind: kind)
+        case .scopeOpened(let id, let name, _):
+            registrations[id] = Registration(id: id, name: name, kind: "scopeOpening")
+        case .taskStarted(let id, let name):
+            registrations[id] = Registration(id: id, name: name, kind: "task")
+        case .unregistered(let id), .scopeRetired(let id), .taskCancelled(let id), .taskFinished(let id):
+            registrations[id] = nil
+        case .writeDiscarded, .edgeAdded, .edgeRemoved, .notice, .offer, .reactionRun, .watchRun, .leaseRenewed,
+             .generationRejected, .refreshResolved, .turnDropped, .diagnostic:
+            break
+        }
+    }
+
+    /// Records that the state at `index` just ran: it has seen its dependencies' current
+    /// versions. Reads and writes go through the dictionary's storage in place, never copying a
+    /// whole state out and back.
+    private mutating func observe(at index: Dictionary<Int, State>.Index) {
+        let dependencies = states.values[index].dependencies
+        states.values[index].observedVersions.removeAll(keepingCapacity: true)
+        for producer in dependencies {
+            let version = states.index(forKey: producer).map { states.values[$0].version } ?? 0
+            states.values[index].observedVersions[producer] = version
+        }
+    }
+}

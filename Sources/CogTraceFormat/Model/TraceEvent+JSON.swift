@@ -1,0 +1,155 @@
+/// The record form of trace events: `{"e":kind, ...}` with short member names.
+extension TraceEvent {
+    /// The event as a JSON object.
+    public var jsonValue: JSONValue {
+        var members: [(String, JSONValue)] = [("e", .string(kind))]
+        func add(_ name: String, _ value: JSONValue) { members.append((name, value)) }
+        func add(_ name: String, _ value: Int) { members.append((name, .int(value))) }
+        func add(_ name: String, _ value: String) { members.append((name, .string(value))) }
+        func add(_ name: String, _ value: TraceValue?) { members.append((name, value?.jsonValue ?? .null)) }
+        switch self {
+        case .stateCreated(let state, let value):
+            add("s", state); add("v", value)
+        case .seeded(let state, let value), .writeDiscarded(let state, let value):
+            add("s", state); add("v", value)
+        case .write(let state, let old, let new):
+            add("s", state); add("old", old); add("new", new)
+        case .recompute(let state, let old, let new, let changed, let trigger):
+            add("s", state); add("old", old); add("new", new); add("changed", .bool(changed))
+            add("by", trigger.map(JSONValue.int) ?? .null)
+        case .edgeAdded(let consumer, let producer), .edgeRemoved(let consumer, let producer):
+            add("s", consumer); add("p", producer)
+        case .dependencies(let consumer, let producers):
+            add("s", consumer); add("ps", .array(producers.map(JSONValue.int)))
+        case .unregistered(let registration):
+            add("r", registration)
+        case .boundaryAttached(let state), .notice(let state), .graceExpired(let state):
+            add("s", state)
+        case .offer(let state, let subscriber, let value):
+            add("s", state); add("sub", subscriber); add("v", value)
+        case .reactionRun(let registration), .scopeRetired(let registration), .taskCancelled(let registration),
+             .taskFinished(let registration):
+            add("r", registration)
+        case .watchRun(let registration, let old, let new):
+            add("r", registration); add("old", old); add("new", new)
+        case .leaseAcquired(let state, let holder), .leaseReleased(let state, let holder),
+             .leaseRenewed(let state, let holder):
+            add("s", state); add("holder", holder)
+        case .graceScheduled(let state, let milliseconds):
+            add("s", state); add("ms", milliseconds)
+        case .stateReleased(let state, let reason):
+            add("s", state); add("reason", reason)
+        case .generationStarted(let state, let generation, let policy):
+            add("s", state); add("g", generation); add("policy", policy)
+        case .generationCancelled(let state, let generation), .generationRejected(let state, let generation):
+            add("s", state); add("g", generation)
+        case .generationAccepted(let state, let generation, let outcome):
+            add("s", state); add("g", generation); add("outcome", outcome)
+        case .asyncStatus(let state, let kind, let isLoading, let hasSucceeded, let error):
+            add("s", state); add("kind", kind); add("loading", .bool(isLoading))
+            add("succeeded", .bool(hasSucceeded)); add("error", error.map(JSONValue.string) ?? .null)
+        case .refreshResolved(let state, let generation, let outcome):
+            add("s", state); add("g", generation.map(JSONValue.int) ?? .null); add("outcome", outcome)
+        case .registered(let registration, let name, let kind):
+            add("r", registration); add("name", name); add("kind", kind)
+        case .scopeOpened(let registration, let name, let identity):
+            add("r", registration); add("name", name); add("id", identity.map(JSONValue.string) ?? .null)
+        case .taskStarted(let registration, let name):
+            add("r", registration); add("name", name)
+        case .turnDropped(let name, let reason):
+            add("name", name); add("reason", reason)
+        case .diagnostic(let kind, let message, let path):
+            add("kind", kind); add("message", message); add("path", .array(path.map(JSONValue.string)))
+        }
+        return .object(members)
+    }
+
+    /// Reads an event back.
+    ///
+    /// - Returns: nil for an event kind this reader does not know (a newer minor version).
+    /// - Throws: `TraceEventDecodingError` when a known kind lacks a member it needs.
+    public init?(jsonValue: JSONValue) throws(TraceEventDecodingError) {
+        guard let kind = jsonValue["e"]?.stringValue else { throw TraceEventDecodingError(member: "e") }
+        func int(_ name: String) throws(TraceEventDecodingError) -> Int {
+            guard let value = jsonValue[name]?.intValue else { throw TraceEventDecodingError(member: name) }
+            return value
+        }
+        func optionalInt(_ name: String) -> Int? { jsonValue[name]?.intValue }
+        func string(_ name: String) throws(TraceEventDecodingError) -> String {
+            guard let value = jsonValue[name]?.stringValue else { throw TraceEventDecodingError(member: name) }
+            return value
+        }
+        func bool(_ name: String) throws(TraceEventDecodingError) -> Bool {
+            guard let value = jsonValue[name]?.boolValue else { throw TraceEventDecodingError(member: name) }
+            return value
+        }
+        func value(_ name: String) throws(TraceEventDecodingError) -> TraceValue {
+            guard let member = jsonValue[name], let value = TraceValue(jsonValue: member) else {
+                throw TraceEventDecodingError(member: name)
+            }
+            return value
+        }
+        func optionalValue(_ name: String) -> TraceValue? { jsonValue[name].flatMap(TraceValue.init(jsonValue:)) }
+
+        switch kind {
+        case "created": self = .stateCreated(state: try int("s"), value: optionalValue("v"))
+        case "seeded": self = .seeded(state: try int("s"), value: try value("v"))
+        case "write": self = .write(state: try int("s"), old: try value("old"), new: try value("new"))
+        case "writeDiscarded": self = .writeDiscarded(state: try int("s"), value: try value("v"))
+        case "recompute":
+            self = .recompute(state: try int("s"), old: optionalValue("old"), new: optionalValue("new"),
+                              changed: try bool("changed"), trigger: optionalInt("by"))
+        case "edgeAdded": self = .edgeAdded(consumer: try int("s"), producer: try int("p"))
+        case "edgeRemoved": self = .edgeRemoved(consumer: try int("s"), producer: try int("p"))
+        case "deps":
+            guard let producers = jsonValue["ps"]?.arrayValue?.compactMap(\.intValue) else {
+                throw TraceEventDecodingError(member: "ps")
+            }
+            self = .dependencies(consumer: try int("s"), producers: producers)
+        case "unregistered": self = .unregistered(registration: try int("r"))
+        case "pinned": self = .boundaryAttached(state: try int("s"))
+        case "notice": self = .notice(state: try int("s"))
+        case "offer": self = .offer(state: try int("s"), subscriber: try int("sub"), value: try value("v"))
+        case "reaction": self = .reactionRun(registration: try int("r"))
+        case "watch": self = .watchRun(registration: try int("r"), old: optionalValue("old"), new: try value("new"))
+        case "leaseAcquired": self = .leaseAcquired(state: try int("s"), holder: try string("holder"))
+        case "leaseReleased": self = .leaseReleased(state: try int("s"), holder: try string("holder"))
+        case "leaseRenewed": self = .leaseRenewed(state: try int("s"), holder: try string("holder"))
+        case "graceScheduled": self = .graceScheduled(state: try int("s"), milliseconds: try int("ms"))
+        case "graceExpired": self = .graceExpired(state: try int("s"))
+        case "released": self = .stateReleased(state: try int("s"), reason: try string("reason"))
+        case "generationStarted":
+            self = .generationStarted(state: try int("s"), generation: try int("g"), policy: try string("policy"))
+        case "generationCancelled": self = .generationCancelled(state: try int("s"), generation: try int("g"))
+        case "generationAccepted":
+            self = .generationAccepted(state: try int("s"), generation: try int("g"), outcome: try string("outcome"))
+        case "generationRejected": self = .generationRejected(state: try int("s"), generation: try int("g"))
+        case "asyncStatus":
+            self = .asyncStatus(state: try int("s"), kind: try string("kind"), isLoading: try bool("loading"),
+                                hasSucceeded: try bool("succeeded"), error: jsonValue["error"]?.stringValue)
+        case "refreshResolved":
+            self = .refreshResolved(state: try int("s"), generation: optionalInt("g"), outcome: try string("outcome"))
+        case "registered":
+            self = .registered(registration: try int("r"), name: try string("name"), kind: try string("kind"))
+        case "scopeOpened":
+            self = .scopeOpened(registration: try int("r"), name: try string("name"), identity: jsonValue["id"]?.stringValue)
+        case "scopeRetired": self = .scopeRetired(registration: try int("r"))
+        case "taskStarted": self = .taskStarted(registration: try int("r"), name: try string("name"))
+        case "taskCancelled": self = .taskCancelled(registration: try int("r"))
+        case "taskFinished": self = .taskFinished(registration: try int("r"))
+        case "turnDropped": self = .turnDropped(name: try string("name"), reason: try string("reason"))
+        case "diagnostic":
+            self = .diagnostic(kind: try string("kind"), message: try string("message"),
+                               path: (jsonValue["path"]?.arrayValue ?? []).compactMap(\.stringValue))
+        default: return nil
+        }
+    }
+}
+
+/// An event record that lacks a member its kind needs.
+public struct TraceEventDecodingError: Error, CustomStringConvertible, Equatable {
+    /// The missing or malformed member.
+    public let member: String
+
+    public var description: String { "event lacks a valid '\(member)'" }
+}

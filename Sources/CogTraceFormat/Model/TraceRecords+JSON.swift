@@ -1,0 +1,86 @@
+/// The line form of each record: one JSON object per line, `type` first.
+extension TraceHeader {
+    public var jsonValue: JSONValue {
+        .object([
+            ("type", .string("header")), ("format", .string(format)), ("version", .string(version)),
+            ("minReader", .string(minimumReaderVersion)), ("producer", .string(producer)), ("run", .string(runID)),
+            ("title", .string(title)), ("clock", .string(clock)), ("mode", .string(mode)),
+            ("capacity", .int(capacity)), ("keyframeEvery", .int(keyframeInterval)),
+        ])
+    }
+
+    /// Reads a header record; nil if a member is missing.
+    public init?(jsonValue: JSONValue) {
+        guard let format = jsonValue["format"]?.stringValue, let version = jsonValue["version"]?.stringValue else {
+            return nil
+        }
+        self.init(
+            runID: jsonValue["run"]?.stringValue ?? "", title: jsonValue["title"]?.stringValue ?? "",
+            clock: jsonValue["clock"]?.stringValue ?? "monotonic", mode: jsonValue["mode"]?.stringValue ?? "ring",
+            capacity: jsonValue["capacity"]?.intValue ?? 0, keyframeInterval: jsonValue["keyframeEvery"]?.intValue ?? 0)
+        self.format = format
+        self.version = version
+        minimumReaderVersion = jsonValue["minReader"]?.stringValue ?? version
+        producer = jsonValue["producer"]?.stringValue ?? ""
+    }
+}
+
+extension TraceStateInfo {
+    public var jsonValue: JSONValue {
+        .object([
+            ("type", .string("state")), ("id", .int(id)), ("label", .string(label)),
+            ("decl", .string(declaration)), ("key", key.map(JSONValue.string) ?? .null), ("shape", .string(shape)),
+            ("valueType", .string(valueType)), ("lifetime", .string(lifetime)),
+            ("policy", policy.map(JSONValue.string) ?? .null),
+        ])
+    }
+
+    /// Reads a state record; nil if a member is missing.
+    public init?(jsonValue: JSONValue) {
+        guard let id = jsonValue["id"]?.intValue, let label = jsonValue["label"]?.stringValue else { return nil }
+        self.init(
+            id: id, label: label, declaration: jsonValue["decl"]?.stringValue ?? label,
+            key: jsonValue["key"]?.stringValue, shape: jsonValue["shape"]?.stringValue ?? "automatic",
+            valueType: jsonValue["valueType"]?.stringValue ?? "", lifetime: jsonValue["lifetime"]?.stringValue ?? "app",
+            policy: jsonValue["policy"]?.stringValue)
+    }
+}
+
+extension TraceTurn {
+    public var jsonValue: JSONValue {
+        .object([
+            ("type", .string("turn")), ("seq", .int(sequence)), ("name", .string(name)), ("origin", .string(origin)),
+            ("cause", cause.map(JSONValue.int) ?? .null), ("start", .int(start)), ("duration", .int(duration)),
+            ("events", .array(events.map(\.jsonValue))),
+        ])
+    }
+
+    /// The `idle` record holding what happened after this turn, or nil when nothing did.
+    public var afterJSONValue: JSONValue? {
+        guard !after.isEmpty else { return nil }
+        return .object([("type", .string("idle")), ("after", .int(sequence)), ("events", .array(after.map(\.jsonValue)))])
+    }
+}
+
+extension TraceTrailer {
+    public var jsonValue: JSONValue {
+        .object([
+            ("type", .string("trailer")), ("ok", .bool(ok)), ("turns", .int(turns)), ("evicted", .int(evicted)),
+            ("dropped", .int(dropped)), ("keyframes", .int(keyframes)),
+        ])
+    }
+
+    public init?(jsonValue: JSONValue) {
+        guard let ok = jsonValue["ok"]?.boolValue else { return nil }
+        self.init(
+            ok: ok, turns: jsonValue["turns"]?.intValue ?? 0, evicted: jsonValue["evicted"]?.intValue ?? 0,
+            dropped: jsonValue["dropped"]?.intValue ?? 0, keyframes: jsonValue["keyframes"]?.intValue ?? 0)
+    }
+}
+
+extension GraphSnapshot {
+    /// The keyframe record of the graph as it stood just before turn `sequence`.
+    public func keyframeJSONValue(before sequence: Int) -> JSONValue {
+        .object([("type", .string("keyframe")), ("before", .int(sequence))] + keyframeMembers)
+    }
+}

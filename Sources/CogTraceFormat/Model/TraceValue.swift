@@ -1,0 +1,122 @@
+import Foundation
+
+/// A value as a trace holds it: a bounded text rendering for display, a structured JSON form
+/// when the type is `Encodable` (for field-wise diffs and replay), or a redaction marker.
+///
+/// A recorder keeps the runtime's value as is and renders it only when the trace is written,
+/// so recording costs a box, not a rendering.
+public struct TraceValue {
+    enum Storage {
+        case pending(Any)
+        case rendered(text: String, json: JSONValue?)
+        case redacted
+    }
+
+    var storage: Storage
+
+    /// The longest text rendering kept, in characters; longer ones end with "…".
+    public static let maxTextLength = 200
+
+    /// A value already rendered (as a reader loads it).
+    public init(text: String, json: JSONValue? = nil) {
+        storage = .rendered(text: text, json: json)
+    }
+
+    /// A value the recorder holds as the runtime gave it, rendered on first use.
+    package init(pending value: Any) {
+        storage = .pending(value)
+    }
+
+    /// The marker shown instead of a redacted value.
+    public static var redacted: TraceValue { TraceValue(storage: .redacted) }
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
+    /// Whether the recorder withheld this value.
+    public var isRedacted: Bool {
+        if case .redacted = storage { return true }
+        return false
+    }
+
+    /// The display text: bounded, and "‹redacted›" for a redacted value.
+    public var text: String { rendered.text }
+
+    /// The structured form, when the value's type is `Encodable` and it is not redacted.
+    public var json: JSONValue? { rendered.json }
+
+    private var rendered: (text: String, json: JSONValue?) {
+        switch storage {
+        case .pending(let value): TraceValue.render(value)
+        case .rendered(let text, let json): (text, json)
+        case .redacted: ("‹redacted›", nil)
+        }
+    }
+
+    /// Renders a runtime value: its description (an optional shows its wrapped value or `nil`),
+    /// cut to `maxTextLength`, and its JSON encoding when it has one.
+    static func render(_ value: Any) -> (text: String, json: JSONValue?) {
+        if let primitive = renderPrimitive(value) { return primitive }
+        var text = describe(value)
+        if text.count > maxTextLength { text = String(text.prefix(maxTextLength - 1)) + "…" }
+        return (text, encodeJSON(value))
+    }
+
+    /// The common scalar types, rendered without reflection or an encoder.
+    private static func renderPrimitive(_ value: Any) -> (text: String, json: JSONValue?)? {
+        switch value {
+        case let number as Int: (String(number), .int(number))
+        case let flag as Bool: (flag ? "true" : "false", .bool(flag))
+        case let number as Double: ("\(number)", .double(number))
+        case let text as String where text.count <= maxTextLength: (text, .string(text))
+        case let number as Int?: number.map { (String($0), .int($0)) } ?? ("nil", .null)
+        case let text as String? where text == nil: ("nil", .null)
+        default: nil
+        }
+    }
+
+    private static func describe(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            guard let wrapped = mirror.children.first?.value else { return "nil" }
+            return describe(wrapped)
+        }
+        return String(describing: value)
+    }
+
+    private static func encodeJSON(_ value: Any) -> JSONValue? {
+        guard let encodable = value as? any Encodable else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(encodable) else { return nil }
+        return try? JSONParser.parse(data)
+    }
+}
+
+extension TraceValue: Equatable {
+    public static func == (lhs: TraceValue, rhs: TraceValue) -> Bool {
+        lhs.isRedacted == rhs.isRedacted && lhs.text == rhs.text && lhs.json == rhs.json
+    }
+}
+
+extension TraceValue {
+    /// The record form: `{"t":text,"j":json}` or `{"redacted":true}`.
+    public var jsonValue: JSONValue {
+        if isRedacted { return .object([("redacted", .bool(true))]) }
+        let (text, json) = rendered
+        var members: [(String, JSONValue)] = [("t", .string(text))]
+        if let json { members.append(("j", json)) }
+        return .object(members)
+    }
+
+    /// Reads the record form back; nil if it is not one.
+    public init?(jsonValue: JSONValue) {
+        if jsonValue["redacted"]?.boolValue == true {
+            self = .redacted
+            return
+        }
+        guard let text = jsonValue["t"]?.stringValue else { return nil }
+        self.init(text: text, json: jsonValue["j"])
+    }
+}

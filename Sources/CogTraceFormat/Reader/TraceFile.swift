@@ -1,0 +1,217 @@
+import Foundation
+
+/// A loaded `.cogtrace`: the header, the state table and keyframes decoded eagerly, and an index
+/// of turn records that are decoded when asked for. Loading scans line offsets rather than
+/// parsing every turn, so a large trace opens quickly.
+public final class TraceFile {
+    /// Where one turn's record (and the idle record after it) sit in the file.
+    struct TurnEntry {
+        let sequence: Int
+        let line: Int
+        let range: Range<Int>
+        var idle: (line: Int, range: Range<Int>)?
+    }
+
+    public let header: TraceHeader
+    /// Every state the trace names, by id.
+    public let states: [Int: TraceStateInfo]
+    /// The trailer; nil when the recorder did not finish (a crash, or a stream still open).
+    public let trailer: TraceTrailer?
+    /// What the reader tolerated.
+    public let warnings: [TraceWarning]
+    /// Keyframes in file order: the graph just before turn `before`.
+    let keyframes: [(before: Int, snapshot: GraphSnapshot)]
+    let turnEntries: [TurnEntry]
+    /// Events recorded after the last keyframe's point but before the first turn (an idle record
+    /// with no turn of its own in this file).
+    let leadingIdle: (line: Int, range: Range<Int>)?
+    let bytes: [UInt8]
+    private var labelIndex: [String: Int]
+    private var snapshotCache: [Int: GraphSnapshot] = [:]
+
+    init(header: TraceHeader, states: [Int: TraceStateInfo], trailer: TraceTrailer?, warnings: [TraceWarning],
+         keyframes: [(before: Int, snapshot: GraphSnapshot)], turnEntries: [TurnEntry],
+         leadingIdle: (line: Int, range: Range<Int>)?, bytes: [UInt8]) {
+        self.header = header
+        self.states = states
+        self.trailer = trailer
+        self.warnings = warnings
+        self.keyframes = keyframes
+        self.turnEntries = turnEntries
+        turnSequences = turnEntries.map(\.sequence)
+        self.leadingIdle = leadingIdle
+        self.bytes = bytes
+        labelIndex = Dictionary(states.values.map { ($0.label, $0.id) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Reads the trace at `url`.
+    /// - Throws: `TraceReadError` for a file that cannot be opened or is malformed beyond tolerance.
+    public static func load(contentsOf url: URL) throws(TraceReadError) -> TraceFile {
+        return try TraceScanner.scan(try readBytes(of: url))
+    }
+
+    /// The file's bytes, read straight into the array the reader keeps (no second copy).
+    private static func readBytes(of url: URL) throws(TraceReadError) -> [UInt8] {
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw TraceReadError(line: 0, message: "cannot open '\(url.path)': \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw TraceReadError(line: 0, message: "cannot read '\(url.path)': \(String(cString: strerror(errno)))")
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw TraceReadError(line: 0, message: "cannot read '\(url.path)': not a regular file")
+        }
+        let size = Int(status.st_size)
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            initialized = 0
+            while initialized < size {
+                let count = read(descriptor, buffer.baseAddress! + initialized, size - initialized)
+                if count < 0, errno == EINTR { continue }
+                if count < 0 { failure = errno }
+                if count <= 0 { break }
+                initialized += count
+            }
+        }
+        if failure != 0 {
+            throw TraceReadError(line: 0, message: "cannot read '\(url.path)': \(String(cString: strerror(failure)))")
+        }
+        return bytes
+    }
+
+    /// Reads a trace from its text.
+    public static func parse(_ text: String) throws(TraceReadError) -> TraceFile {
+        try TraceScanner.scan(Array(text.utf8))
+    }
+
+    /// Reads a trace from raw bytes, which need not be valid UTF-8 (as a fuzzer hands them over).
+    public static func parse(bytes: [UInt8]) throws(TraceReadError) -> TraceFile {
+        try TraceScanner.scan(bytes)
+    }
+
+    /// The turn numbers in this file, in order.
+    public let turnSequences: [Int]
+
+    /// The turns keyframes stand before, in order: the graph just before each is stored whole, so
+    /// reaching it costs no replay.
+    public var keyframeTurns: [Int] { keyframes.map(\.before) }
+
+    /// How many turns the file holds.
+    public var turnCount: Int { turnEntries.count }
+
+    /// The id of the state labelled `label` (e.g. `weather.isNice[10001]`).
+    public func stateID(labelled label: String) -> Int? { labelIndex[label] }
+
+    /// Decodes turn `sequence` with its idle events.
+    /// - Throws: `TraceReadError` naming the line if its record is malformed.
+    public func turn(_ sequence: Int) throws(TraceReadError) -> TraceTurn {
+        guard let index = entryIndex(of: sequence) else {
+            throw TraceReadError(line: 0, message: "no turn \(sequence) in this trace")
+        }
+        return try decodeTurn(turnEntries[index])
+    }
+
+    /// The position of turn `sequence` among the file's turns, if it is there.
+    package func entryIndex(of sequence: Int) -> Int? {
+        var low = 0
+        var high = turnEntries.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let found = turnEntries[middle].sequence
+            if found == sequence { return middle }
+            if found < sequence { low = middle + 1 } else { high = middle - 1 }
+        }
+        return nil
+    }
+
+    /// The position of the first turn numbered `sequence` or later (the count when none is).
+    private func firstEntryIndex(atOrAfter sequence: Int) -> Int {
+        var low = 0, high = turnEntries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if turnEntries[middle].sequence < sequence { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    private func decodeTurn(_ entry: TurnEntry) throws(TraceReadError) -> TraceTurn {
+        try Self.decodeTurn(entry, in: bytes)
+    }
+
+    private static func decodeTurn(_ entry: TurnEntry, in bytes: [UInt8]) throws(TraceReadError) -> TraceTurn {
+        let record = try TraceScanner.parseLine(bytes[entry.range], line: entry.line)
+        var turn = try TraceScanner.decodeTurn(record, line: entry.line)
+        if let idle = entry.idle {
+            let idleRecord = try TraceScanner.parseLine(bytes[idle.range], line: idle.line)
+            turn.after = try TraceScanner.decodeEvents(idleRecord, line: idle.line)
+        }
+        return turn
+    }
+
+    /// Every turn in order, each decoded (or the error its record gave), handed to `body` a batch
+    /// at a time. Batches are decoded on all cores at once, then handed over in order on this
+    /// actor, so building an index over a whole trace costs the parse divided by the cores.
+    public func forEachTurn(_ body: (Result<TraceTurn, TraceReadError>) -> Void) {
+        let batchSize = 4_096
+        let entries = turnEntries, bytes = bytes
+        var start = 0
+        while start < entries.count {
+            let batch = Array(entries[start..<min(start + batchSize, entries.count)])
+            var decoded = [Result<TraceTurn, TraceReadError>?](repeating: nil, count: batch.count)
+            decoded.withUnsafeMutableBufferPointer { results in
+                let slots = DecodedSlots(buffer: results)
+                let workers = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+                let chunk = (batch.count + workers - 1) / workers
+                // Each worker writes only its own slots, and all are done before the buffer is read.
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    let lower = worker * chunk, upper = min(lower + chunk, batch.count)
+                    guard lower < upper else { return }
+                    for index in lower..<upper {
+                        slots.buffer[index] = Result { () throws(TraceReadError) in
+                            try Self.decodeTurn(batch[index], in: bytes)
+                        }
+                    }
+                }
+            }
+            for result in decoded { body(result!) }
+            start += batchSize
+        }
+    }
+
+    /// The graph just after turn `sequence` and what happened before the next turn; with
+    /// `sequence` before the first turn, the graph the trace starts from.
+    /// - Throws: `TraceReadError` if a turn on the way is malformed.
+    public func snapshot(after sequence: Int) throws(TraceReadError) -> GraphSnapshot {
+        if let cached = snapshotCache[sequence] { return cached }
+        let keyframe = keyframes.last { $0.before <= sequence + 1 } ?? keyframes.first
+        var snapshot = keyframe?.snapshot ?? GraphSnapshot()
+        if keyframe?.before == turnEntries.first?.sequence, let leadingIdle {
+            let record = try TraceScanner.parseLine(bytes[leadingIdle.range], line: leadingIdle.line)
+            for event in try TraceScanner.decodeEvents(record, line: leadingIdle.line) { snapshot.apply(event) }
+        }
+        let start = keyframe?.before ?? Int.min
+        let first = firstEntryIndex(atOrAfter: start)
+        for entry in turnEntries[first...] {
+            guard entry.sequence <= sequence else { break }
+            let turn = try decodeTurn(entry)
+            for event in turn.events { snapshot.apply(event) }
+            for event in turn.after { snapshot.apply(event) }
+        }
+        if snapshotCache.count > 64 { snapshotCache.removeAll() }
+        snapshotCache[sequence] = snapshot
+        return snapshot
+    }
+}
+
+/// The result slots of one batch, shared with the workers that fill them.
+///
+/// Sendable by hand, and sound because of how `forEachTurn` uses it: each worker writes only the
+/// slots of its own index range, no slot is read until `concurrentPerform` has returned (which
+/// waits for every worker), and the buffer outlives that call. The turns written are fresh values
+/// with no shared mutable state.
+private struct DecodedSlots: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Result<TraceTurn, TraceReadError>?>
+}

@@ -1,0 +1,216 @@
+import Foundation
+
+/// Reads `.cogtrace` bytes line by line: the header, states and keyframes decoded at once, turn
+/// records only located. Tolerant of what a crash or a newer minor version leaves (a truncated
+/// last line, a missing trailer, unknown record types), strict about anything else.
+enum TraceScanner {
+    /// The longest line accepted, in bytes.
+    static let maxLineBytes = 64 << 20
+
+    static func scan(_ bytes: [UInt8]) throws(TraceReadError) -> TraceFile {
+        var warnings: [TraceWarning] = []
+        var header: TraceHeader?
+        var states: [Int: TraceStateInfo] = [:]
+        var trailer: TraceTrailer?
+        var keyframes: [(before: Int, snapshot: GraphSnapshot)] = []
+        var entries: [TraceFile.TurnEntry] = []
+        var leadingIdle: (line: Int, range: Range<Int>)?
+        var lineNumber = 0
+        var start = 0
+        while start < bytes.count {
+            lineNumber += 1
+            let newline = nextNewline(in: bytes, from: start)
+            let end = newline ?? bytes.count
+            let range = start..<end
+            start = end + 1
+            guard range.count <= maxLineBytes else {
+                throw TraceReadError(line: lineNumber, message: "line longer than \(maxLineBytes) bytes")
+            }
+            if range.isEmpty { continue }
+            let isLast = newline == nil
+            let type: String
+            let record: JSONValue?
+            if let quick = quickType(bytes[range]), quick == "turn" || quick == "idle" {
+                type = quick
+                record = nil
+            } else {
+                let parsed: JSONValue
+                do throws(TraceReadError) {
+                    parsed = try parseLine(bytes[range], line: lineNumber)
+                } catch {
+                    if isLast {
+                        warnings.append(TraceWarning(line: lineNumber, message: "last line is truncated; ignored"))
+                        break
+                    }
+                    throw error
+                }
+                guard let recordType = parsed["type"]?.stringValue else {
+                    throw TraceReadError(line: lineNumber, column: 1, message: "record has no 'type'")
+                }
+                type = recordType
+                record = parsed
+            }
+            if header == nil, type != "header" {
+                throw TraceReadError(line: lineNumber, column: 1, message: "expected a header record first, found '\(type)'")
+            }
+            switch type {
+            case "header":
+                guard header == nil else {
+                    throw TraceReadError(line: lineNumber, message: "a second header record")
+                }
+                header = try readHeader(record!, line: lineNumber)
+            case "state":
+                guard let info = TraceStateInfo(jsonValue: record!) else {
+                    throw TraceReadError(line: lineNumber, message: "state record needs 'id' and 'label'")
+                }
+                states[info.id] = info
+            case "keyframe":
+                guard let before = record!["before"]?.intValue else {
+                    throw TraceReadError(line: lineNumber, message: "keyframe record needs 'before'")
+                }
+                guard validCounts.contains(before) else {
+                    throw TraceReadError(line: lineNumber, message: "keyframe 'before' \(before) is outside 0..<2^53")
+                }
+                do {
+                    keyframes.append((before, try GraphSnapshot(keyframe: record!)))
+                } catch {
+                    throw TraceReadError(line: lineNumber, message: "keyframe: \(error)")
+                }
+            case "turn":
+                guard let sequence = quickSequence(bytes[range]) ?? (try? parseLine(bytes[range], line: lineNumber))?["seq"]?.intValue
+                else {
+                    if isLast {
+                        warnings.append(TraceWarning(line: lineNumber, message: "last line is truncated; ignored"))
+                        break
+                    }
+                    throw TraceReadError(line: lineNumber, message: "turn record needs 'seq'")
+                }
+                if isLast, (try? parseLine(bytes[range], line: lineNumber)) == nil {
+                    warnings.append(TraceWarning(line: lineNumber, message: "last line is truncated; ignored"))
+                    break
+                }
+                guard validCounts.contains(sequence) else {
+                    throw TraceReadError(line: lineNumber, message: "turn 'seq' \(sequence) is outside 0..<2^53")
+                }
+                if let previous = entries.last, previous.sequence >= sequence {
+                    throw TraceReadError(line: lineNumber, message: "turn \(sequence) follows turn \(previous.sequence)")
+                }
+                entries.append(TraceFile.TurnEntry(sequence: sequence, line: lineNumber, range: range))
+            case "idle":
+                if isLast, (try? parseLine(bytes[range], line: lineNumber)) == nil {
+                    warnings.append(TraceWarning(line: lineNumber, message: "last line is truncated; ignored"))
+                    break
+                }
+                if entries.isEmpty {
+                    leadingIdle = (lineNumber, range)
+                } else {
+                    entries[entries.count - 1].idle = (lineNumber, range)
+                }
+            case "trailer":
+                trailer = TraceTrailer(jsonValue: record!)
+            default:
+                warnings.append(TraceWarning(
+                    line: lineNumber, message: "unknown record type '\(type)' (from a newer writer?); ignored"))
+            }
+        }
+        guard let header else { throw TraceReadError(line: 0, message: "empty file: no header record") }
+        if trailer == nil {
+            warnings.append(TraceWarning(line: 0, message: "no trailer: the recorder did not finish; the trace may be incomplete"))
+        }
+        keyframes.sort { $0.before < $1.before }
+        return TraceFile(header: header, states: states, trailer: trailer, warnings: warnings, keyframes: keyframes,
+                         turnEntries: entries, leadingIdle: leadingIdle, bytes: bytes)
+    }
+
+    private static func readHeader(_ record: JSONValue, line: Int) throws(TraceReadError) -> TraceHeader {
+        guard let header = TraceHeader(jsonValue: record), header.format == "cogtrace" else {
+            throw TraceReadError(line: line, message: "not a cogtrace header (expected \"format\":\"cogtrace\")")
+        }
+        let major = Int(header.minimumReaderVersion.split(separator: ".").first ?? "") ?? Int.max
+        guard major <= TraceFormat.readerMajor else {
+            throw TraceReadError(line: line, message: "trace needs reader version \(header.minimumReaderVersion); "
+                + "this reader reads \(TraceFormat.readerMajor).x")
+        }
+        return header
+    }
+
+    static func parseLine(_ bytes: ArraySlice<UInt8>, line: Int) throws(TraceReadError) -> JSONValue {
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw TraceReadError(line: line, column: error.column, message: error.message)
+        }
+    }
+
+    static func decodeTurn(_ record: JSONValue, line: Int) throws(TraceReadError) -> TraceTurn {
+        guard let sequence = record["seq"]?.intValue, let name = record["name"]?.stringValue,
+              let origin = record["origin"]?.stringValue else {
+            throw TraceReadError(line: line, message: "turn record needs 'seq', 'name' and 'origin'")
+        }
+        let start = record["start"]?.intValue ?? 0, duration = record["duration"]?.intValue ?? 0
+        for (name, number) in [("seq", sequence), ("start", start), ("duration", duration)]
+        where !validCounts.contains(number) {
+            throw TraceReadError(line: line, message: "turn '\(name)' \(number) is outside 0..<2^53")
+        }
+        return TraceTurn(
+            sequence: sequence, name: name, origin: origin, cause: record["cause"]?.intValue,
+            start: start, duration: duration, events: try decodeEvents(record, line: line))
+    }
+
+    /// The `events` of a turn or idle record; events of an unknown kind are skipped.
+    static func decodeEvents(_ record: JSONValue, line: Int) throws(TraceReadError) -> [TraceEvent] {
+        guard let values = record["events"]?.arrayValue else {
+            throw TraceReadError(line: line, message: "record needs an 'events' array")
+        }
+        var events: [TraceEvent] = []
+        events.reserveCapacity(values.count)
+        for (index, value) in values.enumerated() {
+            do {
+                if let event = try TraceEvent(jsonValue: value) { events.append(event) }
+            } catch {
+                throw TraceReadError(line: line, message: "event \(index + 1): \(error)")
+            }
+        }
+        return events
+    }
+
+    /// The position of the next line feed at or after `start`, found with `memchr`.
+    private static func nextNewline(in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard start < buffer.count, let base = buffer.baseAddress,
+                  let found = memchr(base + start, 0x0A, buffer.count - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    /// Turn numbers, times and durations a reader accepts: whole numbers JSON carries exactly,
+    /// so arithmetic on them can never overflow.
+    static let validCounts = 0..<(1 << 53)
+
+    private static let typePrefix = Array(#"{"type":""#.utf8)
+    private static let turnSequencePrefix = Array(#"{"type":"turn","seq":"#.utf8)
+
+    /// The record type when the line starts the way this package writes records.
+    private static func quickType(_ line: ArraySlice<UInt8>) -> String? {
+        guard line.starts(with: typePrefix) else { return nil }
+        let nameStart = line.startIndex + typePrefix.count
+        guard let quote = line[nameStart...].prefix(16).firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        return String(decoding: line[nameStart..<quote], as: UTF8.self)
+    }
+
+    private static func quickSequence(_ line: ArraySlice<UInt8>) -> Int? {
+        guard line.starts(with: turnSequencePrefix) else { return nil }
+        var value = 0
+        var index = line.startIndex + turnSequencePrefix.count
+        var digits = 0
+        while index < line.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[index]) {
+            // Longer numbers than this are left to the full parse, which reads (and refuses) them whole.
+            guard digits < 16 else { return nil }
+            value = value * 10 + Int(line[index] - UInt8(ascii: "0"))
+            index += 1
+            digits += 1
+        }
+        guard digits > 0, index < line.endIndex, line[index] == UInt8(ascii: ",") else { return nil }
+        return value
+    }
+}

@@ -1,0 +1,74 @@
+import CogCommandLine
+
+/// The texts `weather help` prints: one overview and one page per command.
+enum WeatherHelp {
+    static let commandNames = ["scenarios", "record", "replay", "run"]
+
+    static let general = """
+        usage: weather <command> [options]
+
+        commands:
+          scenarios                      list the scripted scenarios
+          record SCENARIO [-o FILE]      record one scenario (default FILE: SCENARIO.cogtrace)
+          record --all [-d DIRECTORY]    record every scenario into DIRECTORY (default: Recordings)
+          replay FILE                    re-run a scripted recording against the current code
+          run [--trace FILE] [--interval SECONDS]
+                                         run the app on the real clock with a live dashboard
+          help [COMMAND]                 show this help, or one command's
+
+          -h, --help                     show this help
+          --version                      show the version
+
+        \(ExitStatus.summary)
+
+        """
+
+    /// The help of one command, or nil when there is no such command.
+    static func command(_ name: String) -> String? {
+        switch name {
+        case "scenarios":
+            """
+            usage: weather scenarios
+
+            Lists the scripted scenarios, each with what it shows. Every one can be recorded
+            (weather record NAME) and is committed under Recordings/.
+
+            """
+        case "record":
+            """
+            usage: weather record SCENARIO [-o FILE]
+                   weather record --all [-d DIRECTORY]
+
+            Runs a scripted scenario on a virtual clock and writes its trace. The output is the
+            same bytes on every machine, which is how CI checks Recordings/ are current.
+
+              -o, --output FILE            where to write (default: SCENARIO.cogtrace)
+              -d, --output-directory DIR   with --all, where to write (default: Recordings)
+
+            """
+        case "replay":
+            """
+            usage: weather replay FILE
+
+            Feeds a scripted recording's inputs (writes, service results) to a fresh app and
+            compares its turns with the recorded ones. Exits 0 when the current code does what
+            was recorded, 1 when it differs (naming the first turn that does), 65 for a file
+            replay cannot use and 66 for one that cannot be opened. Recordings of 'weather run'
+            ran on the real clock and are refused: their timing cannot be repeated.
+
+            """
+        case "run":
+            """
+            usage: weather run [--trace FILE] [--interval SECONDS]
+
+            Runs the app on the real clock with the demo service, redrawing a dashboard after
+            every change; Ctrl-C ends it and finishes the trace.
+
+              --trace FILE          stream the trace to FILE as the app runs
+              --interval SECONDS    how often the forecast refreshes (default: 10)
+
+            """
+        default: nil
+        }
+    }
+}

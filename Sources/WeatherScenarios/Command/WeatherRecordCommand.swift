@@ -1,0 +1,57 @@
+import CogCommandLine
+import Foundation
+
+/// `weather record SCENARIO [-o FILE]` and `weather record --all [-d DIRECTORY]`.
+struct WeatherRecordCommand {
+    private var scenarios: [Scenario] = []
+    private var output: String?
+    private var directory = "Recordings"
+    private var all = false
+
+    /// Parses the words after `record`; nil when they asked for help, which was printed.
+    init?(_ words: inout ArgumentList) throws(UsageError) {
+        var name: String?
+        while let word = words.next() {
+            switch word {
+            case "--all": all = true
+            case "-o", "--output": output = try words.value(after: word, expected: "a file path")
+            case "-d", "--output-directory": directory = try words.value(after: word, expected: "a directory")
+            case "-h", "--help":
+                print(WeatherHelp.command("record")!, terminator: "")
+                return nil
+            default:
+                guard !word.hasPrefix("-") else { throw UsageError("unknown option '\(word)' for record") }
+                guard name == nil else { throw UsageError("record takes one scenario; got '\(name!)' and '\(word)'") }
+                name = word
+            }
+        }
+        if all {
+            guard name == nil, output == nil else {
+                throw UsageError("record --all takes -d DIRECTORY, not a scenario or -o")
+            }
+            scenarios = Scenario.all
+            return
+        }
+        guard let name else { throw UsageError("record needs a scenario or --all; 'weather scenarios' lists them") }
+        guard let scenario = Scenario.named(name) else {
+            let names = Scenario.all.map(\.name).joined(separator: ", ")
+            throw UsageError("unknown scenario '\(name)'; expected one of \(names)")
+        }
+        scenarios = [scenario]
+    }
+
+    func run() async throws {
+        if all { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        for scenario in scenarios {
+            let path = all ? "\(directory)/\(scenario.name).cogtrace" : output ?? "\(scenario.name).cogtrace"
+            let session = await scenario.run()
+            do {
+                try Data(session.trace().utf8).write(to: URL(fileURLWithPath: path))
+            } catch {
+                throw WeatherCommandError(
+                    "cannot write '\(path)': \(error.localizedDescription)", status: .cannotCreateOutput)
+            }
+            print("recorded \(scenario.name): \(session.recorder.recordedTurnCount) turns -> \(path)")
+        }
+    }
+}
