@@ -30,9 +30,30 @@ static inline const char *cog_rl_line_buffer(void) {
     return rl_line_buffer;
 }
 
-/// Ctrl-C: abandon the line being typed and show a fresh prompt, without leaving.
+/// Whether readline is reading a line (1) or a command is running (0), and whether Ctrl-C was
+/// pressed while a command ran. Only these two words are shared with the signal handler.
+static volatile sig_atomic_t cog_reading_line = 0;
+static volatile sig_atomic_t cog_interrupt_pending = 0;
+
+static inline void cog_set_reading_line(int reading) {
+    cog_reading_line = reading;
+}
+
+/// Whether Ctrl-C was pressed since the last call; clears the request.
+static inline int cog_take_interrupt(void) {
+    int pending = cog_interrupt_pending;
+    cog_interrupt_pending = 0;
+    return pending;
+}
+
+/// Ctrl-C at the prompt: abandon the line being typed and show a fresh prompt, without leaving.
+/// While a command runs: ask it to stop (it polls `cog_take_interrupt`).
 static void cog_rl_interrupt(int signal_number) {
     (void)signal_number;
+    if (!cog_reading_line) {
+        cog_interrupt_pending = 1;
+        return;
+    }
     (void)write(STDOUT_FILENO, "\n", 1);
     rl_on_new_line();
     rl_replace_line("", 0);

@@ -26,11 +26,10 @@ struct BatchRunner {
             lines = read
         }
         var status = ExitStatus.success
-        let renderer = OutputPrinter(session: session, json: json)
+        let runner = CommandRunner(session: session, printer: OutputPrinter(session: session, json: json))
         for (source, number, text) in lines {
             do {
-                guard let result = try session.execute(text) else { continue }
-                renderer.print(result)
+                try runner.run(text)
                 if session.wantsToQuit { break }
             } catch {
                 FileHandle.standardError.write(Data("\(source):\(number): error: \(error)\n".utf8))

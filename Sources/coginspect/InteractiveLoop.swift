@@ -14,12 +14,14 @@ struct InteractiveLoop {
         let history = HistoryFile()
         history.load()
         Completion.install(for: session)
-        cog_rl_reset_signals()
-        cog_rl_install_interrupt_handler()
+        Interrupts.install()
         print("coginspect: \(session.source), \(session.turns.count) turns; 'help' lists the commands, Ctrl-D leaves")
-        let printer = OutputPrinter(session: session, json: json, pagesLongOutput: true)
+        let runner = CommandRunner(session: session, printer: OutputPrinter(session: session, json: json, pagesLongOutput: true))
         while !session.wantsToQuit {
-            guard let raw = readline(session.prompt) else {
+            Interrupts.setReadingLine(true)
+            let input = readline(session.prompt)
+            Interrupts.setReadingLine(false)
+            guard let raw = input else {
                 print()
                 break
             }
@@ -28,7 +30,7 @@ struct InteractiveLoop {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             history.add(line)
             do {
-                if let result = try session.execute(line) { printer.print(result) }
+                try runner.run(line)
             } catch {
                 FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             }

@@ -1,10 +1,11 @@
 import Testing
 @testable import CogInspector
+import CogTraceFormat
 
 @Suite("Rendering")
 struct RendererTests {
     private let result = CommandResult(command: "state", report: [
-        .section("values", [.table(columns: ["state", "value"], rows: [["evil\u{1B}[2J", "a\tb\u{7}"]])]),
+        .section("values", [.table(columns: ["state", "value"], rows: [[.text("evil\u{1B}[2J"), .text("a\tb\u{7}")]])]),
     ])
 
     @Test func textEscapesEveryControlCharacterInValues() {
@@ -25,6 +26,24 @@ struct RendererTests {
         let json = ReportRenderer().json(result)
         #expect(json.contains(#"evil\u001b[2J"#))
         #expect(json.contains(#"a\tb\u0007"#))
+    }
+
+    @Test func jsonKeepsNumbersTurnsStatesAndValuesTyped() throws {
+        let value = TraceValue(text: "clear 75°F", json: .object([("temperatureF", .int(75))]))
+        let typed = CommandResult(command: "get", report: [.fields([
+            Field("version", .integer(9)), Field("loading", .bool(false)), Field("turn", .turn(TurnReference(5, afterTurn: true))),
+            Field("state", .state(StateReference(id: 3, label: "weather.forecast[10001]"))), Field("value", .value(value)),
+            Field("none", .absent),
+        ])])
+        let document = try JSONParser.parse(ReportRenderer().json(typed))
+        #expect(document["schemaVersion"] == .int(ReportRenderer.jsonSchemaVersion))
+        let fields = try #require(document["result"]?.arrayValue?.first?["fields"])
+        #expect(fields["version"] == .int(9))
+        #expect(fields["loading"] == .bool(false))
+        #expect(fields["turn"] == .object([("turn", .int(5)), ("afterTurn", .bool(true))]))
+        #expect(fields["state"]?["id"] == .int(3))
+        #expect(fields["value"]?["json"]?["temperatureF"] == .int(75))
+        #expect(fields["none"] == .null)
     }
 
     @Test func settingsAcceptWhatTheySayAndRefuseTheRest() throws {

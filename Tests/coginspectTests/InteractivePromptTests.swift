@@ -86,6 +86,36 @@ struct InteractivePromptTests {
         #expect(permissions == 0o600)
     }
 
+    /// `play` prints each turn when it is reached, not all at the end, and Ctrl-C stops it at
+    /// once, back at the prompt with the cursor on the last turn printed.
+    @Test(.disabled(if: Self.isUnderThreadSanitizer, "Ctrl-C is deferred under ThreadSanitizer"))
+    func playIsPacedByThePromptAndCtrlCStopsIt() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("coginspect-play-\(getpid())")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
+        let command = "env HOME='\(home.path)' TERM=xterm '\(binary)' Recordings/tour.cogtrace"
+        _ = try tmux(["new-session", "-d", "-s", name, "-x", "160", "-y", "50", "-c", Executables.packageRoot.path, command])
+        defer { _ = try? tmux(["kill-session", "-t", name]) }
+        try waitFor("the prompt") { $0.contains("turn 25/25>") }
+
+        _ = try tmux(["send-keys", "-t", name, "play 1..4 --delay 700", "Enter"])
+        let clock = ContinuousClock()
+        let started = clock.now
+        let first = try waitFor("the first turn") { $0.contains("turn 1  publishRefreshInterval") }
+        #expect(!first.contains("turn 2  selectLocation"), "the second turn is not due yet:\n\(first)")
+        #expect(clock.now - started < .milliseconds(650), "the first turn shows before the second is due")
+        try waitFor("the second turn") { $0.contains("turn 2  selectLocation") }
+
+        let interrupted = clock.now
+        _ = try tmux(["send-keys", "-t", name, "C-c"])
+        let stopped = try waitFor("the play to stop") { lastLine($0).hasPrefix("turn 2/25>") }
+        #expect(clock.now - interrupted < .milliseconds(500), "Ctrl-C returns to the prompt within half a second")
+        #expect(stopped.contains("play stopped at turn 2"))
+        #expect(!stopped.contains("turn 3  weather.forecast"), "no turn prints after Ctrl-C")
+        _ = try tmux(["send-keys", "-t", name, "quit", "Enter"])
+    }
+
     /// Whether this process (and so the `coginspect` built beside it) runs with ThreadSanitizer.
     nonisolated static let isUnderThreadSanitizer = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
 }

@@ -9,7 +9,7 @@ extension CommandCatalog {
             example: "why weather.isNiceHere", valueFlags: []
         ) { session, arguments throws(InspectorError) in
             let id = try session.resolveState(try arguments.single("state"))
-            return [.lines(session.causalChain(of: id).map(\.line))]
+            return [.causalChain(session.causalChain(of: id))]
         },
         CommandSpec(
             name: "history", aliases: ["hist"], group: "explain", synopsis: "history STATE",
@@ -17,13 +17,13 @@ extension CommandCatalog {
             example: "history weather.isNiceHere", valueFlags: []
         ) { session, arguments throws(InspectorError) in
             let id = try session.resolveState(try arguments.single("state"))
-            let rows = (session.timeline.byState[id] ?? []).compactMap { entry -> [String]? in
+            let rows = (session.timeline.byState[id] ?? []).compactMap { entry -> [Cell]? in
+                let turn = Cell.turn(TurnReference(entry.turn, afterTurn: entry.isIdle))
                 guard entry.event.setsValue(of: id) else {
-                    if case .stateReleased(_, let reason) = entry.event { return ["\(entry.turn)", "—", "released (\(reason))"] }
+                    if case .stateReleased(_, let reason) = entry.event { return [turn, .absent, .text("released (\(reason))")] }
                     return nil
                 }
-                return ["\(entry.turn)" + (entry.isIdle ? "+" : ""), entry.event.newValue?.text ?? "nil",
-                        session.reason(for: entry, of: id)]
+                return [turn, .value(entry.event.newValue), .text(session.reason(for: entry, of: id))]
             }
             guard !rows.isEmpty else { return [.message("\(session.label(id)) never changed in this recording")] }
             return [.table(columns: ["turn", "value", "why"], rows: rows),
@@ -32,16 +32,50 @@ extension CommandCatalog {
     ]
 }
 
-/// One link of a `why` chain.
+/// One link of a `why` chain: which state, what value, which turn set it, how, and the
+/// dependency whose change made it run.
 public struct CausalLink: Equatable {
+    /// How the link's value came to be.
+    public enum Cause: String, Sendable {
+        /// An op or mechanism wrote the source.
+        case written
+        /// An async state published the result of its work.
+        case published
+        /// A test seeded it before the first turn.
+        case seeded
+        /// Its initial value when it was created.
+        case created
+        /// Its selector ran for the first time.
+        case firstRun = "first run"
+        /// Its selector ran again because `trigger` changed.
+        case recomputed
+        /// It has held its value since before the recording's first turn.
+        case heldSinceStart = "held since start"
+        /// Any other event that set it.
+        case other
+    }
+
     /// The state whose value this link explains.
-    public let state: Int
-    /// The turn whose event set it.
-    public let turn: Int
+    public let state: StateReference
+    /// Its value (nil when never computed).
+    public let value: TraceValue?
+    /// The turn whose event set it; nil when it has held its value since the recording began.
+    public let turn: TurnReference?
+    /// How the value came to be.
+    public let cause: Cause
+    /// For a recompute, whether the value changed (false: gated as equal).
+    public let changed: Bool
+    /// The dependency whose change made it recompute; the next link explains that one.
+    public let trigger: StateReference?
     /// The event that set it.
-    public let event: TraceEvent
-    /// The link as a sentence.
-    public let line: String
+    public let event: TraceEvent?
+    /// The explanation as a sentence.
+    public let explanation: String
+
+    /// The link as one line: `label = value: explanation`.
+    public var line: String {
+        cause == .heldSinceStart ? explanation : "\(state.label) = \(value?.text ?? "nil"): \(explanation)"
+    }
 }
 
 extension InspectorSession {
@@ -59,17 +93,37 @@ extension InspectorSession {
                 let note = evicted > 0
                     ? "\(label(current)) has held its value since before turn \(turns.first ?? 0); the \(evicted) turns before were evicted"
                     : "\(label(current)) has held its value since the recording began"
-                links.append(CausalLink(state: current, turn: turns.first ?? 0, event: .graceExpired(state: current), line: note))
+                let value = (try? graph(after: limit))?.states[current]?.value
+                links.append(CausalLink(state: reference(current), value: value, turn: nil, cause: .heldSinceStart,
+                                        changed: false, trigger: nil, event: nil, explanation: note))
                 break
             }
-            let value = entry.event.newValue?.text ?? "nil"
-            let line = "\(label(current)) = \(value): \(reason(for: entry, of: current))"
-            links.append(CausalLink(state: current, turn: entry.turn, event: entry.event, line: line))
-            guard case .recompute(_, _, _, _, let trigger) = entry.event, let trigger else { break }
+            var trigger: Int?
+            var changed = true
+            if case .recompute(_, _, _, let didChange, let cause) = entry.event {
+                trigger = cause
+                changed = didChange
+            }
+            links.append(CausalLink(
+                state: reference(current), value: entry.event.newValue,
+                turn: TurnReference(entry.turn, afterTurn: entry.isIdle), cause: cause(of: entry, for: current),
+                changed: changed, trigger: trigger.map { reference($0) }, event: entry.event,
+                explanation: reason(for: entry, of: current)))
+            guard let trigger else { break }
             current = trigger
             limit = entry.turn
         }
         return links
+    }
+
+    private func cause(of entry: StateTimeline.Entry, for state: Int) -> CausalLink.Cause {
+        switch entry.event {
+        case .write: trace.states[state]?.shape == "async" ? .published : .written
+        case .seeded: .seeded
+        case .stateCreated: .created
+        case .recompute(_, _, _, _, let trigger): trigger == nil ? .firstRun : .recomputed
+        default: .other
+        }
     }
 
     /// One line saying why `entry` set the state's value.

@@ -13,16 +13,19 @@ extension CommandCatalog {
                 return [.message("\(session.label(id)) does not exist at turn \(session.cursor) (not yet created, or released)")]
             }
             let info = session.trace.states[id]
-            var fields: [(String, String)] = [
-                ("state", session.label(id)), ("value", state.value?.text ?? "nil (not computed yet)"),
-                ("shape", info?.shape ?? "?"), ("version", "\(state.version)"), ("settle", graph.settleMark(of: id)),
+            var fields: [Field] = [
+                Field("state", .state(session.reference(id))),
+                Field("value", state.value.map { .value($0) } ?? .text("nil (not computed yet)")),
+                Field("shape", .optionalText(info?.shape)), Field("version", .integer(state.version)),
+                Field("settle", .text(graph.settleMark(of: id))),
             ]
             if let async = state.async {
-                fields.append(("status", async.kind + (async.isLoading ? ", loading" : "")
-                    + (async.hasSucceeded ? ", has succeeded" : "") + (async.error.map { ", error: \($0)" } ?? "")))
-                fields.append(("generation", "\(async.generation)"))
+                fields.append(Field("status", .text(async.kind)))
+                fields.append(Field("loading", .bool(async.isLoading)))
+                fields.append(Field("has succeeded", .bool(async.hasSucceeded)))
+                if let error = async.error { fields.append(Field("error", .text(error))) }
+                fields.append(Field("generation", .integer(async.generation)))
             }
-            if let json = state.value?.json, case .object = json { fields.append(("json", json.jsonText)) }
             return [.fields(fields)]
         },
         CommandSpec(
@@ -33,11 +36,11 @@ extension CommandCatalog {
             let pattern = try arguments.optional("pattern")
             let graph = try session.graph()
             let marks = graph.settleMarks(of: graph.states.keys)
-            let rows = graph.states.keys.sorted().compactMap { id -> [String]? in
-                let label = session.label(id)
-                guard pattern.map({ matches(label, pattern: $0) }) ?? true else { return nil }
-                return [label, graph.states[id]?.value?.text ?? "nil", session.trace.states[id]?.shape ?? "?",
-                        marks[id] ?? "clean"]
+            let rows = graph.states.keys.sorted().compactMap { id -> [Cell]? in
+                let reference = session.reference(id)
+                guard pattern.map({ matches(reference.label, pattern: $0) }) ?? true else { return nil }
+                return [.state(reference), .value(graph.states[id]?.value), .optionalText(session.trace.states[id]?.shape),
+                        .text(marks[id] ?? "clean")]
             }
             guard !rows.isEmpty else { return [.message("no live state matches '\(pattern ?? "")'")] }
             return [.table(columns: ["state", "value", "shape", "settle"], rows: rows)]
@@ -54,7 +57,7 @@ extension CommandCatalog {
             return [.table(columns: ["dependency", "value", "changed since last run"], rows: state.dependencies.map { producer in
                 let upstream = graph.states[producer]
                 let changed = upstream.map { $0.version != state.observedVersions[producer] } ?? false
-                return [session.label(producer), upstream?.value?.text ?? "nil", changed ? "yes" : "no"]
+                return [.state(session.reference(producer)), .value(upstream?.value), .bool(changed)]
             })]
         },
         CommandSpec(
@@ -64,10 +67,16 @@ extension CommandCatalog {
         ) { session, arguments throws(InspectorError) in
             let id = try session.resolveState(try arguments.single("state"))
             let graph = try session.graph()
-            var rows = graph.states.values.filter { $0.dependencies.contains(id) }.map { [session.label($0.id), "state"] }
-            rows += graph.registrations.values.filter { $0.dependencies.contains(id) }.map { [$0.name, $0.kind] }
-            guard !rows.isEmpty else { return [.message("nothing reads \(session.label(id)) at turn \(session.cursor)")] }
-            return [.table(columns: ["reader", "kind"], rows: rows.sorted { $0[0] < $1[0] })]
+            var readers = graph.states.values.filter { $0.dependencies.contains(id) }.map {
+                (reader: session.reference($0.id), kind: "state")
+            }
+            readers += graph.registrations.values.filter { $0.dependencies.contains(id) }.map {
+                (reader: StateReference(id: $0.id, label: $0.name), kind: $0.kind)
+            }
+            guard !readers.isEmpty else { return [.message("nothing reads \(session.label(id)) at turn \(session.cursor)")] }
+            return [.table(columns: ["reader", "kind"], rows: readers.sorted { $0.reader.label < $1.reader.label }.map {
+                [.state($0.reader), .text($0.kind)]
+            })]
         },
         CommandSpec(
             name: "leases", aliases: ["l"], group: "look", synopsis: "leases [STATE]",
@@ -77,23 +86,24 @@ extension CommandCatalog {
             let filter = try arguments.optional("state").map { label throws(InspectorError) in try session.resolveState(label) }
             let graph = try session.graph()
             let ids = filter.map { [$0] } ?? graph.states.keys.sorted()
-            let rows = ids.compactMap { id -> [String]? in
+            let rows = ids.compactMap { id -> [Cell]? in
                 guard let state = graph.states[id] else { return nil }
                 let readers = graph.states.values.filter { $0.dependencies.contains(id) }.count
                 let isWaiting = state.isInGrace && !state.isPinned && state.leases.isEmpty && readers == 0
                 guard filter != nil || !state.leases.isEmpty || state.isPinned || isWaiting else { return nil }
-                return [session.label(id), state.leases.joined(separator: ", ").ifEmpty("-"), state.isPinned ? "yes" : "no",
-                        isWaiting ? session.graceDeadline(of: id) : "-"]
+                return [.state(session.reference(id)), .list(state.leases.map(Cell.text)), .bool(state.isPinned),
+                        isWaiting ? .text(session.graceDeadline(of: id)) : .absent]
             }
             var reports: [Report] = []
             if !rows.isEmpty { reports.append(.table(columns: ["state", "held by", "pinned", "grace"], rows: rows)) }
             let releases = (filter.map { [$0] } ?? Array(session.timeline.byState.keys)).flatMap { id in
-                session.timeline.entries(of: id, through: session.cursor).compactMap { entry -> String? in
+                session.timeline.entries(of: id, through: session.cursor).compactMap { entry -> DescribedEvent? in
                     guard case .stateReleased(_, let reason) = entry.event else { return nil }
-                    return "turn \(entry.turn): \(session.label(id)) released (\(reason))"
+                    return DescribedEvent(turn: TurnReference(entry.turn, afterTurn: entry.isIdle), event: entry.event,
+                                          description: "turn \(entry.turn): \(session.label(id)) released (\(reason))")
                 }
-            }.sorted()
-            if !releases.isEmpty { reports.append(.section("released", [.lines(Array(releases.suffix(10)))])) }
+            }.sorted { ($0.turn.turn, $0.description) < ($1.turn.turn, $1.description) }
+            if !releases.isEmpty { reports.append(.section("released", [.events(Array(releases.suffix(10)))])) }
             return reports.isEmpty ? [.message("no state is held at turn \(session.cursor)")] : reports
         },
         CommandSpec(
@@ -119,9 +129,9 @@ extension CommandCatalog {
                 default: break
                 }
             }
-            let rows = generations.keys.sorted().map { generation in
+            let rows = generations.keys.sorted().map { generation -> [Cell] in
                 let info = generations[generation]!
-                return ["\(generation)", "turn \(info.started)", info.policy, info.outcome]
+                return [.integer(generation), .turn(TurnReference(info.started)), .text(info.policy), .text(info.outcome)]
             }
             let graph = try session.graph()
             let status = graph.states[id]?.async
@@ -136,28 +146,27 @@ extension CommandCatalog {
         ) { session, arguments throws(InspectorError) in
             guard !arguments.positional.isEmpty else { throw InspectorError("find needs a pattern, e.g. 'find heat'") }
             let pattern = arguments.positional.joined(separator: " ")
-            let labels = session.trace.states.values.map(\.label).filter { matches($0, pattern: pattern) }.sorted()
-            var turns: [String] = []
+            let states = session.trace.states.values.filter { matches($0.label, pattern: pattern) }
+                .sorted { $0.label < $1.label }.map { [Cell.state(StateReference(id: $0.id, label: $0.label))] }
+            var turns: [[Cell]] = []
             for sequence in session.turns {
                 let name = session.timeline.turnNames[sequence]?.name ?? ""
-                if matches(name, pattern: pattern) { turns.append("turn \(sequence): \(name)") }
+                if matches(name, pattern: pattern) { turns.append([.turn(TurnReference(sequence)), .text(name)]) }
             }
             let graph = try session.graph()
-            let values = graph.states.keys.sorted().compactMap { id -> String? in
-                guard let text = graph.states[id]?.value?.text, matches(text, pattern: pattern) else { return nil }
-                return "\(session.label(id)) = \(text)"
+            let values = graph.states.keys.sorted().compactMap { id -> [Cell]? in
+                guard let value = graph.states[id]?.value, matches(value.text, pattern: pattern) else { return nil }
+                return [.state(session.reference(id)), .value(value)]
             }
             var reports: [Report] = []
-            if !labels.isEmpty { reports.append(.section("states", [.lines(labels)])) }
-            if !turns.isEmpty { reports.append(.section("turns", [.lines(turns)])) }
-            if !values.isEmpty { reports.append(.section("values at turn \(session.cursor)", [.lines(values)])) }
+            if !states.isEmpty { reports.append(.section("states", [.table(columns: ["state"], rows: states)])) }
+            if !turns.isEmpty { reports.append(.section("turns", [.table(columns: ["turn", "name"], rows: turns)])) }
+            if !values.isEmpty {
+                reports.append(.section("values at turn \(session.cursor)", [.table(columns: ["state", "value"], rows: values)]))
+            }
             return reports.isEmpty ? [.message("nothing matches '\(pattern)'")] : reports
         },
     ]
-}
-
-extension String {
-    func ifEmpty(_ replacement: String) -> String { isEmpty ? replacement : self }
 }
 
 extension InspectorSession {

@@ -22,13 +22,13 @@ extension CommandCatalog {
                 for spec in all where !groups.contains(spec.group) { groups.append(spec.group) }
                 return groups.map { group in
                     .section(group, [.table(columns: ["command", "what it does"], rows: all.filter { $0.group == group }
-                        .map { [$0.synopsis, $0.summary] })])
+                        .map { [.text($0.synopsis), .text($0.summary)] })])
                 } + [.message("commands take unique prefixes; 'help COMMAND' shows one in full")]
             }
             let spec = try resolve(name)
             return [.fields([
-                ("synopsis", spec.synopsis), ("aliases", spec.aliases.isEmpty ? "none" : spec.aliases.joined(separator: ", ")),
-                ("description", spec.summary), ("example", spec.example),
+                Field("synopsis", .text(spec.synopsis)), Field("aliases", .list(spec.aliases.map(Cell.text))),
+                Field("description", .text(spec.summary)), Field("example", .text(spec.example)),
             ])]
         },
         CommandSpec(
@@ -58,26 +58,29 @@ extension CommandCatalog {
 }
 
 extension InspectorSession {
-    var infoFields: [(String, String)] {
+    var infoFields: [Field] {
         let header = trace.header
         let turns = self.turns
-        var span = "no turns"
+        var span: Cell = .absent
         if let first = turns.first, let last = turns.last,
            let firstTurn = try? trace.turn(first), let lastTurn = try? trace.turn(last) {
-            let milliseconds = Double(lastTurn.start + lastTurn.duration - firstTurn.start) / 1_000
-            span = "\(first)..\(last), \(formatMilliseconds(milliseconds)) on the \(header.clock) clock"
+            let (end, overflowed) = lastTurn.start.addingReportingOverflow(lastTurn.duration)
+            let microseconds = overflowed ? nil : end.subtractingReportingOverflow(firstTurn.start)
+            if let microseconds, !microseconds.overflow { span = .text(formatMilliseconds(Double(microseconds.partialValue) / 1_000)) }
         }
         let declarations = Set(trace.states.values.map(\.declaration))
         return [
-            ("trace", source), ("title", header.title), ("producer", header.producer),
-            ("format", "\(header.format) \(header.version)"), ("run", header.runID),
-            ("mode", "\(header.mode), capacity \(header.capacity), keyframe every \(header.keyframeInterval)"),
-            ("turns", "\(turns.count) (\(span))"),
-            ("states", "\(trace.states.count) from \(declarations.count) declarations"),
-            ("evicted", "\(trace.trailer?.evicted ?? 0) turns before the first one here"),
-            ("dropped", "\(trace.trailer?.dropped ?? 0) events"),
-            ("finished", trace.trailer?.ok == true ? "yes" : "no: the recording did not finish; it may be incomplete"),
-            ("cursor", "turn \(cursor)"),
+            Field("trace", .text(source)), Field("title", .text(header.title)), Field("producer", .text(header.producer)),
+            Field("format", .text(header.format)), Field("version", .text(header.version)), Field("run", .text(header.runID)),
+            Field("mode", .text(header.mode)), Field("capacity", .integer(header.capacity)),
+            Field("keyframe interval", .integer(header.keyframeInterval)),
+            Field("turns", .integer(turns.count)), Field("first turn", .optionalInteger(turns.first)),
+            Field("last turn", .optionalInteger(turns.last)), Field("time span", span), Field("clock", .text(header.clock)),
+            Field("states", .integer(trace.states.count)), Field("declarations", .integer(declarations.count)),
+            Field("evicted turns", .integer(trace.trailer?.evicted ?? 0)),
+            Field("dropped events", .integer(trace.trailer?.dropped ?? 0)),
+            Field("finished", .bool(trace.trailer?.ok == true)),
+            Field("cursor", .turn(TurnReference(cursor))),
         ]
     }
 }

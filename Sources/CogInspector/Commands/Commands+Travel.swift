@@ -1,7 +1,4 @@
 import CogTraceFormat
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension CommandCatalog {
     static let travel: [CommandSpec] = [
@@ -14,16 +11,17 @@ extension CommandCatalog {
             let touching = try arguments.options["--touching"].map { label throws(InspectorError) in
                 try session.resolveState(label)
             }
-            var rows: [[String]] = []
+            var rows: [[Cell]] = []
             for sequence in session.turns where range?.contains(sequence) ?? true {
                 let turn = try session.turn(sequence)
                 if let pattern = arguments.options["--name"], !matches(turn.name, pattern: pattern) { continue }
                 if let touching, !(turn.events + turn.after).contains(where: { $0.touches(touching) }) { continue }
-                rows.append(["\(sequence)" + (sequence == session.cursor ? " ◀" : ""), turn.name, turn.origin,
-                             turn.cause.map(String.init) ?? "-", "\(turn.events.count)"])
+                rows.append([.turn(TurnReference(sequence)), .text(turn.name), .text(turn.origin),
+                             turn.cause.map { .turn(TurnReference($0)) } ?? .absent, .integer(turn.events.count),
+                             .cursorMark(sequence == session.cursor)])
             }
             guard !rows.isEmpty else { return [.message("no turns match")] }
-            return [.table(columns: ["turn", "name", "origin", "cause", "events"], rows: rows)]
+            return [.table(columns: ["turn", "name", "origin", "cause", "events", "cursor"], rows: rows)]
         },
         CommandSpec(
             name: "turn", aliases: ["t"], group: "travel", synopsis: "turn N",
@@ -90,19 +88,23 @@ extension CommandCatalog {
             guard (0...10_000).contains(delay) else {
                 throw InspectorError("a delay is 0 to 10000 milliseconds, not \(delay)")
             }
-            var lines: [String] = []
-            for sequence in session.turns where range.contains(sequence) {
-                try session.move(to: sequence)
-                let turn = try session.turn(sequence)
-                lines.append("turn \(sequence)  \(turn.name)  (\(turn.origin), \(turn.events.count) events)")
-                if delay > 0 { usleep(UInt32(min(delay, 10_000)) * 1_000) }
-            }
-            return [.lines(lines)]
+            let turns = session.turns.filter { range.contains($0) }
+            guard !turns.isEmpty else { return [.message("no turns in that range")] }
+            return [.playback(Playback(turns: turns, delay: .milliseconds(delay)))]
         },
     ]
 }
 
 extension InspectorSession {
+    /// Moves the cursor to `sequence`, one step of a `play`, and says where it is: the front end
+    /// calls this for each turn of a `Playback` as it reaches it.
+    public func playStep(_ sequence: Int) throws(InspectorError) -> CommandResult {
+        try move(to: sequence)
+        let turn = try turn(sequence)
+        return CommandResult(command: "play", report: [.turnSummary(TurnSummary(
+            turn: TurnReference(sequence), name: turn.name, origin: turn.origin, events: turn.events.count))])
+    }
+
     func whereReport() throws(InspectorError) -> [Report] {
         guard cursor > 0 else { return [.message("the trace has no turns")] }
         let turn = try turn(cursor)

@@ -56,9 +56,10 @@ extension InspectorSession {
     /// Turn `sequence` as sections of related events.
     func describeTurn(_ sequence: Int) throws(InspectorError) -> [Report] {
         let turn = try turn(sequence)
-        var header: [(String, String)] = [("turn", "\(sequence)"), ("name", turn.name), ("origin", turn.origin)]
-        if let cause = turn.cause { header.append(("caused by", "turn \(cause)")) }
-        header.append(("events", "\(turn.events.count)"))
+        var header = [Field("turn", .turn(TurnReference(sequence))), Field("name", .text(turn.name)),
+                      Field("origin", .text(turn.origin))]
+        if let cause = turn.cause { header.append(Field("caused by", .turn(TurnReference(cause)))) }
+        header.append(Field("events", .integer(turn.events.count)))
         let groups: [(String, (TraceEvent) -> Bool)] = [
             ("writes", { if case .write = $0 { true } else if case .writeDiscarded = $0 { true } else { false } }),
             ("recomputes", { if case .recompute = $0 { true } else { false } }),
@@ -83,17 +84,23 @@ extension InspectorSession {
             let indices = turn.events.indices.filter { !shown.contains($0) && belongs(turn.events[$0]) }
             guard !indices.isEmpty else { continue }
             shown.formUnion(indices)
-            reports.append(.section(title, [.lines(indices.map { describe(turn.events[$0]) })]))
+            reports.append(.section(title, [.events(indices.map { described(turn.events[$0], in: sequence) })]))
         }
         let rest = turn.events.indices.filter { !shown.contains($0) && !isBookkeeping(turn.events[$0]) }
-        if !rest.isEmpty { reports.append(.section("lifecycle", [.lines(rest.map { describe(turn.events[$0]) })])) }
+        if !rest.isEmpty {
+            reports.append(.section("lifecycle", [.events(rest.map { described(turn.events[$0], in: sequence) })]))
+        }
         if !turn.after.isEmpty {
             let after = turn.after.filter { !isBookkeeping($0) }
             if !after.isEmpty {
-                reports.append(.section("after the turn", [.lines(after.map(describe))]))
+                reports.append(.section("after the turn", [.events(after.map { described($0, in: sequence, afterTurn: true) })]))
             }
         }
         return reports
+    }
+
+    private func described(_ event: TraceEvent, in turn: Int, afterTurn: Bool = false) -> DescribedEvent {
+        DescribedEvent(turn: TurnReference(turn, afterTurn: afterTurn), event: event, description: describe(event))
     }
 
     /// Dependency lists repeat what the edge events say; listings leave them out.

@@ -78,21 +78,22 @@ extension InspectorSession {
             return [.message("the recordings agree on all \(comparison.turnsCompared) turns compared")]
         }
         var reports: [Report] = [.fields([
-            ("first divergence", first.turn.map { "turn \($0)" } ?? "after the last turn"),
-            ("in the other", first.otherTurn.map { "turn \($0)" } ?? "after its last turn"),
-            ("what differs", first.aspect.rawValue), ("how", first.detail),
+            Field("first divergence", first.turn.map { .turn(TurnReference($0)) } ?? .text("after the last turn")),
+            Field("in the other", first.otherTurn.map { .turn(TurnReference($0)) } ?? .text("after its last turn")),
+            Field("what differs", .text(first.aspect.rawValue)), Field("how", .text(first.detail)),
         ])]
         let later = comparison.differences.dropFirst()
         if later.isEmpty {
             reports.append(.message("no later turn differs (\(comparison.turnsCompared) compared)"))
         } else {
-            let shown = later.prefix(10).map { difference in
-                "turn \(difference.turn.map(String.init) ?? "-")/\(difference.otherTurn.map(String.init) ?? "-"): "
-                    + "\(difference.aspect.rawValue): \(difference.detail)"
+            let rows = later.prefix(10).map { difference -> [Cell] in
+                [difference.turn.map { .turn(TurnReference($0)) } ?? .absent,
+                 difference.otherTurn.map { .turn(TurnReference($0)) } ?? .absent,
+                 .text(difference.aspect.rawValue), .text(difference.detail)]
             }
-            let more = later.count > 10 ? ["… and \(later.count - 10) more"] : []
-            reports.append(.section("\(later.count) later turns differ (of \(comparison.turnsCompared) compared)",
-                                    [.lines(shown + more)]))
+            var parts: [Report] = [.table(columns: ["turn", "other turn", "what differs", "how"], rows: rows)]
+            if later.count > 10 { parts.append(.message("… and \(later.count - 10) more")) }
+            reports.append(.section("\(later.count) later turns differ (of \(comparison.turnsCompared) compared)", parts))
         }
         return reports
     }

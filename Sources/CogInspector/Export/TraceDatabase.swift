@@ -25,12 +25,13 @@ public final class TraceDatabase {
                            step TEXT, detail TEXT);
         """
 
-    /// A query's result: column names and rows of text (`NULL` for a null).
+    /// A query's result: column names and rows of typed cells (integers, reals, text; a NULL is
+    /// absent).
     public struct Rows: Equatable {
         /// The result's column names.
         public let columns: [String]
         /// Each row's cells as text.
-        public let rows: [[String]]
+        public let rows: [[Cell]]
     }
 
     private let connection: SQLiteConnection
@@ -71,7 +72,7 @@ public final class TraceDatabase {
             throw InspectorError("sql only reads; '\(sql)' would change the tables (use export sqlite FILE for a copy to change)")
         }
         let columns = (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
-        var rows: [[String]] = []
+        var rows: [[Cell]] = []
         while true {
             let status = sqlite3_step(statement)
             if status == SQLITE_DONE { break }
@@ -79,7 +80,12 @@ public final class TraceDatabase {
                 throw InspectorError("sql: \(connection.lastError) in '\(sql)'")
             }
             rows.append((0..<Int32(columns.count)).map { column in
-                sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL"
+                switch sqlite3_column_type(statement, column) {
+                case SQLITE_INTEGER: .integer(Int(sqlite3_column_int64(statement, column)))
+                case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
+                case SQLITE_NULL: .absent
+                default: sqlite3_column_text(statement, column).map { .text(String(cString: $0)) } ?? .absent
+                }
             })
         }
         return Rows(columns: columns, rows: rows)

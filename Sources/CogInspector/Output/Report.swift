@@ -1,41 +1,79 @@
 import CogTraceFormat
 
-/// What a command found, as values: rendering to text or JSON is a separate step.
+/// What a command found, as typed values; rendering to text or JSON is a separate step
+/// (`ReportRenderer`).
 public indirect enum Report: Equatable {
-    /// A sentence.
+    /// A sentence: a confirmation, or why there is nothing to show.
     case message(String)
     /// Named fields, in order.
-    case fields([(String, String)])
-    /// Rows under column names.
-    case table(columns: [String], rows: [[String]])
-    /// Plain lines (a chain, a list).
+    case fields([Field])
+    /// Rows of typed cells under column names.
+    case table(columns: [String], rows: [[Cell]])
+    /// Plain lines of prose (help text, notes).
     case lines([String])
     /// A titled part of a longer report.
     case section(String, [Report])
     /// A document in its own format (DOT, Mermaid, JSON), printed exactly as it is.
     case document(String)
+    /// A `why` chain, most recent link first.
+    case causalChain([CausalLink])
+    /// Events of a turn, each with its sentence.
+    case events([DescribedEvent])
+    /// What differs between two graphs.
+    case changes([DiffEntry])
+    /// One turn in a line: where `play` is, or where the cursor moved.
+    case turnSummary(TurnSummary)
+    /// Turns the front end steps through at its own pace (`play`), printing each as it is
+    /// reached with `InspectorSession.playStep(_:)`. Renderers print nothing for it.
+    case playback(Playback)
+}
 
-    public static func == (lhs: Report, rhs: Report) -> Bool {
-        switch (lhs, rhs) {
-        case (.message(let a), .message(let b)): a == b
-        case (.fields(let a), .fields(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
-        case (.table(let ac, let ar), .table(let bc, let br)): ac == bc && ar == br
-        case (.lines(let a), .lines(let b)): a == b
-        case (.section(let at, let ab), .section(let bt, let bb)): at == bt && ab == bb
-        case (.document(let a), .document(let b)): a == b
-        default: false
-        }
-    }
+/// A turn's number, name, origin and event count.
+public struct TurnSummary: Equatable {
+    /// The turn.
+    public let turn: TurnReference
+    /// Its name, e.g. the op's.
+    public let name: String
+    /// Where it came from: op, assembly, asyncCompletion, …
+    public let origin: String
+    /// How many events it holds.
+    public let events: Int
+}
+
+/// What `play` asks of the front end: these turns, in order, with a pause between them.
+public struct Playback: Equatable, Sendable {
+    /// The turns to step through.
+    public let turns: [Int]
+    /// The pause after each turn but the last.
+    public let delay: Duration
 }
 
 /// One command's result: what it was, and its report.
 public struct CommandResult: Equatable {
     /// The command's full name, e.g. `get`.
     public let command: String
+    /// What it found, in order.
     public let report: [Report]
 
+    /// The result of `command`.
     public init(command: String, report: [Report]) {
         self.command = command
         self.report = report
     }
+
+    /// The turns the front end should play, when the command was `play`.
+    public var playback: Playback? {
+        for part in report { if case .playback(let playback) = part { return playback } }
+        return nil
+    }
+}
+
+/// A trace event with the sentence that describes it, labels in place of ids.
+public struct DescribedEvent: Equatable {
+    /// The turn it belongs to (after the turn for idle events).
+    public let turn: TurnReference
+    /// The event as the trace holds it.
+    public let event: TraceEvent
+    /// The event as a person reads it.
+    public let description: String
 }

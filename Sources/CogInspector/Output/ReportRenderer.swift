@@ -1,24 +1,56 @@
 import CogTraceFormat
 
-/// Renders command results as text for a terminal or as one JSON document per command.
+/// Renders command results as text for a terminal or as one JSON document per command. This is
+/// the one place where answers become bytes: every string from a trace is escaped here.
 public struct ReportRenderer {
+    /// The version of the `--json` document shapes (docs/inspector.md); it grows when a shape
+    /// changes in a way a parser would notice.
+    public static let jsonSchemaVersion = 1
+
     /// How wide a value may be in text output.
     public var valueWidth: Int
     /// Whether text output may use ANSI styles (bold titles, underlined table headers).
     public var usesColor: Bool
 
+    /// A renderer cutting values at `valueWidth` characters, styled when `usesColor`.
     public init(valueWidth: Int = 60, usesColor: Bool = false) {
         self.valueWidth = valueWidth
         self.usesColor = usesColor
     }
 
-    private func styled(_ text: String, _ code: String) -> String {
-        usesColor ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text
-    }
-
     /// The result as text lines, every string escaped.
     public func text(_ result: CommandResult) -> String {
-        result.report.map { render($0, indent: "") }.joined(separator: "\n")
+        result.report.filter(\.isPrinted).map { render($0, indent: "") }.joined(separator: "\n")
+    }
+
+    /// The result as one JSON document:
+    /// `{"schemaVersion":1,"command":…,"result":[…]}`.
+    public func json(_ result: CommandResult) -> String {
+        JSONValue.object([
+            ("schemaVersion", .int(Self.jsonSchemaVersion)), ("command", .string(result.command)),
+            ("result", .array(result.report.filter(\.isPrinted).map(ReportJSON.value))),
+        ]).jsonText
+    }
+
+    /// A cell as text: numbers in decimal, yes/no, `5+` for the time after turn 5, `-` for nothing.
+    static func text(_ cell: Cell) -> String {
+        switch cell {
+        case .text(let text): text
+        case .integer(let number): "\(number)"
+        case .real(let number): "\(number)"
+        case .bool(let flag): flag ? "yes" : "no"
+        case .value(let value): value?.text ?? "nil"
+        case .turn(let reference): "\(reference.turn)" + (reference.afterTurn ? "+" : "")
+        case .state(let reference): reference.label
+        case .json(let json): json.jsonText
+        case .list(let cells): cells.isEmpty ? "-" : cells.map(text).joined(separator: ", ")
+        case .cursorMark(let isCursor): isCursor ? "◀" : ""
+        case .absent: "-"
+        }
+    }
+
+    private func styled(_ text: String, _ code: String) -> String {
+        usesColor ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text
     }
 
     private func render(_ report: Report, indent: String) -> String {
@@ -26,27 +58,13 @@ public struct ReportRenderer {
         case .message(let message):
             return indent + escapeControlCharacters(message)
         case .fields(let fields):
-            let width = fields.map(\.0.count).max() ?? 0
-            return fields.map { name, value in
-                indent + name + ":" + String(repeating: " ", count: width - name.count + 1)
-                    + escapeControlCharacters(truncate(value, to: valueWidth * 2))
+            let width = fields.map(\.name.count).max() ?? 0
+            return fields.map { field in
+                indent + field.name + ":" + String(repeating: " ", count: width - field.name.count + 1)
+                    + escapeControlCharacters(truncate(Self.text(field.value), to: valueWidth * 2))
             }.joined(separator: "\n")
         case .table(let columns, let rows):
-            let cells = rows.map { row in
-                row.enumerated().map { index, cell in
-                    escapeControlCharacters(index == row.count - 1 ? cell : truncate(cell, to: valueWidth))
-                }
-            }
-            let widths = columns.indices.map { column in
-                ([columns[column]] + cells.map { column < $0.count ? $0[column] : "" }).map(\.count).max() ?? 0
-            }
-            func line(_ values: [String]) -> String {
-                indent + values.enumerated().map { index, value in
-                    index == values.count - 1 ? value : value + String(repeating: " ", count: widths[index] - value.count)
-                }.joined(separator: "  ")
-            }
-            let rule = indent + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
-            return ([styled(line(columns), "1"), rule] + cells.map(line)).joined(separator: "\n")
+            return table(columns: columns, rows: rows.map { $0.map(Self.text) }, indent: indent)
         case .lines(let lines):
             return lines.map { indent + escapeControlCharacters($0) }.joined(separator: "\n")
         case .document(let text):
@@ -54,32 +72,44 @@ public struct ReportRenderer {
         case .section(let title, let parts):
             return ([indent + styled(escapeControlCharacters(title), "1")] + parts.map { render($0, indent: indent + "  ") })
                 .joined(separator: "\n")
+        case .causalChain(let links):
+            return render(.lines(links.map(\.line)), indent: indent)
+        case .events(let events):
+            return render(.lines(events.map(\.description)), indent: indent)
+        case .changes(let changes):
+            return render(.lines(changes.map(\.description)), indent: indent)
+        case .turnSummary(let summary):
+            return render(.lines(["turn \(Self.text(.turn(summary.turn)))  \(summary.name)  "
+                + "(\(summary.origin), \(summary.events) \(summary.events == 1 ? "event" : "events"))"]), indent: indent)
+        case .playback:
+            return ""
         }
     }
 
-    /// The result as one JSON document: `{"command":…,"result":[…]}`.
-    public func json(_ result: CommandResult) -> String {
-        JSONValue.object([
-            ("command", .string(result.command)), ("result", .array(result.report.map(jsonValue))),
-        ]).jsonText
-    }
-
-    private func jsonValue(_ report: Report) -> JSONValue {
-        switch report {
-        case .message(let message):
-            .object([("message", .string(message))])
-        case .fields(let fields):
-            .object(fields.map { ($0.0, .string($0.1)) })
-        case .table(let columns, let rows):
-            .object([("rows", .array(rows.map { row in
-                .object(zip(columns, row).map { ($0, .string($1)) })
-            }))])
-        case .lines(let lines):
-            .object([("lines", .array(lines.map(JSONValue.string)))])
-        case .document(let text):
-            .object([("document", .string(text))])
-        case .section(let title, let parts):
-            .object([("section", .string(title)), ("parts", .array(parts.map(jsonValue)))])
+    private func table(columns: [String], rows: [[String]], indent: String) -> String {
+        let cells = rows.map { row in
+            row.enumerated().map { index, cell in
+                escapeControlCharacters(index == row.count - 1 ? cell : truncate(cell, to: valueWidth))
+            }
         }
+        let widths = columns.indices.map { column in
+            ([columns[column]] + cells.map { column < $0.count ? $0[column] : "" }).map(\.count).max() ?? 0
+        }
+        func line(_ values: [String]) -> String {
+            let padded = indent + values.enumerated().map { index, value in
+                index == values.count - 1 ? value : value + String(repeating: " ", count: widths[index] - value.count)
+            }.joined(separator: "  ")
+            return String(padded.reversed().drop { $0 == " " }.reversed())
+        }
+        let rule = indent + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
+        return ([styled(line(columns), "1"), rule] + cells.map(line)).joined(separator: "\n")
+    }
+}
+
+extension Report {
+    /// Whether renderers print anything for it: a playback plan is for the front end.
+    var isPrinted: Bool {
+        if case .playback = self { return false }
+        return true
     }
 }

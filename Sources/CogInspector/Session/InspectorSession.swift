@@ -79,6 +79,11 @@ public final class InspectorSession {
         trace.states[id]?.label ?? graph?.registrations[id]?.name ?? timeline.registrationNames[id] ?? "#\(id)"
     }
 
+    /// A state or registration id with its label, for typed answers.
+    func reference(_ id: Int, in graph: GraphSnapshot? = nil) -> StateReference {
+        StateReference(id: id, label: label(id, in: graph))
+    }
+
     /// The id of the state a person named, or an error with the closest label.
     func resolveState(_ label: String) throws(InspectorError) -> Int {
         if let id = trace.stateID(labelled: label) { return id }

@@ -45,7 +45,7 @@ public struct InspectorSettings: Equatable, Sendable {
     }
 
     /// Every setting and its value.
-    public var fields: [(String, String)] {
-        [("width", "\(valueWidth)"), ("color", color.rawValue), ("format", format.rawValue)]
+    public var fields: [Field] {
+        [Field("width", .integer(valueWidth)), Field("color", .text(color.rawValue)), Field("format", .text(format.rawValue))]
     }
 }

@@ -1,0 +1,98 @@
+import CogTraceFormat
+
+/// The JSON shapes of reports and cells (docs/inspector.md, "JSON output"): numbers stay
+/// numbers, recorded values stay JSON, turns and states are small objects.
+enum ReportJSON {
+    static func value(_ report: Report) -> JSONValue {
+        switch report {
+        case .message(let message):
+            .object([("message", .string(message))])
+        case .fields(let fields):
+            .object([("fields", .object(fields.map { ($0.name, value($0.value)) }))])
+        case .table(let columns, let rows):
+            .object([
+                ("columns", .array(columns.map(JSONValue.string))),
+                ("rows", .array(rows.map { row in .object(zip(columns, row).map { ($0, value($1)) }) })),
+            ])
+        case .lines(let lines):
+            .object([("lines", .array(lines.map(JSONValue.string)))])
+        case .document(let text):
+            .object([("document", .string(text))])
+        case .section(let title, let parts):
+            .object([("section", .string(title)), ("parts", .array(parts.map(value)))])
+        case .causalChain(let links):
+            .object([("chain", .array(links.map(value)))])
+        case .events(let events):
+            .object([("events", .array(events.map(value)))])
+        case .changes(let changes):
+            .object([("changes", .array(changes.map(value)))])
+        case .turnSummary(let summary):
+            .object([("turnSummary", .object([
+                ("turn", value(summary.turn)), ("name", .string(summary.name)), ("origin", .string(summary.origin)),
+                ("events", .int(summary.events)),
+            ]))])
+        case .playback(let playback):
+            .object([("playback", .array(playback.turns.map(JSONValue.int)))])
+        }
+    }
+
+    /// A cell: text a string, a number a number, a recorded value
+    /// `{"text":…,"json":…}` (json only when the value's type is `Encodable`), a turn
+    /// `{"turn":5,"afterTurn":false}`, a state `{"id":3,"label":"…"}`, nothing `null`.
+    static func value(_ cell: Cell) -> JSONValue {
+        switch cell {
+        case .text(let text): .string(text)
+        case .integer(let number): .int(number)
+        case .real(let number): number.isFinite ? .double(number) : .null
+        case .bool(let flag): .bool(flag)
+        case .value(let recorded): recorded.map { value($0) } ?? .null
+        case .turn(let reference): value(reference)
+        case .state(let reference): value(reference)
+        case .json(let json): json
+        case .list(let cells): .array(cells.map(value))
+        case .cursorMark(let isCursor): .bool(isCursor)
+        case .absent: .null
+        }
+    }
+
+    static func value(_ recorded: TraceValue) -> JSONValue {
+        if recorded.isRedacted { return .object([("text", .string(recorded.text)), ("redacted", .bool(true))]) }
+        var members: [(String, JSONValue)] = [("text", .string(recorded.text))]
+        if let json = recorded.json { members.append(("json", json)) }
+        return .object(members)
+    }
+
+    static func value(_ reference: TurnReference) -> JSONValue {
+        .object([("turn", .int(reference.turn)), ("afterTurn", .bool(reference.afterTurn))])
+    }
+
+    static func value(_ reference: StateReference) -> JSONValue {
+        .object([("id", .int(reference.id)), ("label", .string(reference.label))])
+    }
+
+    private static func optional<T>(_ item: T?, _ encode: (T) -> JSONValue) -> JSONValue {
+        item.map(encode) ?? .null
+    }
+
+    static func value(_ link: CausalLink) -> JSONValue {
+        .object([
+            ("state", value(link.state)), ("value", optional(link.value) { value($0) }),
+            ("turn", optional(link.turn) { value($0) }), ("cause", .string(link.cause.rawValue)),
+            ("changed", .bool(link.changed)), ("trigger", optional(link.trigger) { value($0) }),
+            ("event", optional(link.event) { $0.jsonValue }), ("explanation", .string(link.explanation)),
+        ])
+    }
+
+    static func value(_ event: DescribedEvent) -> JSONValue {
+        .object([("turn", value(event.turn)), ("event", event.event.jsonValue), ("description", .string(event.description))])
+    }
+
+    static func value(_ change: DiffEntry) -> JSONValue {
+        .object([
+            ("aspect", .string(change.aspect.rawValue)), ("change", .string(change.change.rawValue)),
+            ("subject", value(change.subject)), ("producer", optional(change.producer) { value($0) }),
+            ("holder", optional(change.holder, JSONValue.string)), ("field", optional(change.field, JSONValue.string)),
+            ("old", value(change.old)), ("new", value(change.new)), ("description", .string(change.description)),
+        ])
+    }
+}

@@ -1,0 +1,52 @@
+import CogInspector
+import Foundation
+
+/// Runs one command line and prints its result; for `play`, paces the turns itself, printing
+/// each as it is reached and stopping at Ctrl-C with the cursor on the last turn printed. The
+/// engine never sleeps: timing belongs to the front end.
+struct CommandRunner {
+    let session: InspectorSession
+    let printer: OutputPrinter
+
+    /// Runs `line`; false when it was interrupted.
+    @discardableResult
+    func run(_ line: String) throws(InspectorError) -> Bool {
+        guard let result = try session.execute(line) else { return true }
+        guard let playback = result.playback else {
+            printer.print(result)
+            return true
+        }
+        return try play(playback)
+    }
+
+    private func play(_ playback: Playback) throws(InspectorError) -> Bool {
+        _ = Interrupts.take()
+        for (index, turn) in playback.turns.enumerated() {
+            printer.print(try session.playStep(turn))
+            fflush(nil)
+            guard index < playback.turns.count - 1 else { break }
+            if !pause(playback.delay) {
+                printer.print(CommandResult(command: "play", report: [
+                    .message("play stopped at turn \(turn); the cursor is there")
+                ]))
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Waits `delay` in short slices; false as soon as Ctrl-C is pressed.
+    private func pause(_ delay: Duration) -> Bool {
+        let slice = Duration.milliseconds(20)
+        var waited = Duration.zero
+        repeat {
+            if Interrupts.take() { return false }
+            guard waited < delay else { break }
+            let step = min(slice, delay - waited)
+            let microseconds = step.components.seconds * 1_000_000 + step.components.attoseconds / 1_000_000_000_000
+            usleep(UInt32(max(0, microseconds)))
+            waited += step
+        } while true
+        return !Interrupts.take()
+    }
+}
