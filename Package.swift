@@ -11,7 +11,7 @@ let mainActorCode: [SwiftSetting] = [
 /// The trace format, the recorder's storage and the inspector are plain data and algorithms with
 /// no actor of their own; they are nonisolated by default.
 let plainCode: [SwiftSetting] = [
-    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault")
 ]
 
 let package = Package(
@@ -57,7 +57,8 @@ let package = Package(
         .testTarget(name: "CogTests", dependencies: ["Cog", "CogTesting"], swiftSettings: mainActorCode),
         .testTarget(name: "CogTestingTests", dependencies: ["CogTesting"], swiftSettings: mainActorCode),
         .testTarget(name: "CogTraceFormatTests", dependencies: ["CogTraceFormat"], swiftSettings: plainCode),
-        .testTarget(name: "CogTraceTests", dependencies: ["CogTrace", "Cog", "CogTesting"], swiftSettings: mainActorCode),
+        .testTarget(
+            name: "CogTraceTests", dependencies: ["CogTrace", "Cog", "CogTesting"], swiftSettings: mainActorCode),
         .testTarget(
             name: "WeatherTests", dependencies: ["Weather", "WeatherScenarios", "Cog", "CogTesting", "CogTrace"],
             swiftSettings: mainActorCode),

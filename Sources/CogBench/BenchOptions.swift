@@ -55,7 +55,8 @@ struct BenchOptions {
                 let listed = try words.list(after: word, example: "100000,1000000")
                 let parsed = listed.compactMap { Int($0) }.filter { $0 >= 3 }
                 guard parsed.count == listed.count else {
-                    throw UsageError("--sizes needs whole numbers of at least 3, not '\(listed.joined(separator: ","))'")
+                    throw UsageError(
+                        "--sizes needs whole numbers of at least 3, not '\(listed.joined(separator: ","))'")
                 }
                 sizes = parsed
             case "--json": jsonPath = try words.value(after: word, expected: "a file path")

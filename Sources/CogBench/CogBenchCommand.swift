@@ -44,7 +44,8 @@ public enum CogBenchCommand {
             countsHold = runtime.countsHold
         }
         if options.sections.contains("recorder") {
-            measurements += try RecorderSection.run(iterations: iterations, steadyTurns: options.smoke ? 10_000 : 200_000)
+            measurements += try RecorderSection.run(
+                iterations: iterations, steadyTurns: options.smoke ? 10_000 : 200_000)
         }
         if options.sections.contains("soak") {
             measurements += try SoakSection.run(turns: options.smoke ? 30_000 : options.soakTurns)

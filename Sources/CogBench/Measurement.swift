@@ -18,8 +18,10 @@ struct Measurement: Codable {
         case section, name, variant, unit, median, min, max, count
     }
 
-    init(section: String, name: String, variant: String, unit: String, median: Double, min: Double, max: Double,
-         count: Int) {
+    init(
+        section: String, name: String, variant: String, unit: String, median: Double, min: Double, max: Double,
+        count: Int
+    ) {
         self.section = section
         self.name = name
         self.variant = variant
@@ -33,8 +35,9 @@ struct Measurement: Codable {
     /// The statistics of `samples`.
     init(section: String, name: String, variant: String, unit: String = "ms", samples: [Double]) {
         let sorted = samples.sorted()
-        self.init(section: section, name: name, variant: variant, unit: unit, median: sorted[sorted.count / 2],
-                  min: sorted.first!, max: sorted.last!, count: sorted.count)
+        self.init(
+            section: section, name: name, variant: variant, unit: unit, median: sorted[sorted.count / 2],
+            min: sorted.first!, max: sorted.last!, count: sorted.count)
         p99 = sorted[Swift.min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
     }
 }
@@ -51,12 +54,15 @@ func measure(section: String, name: String, variant: String, iterations: Int, _ 
 /// their ratios hold even when the absolute times drift. Each round starts one variant later,
 /// so every variant runs equally often right after each other one (a streaming run leaves the
 /// caches cold for whatever follows it).
-func measureInterleaved(section: String, name: String, iterations: Int,
-                        _ variants: [(variant: String, body: () -> Void)]) -> [Measurement] {
+func measureInterleaved(
+    section: String, name: String, iterations: Int,
+    _ variants: [(variant: String, body: () -> Void)]
+) -> [Measurement] {
     guard iterations > 0 else {
         return variants.map {
-            Measurement(section: section, name: name, variant: $0.variant, unit: "ms", median: .nan, min: .nan,
-                        max: .nan, count: 0)
+            Measurement(
+                section: section, name: name, variant: $0.variant, unit: "ms", median: .nan, min: .nan,
+                max: .nan, count: 0)
         }
     }
     for variant in variants { variant.body() }
@@ -66,8 +72,9 @@ func measureInterleaved(section: String, name: String, iterations: Int,
         for step in variants.indices {
             let index = (round + step) % variants.count
             let elapsed = clock.measure(variants[index].body)
-            samples[index].append(Double(elapsed.components.seconds) * 1_000
-                + Double(elapsed.components.attoseconds) / 1e15)
+            samples[index].append(
+                Double(elapsed.components.seconds) * 1_000
+                    + Double(elapsed.components.attoseconds) / 1e15)
         }
     }
     return variants.indices.map { index in
@@ -85,7 +92,8 @@ func table(_ header: [String], _ rows: [[String]]) -> String {
     }
     func line(_ cells: [String]) -> String {
         cells.enumerated().map { index, cell in
-            index == 0 ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            index == 0
+                ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
                 : String(repeating: " ", count: widths[index] - cell.count) + cell
         }.joined(separator: "  ")
     }

@@ -34,7 +34,9 @@ public struct ArgumentList: Sendable {
 
     /// The comma-separated words that must follow `option`, consumed; each must be one of
     /// `allowed` when that is given.
-    public mutating func list(after option: String, example: String, allowed: [String]? = nil) throws(UsageError)
+    public mutating func list(
+        after option: String, example: String, allowed: [String]? = nil
+    ) throws(UsageError)
         -> [String]
     {
         let text = try value(after: option, expected: "a list such as \(example)")

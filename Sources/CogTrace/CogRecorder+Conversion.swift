@@ -32,8 +32,9 @@ extension CogRecorder {
         case .writeDiscarded(let state, let discarded):
             return .writeDiscarded(state: state.rawValue, value: value(discarded, of: state))
         case .recompute(let state, let old, let new, let changed, let trigger):
-            return .recompute(state: state.rawValue, old: old.map { value($0, of: state) },
-                              new: new.map { value($0, of: state) }, changed: changed, trigger: trigger?.rawValue)
+            return .recompute(
+                state: state.rawValue, old: old.map { value($0, of: state) },
+                new: new.map { value($0, of: state) }, changed: changed, trigger: trigger?.rawValue)
         case .dependenciesChanged(let consumer, let producers):
             return .dependencies(consumer: consumer.rawValue, producers: producers.map(\.rawValue))
         case .unregistered(let registration):
@@ -54,8 +55,9 @@ extension CogRecorder {
             return .generationRejected(state: state.rawValue, generation: generation)
         case .asyncStatus(let state, let kind, let isLoading, let hasSucceeded, let error):
             let shownError = redactedStates.contains(state.rawValue) ? error.map { _ in "‹redacted›" } : error
-            return .asyncStatus(state: state.rawValue, kind: kind, isLoading: isLoading, hasSucceeded: hasSucceeded,
-                                error: shownError)
+            return .asyncStatus(
+                state: state.rawValue, kind: kind, isLoading: isLoading, hasSucceeded: hasSucceeded,
+                error: shownError)
         case .refreshResolved(let state, let generation, let outcome):
             return .refreshResolved(state: state.rawValue, generation: generation, outcome: outcome)
         case .turnDropped(let name, let reason):
@@ -71,14 +73,16 @@ extension CogRecorder {
         case .taskFinished(let registration):
             return .taskFinished(registration: registration.rawValue)
         case .watchRun(let registration, let old, let new):
-            return .watchRun(registration: registration.rawValue, old: old.map { TraceValue(pending: $0) },
-                             new: TraceValue(pending: new))
+            return .watchRun(
+                registration: registration.rawValue, old: old.map { TraceValue(pending: $0) },
+                new: TraceValue(pending: new))
         case .leaseRenewed(let state, let holder):
             return .leaseRenewed(state: state.rawValue, holder: holder)
         case .graceScheduled(let state, let grace):
             let (seconds, attoseconds) = grace.components
-            return .graceScheduled(state: state.rawValue,
-                                   milliseconds: Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000))
+            return .graceScheduled(
+                state: state.rawValue,
+                milliseconds: Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000))
         case .graceExpired(let state):
             return .graceExpired(state: state.rawValue)
         case .stateReleased(let state, let reason):

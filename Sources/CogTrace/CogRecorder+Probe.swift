@@ -32,8 +32,10 @@ extension CogRecorder {
         if accepts() { log.append(signal) }
     }
 
-    public func recordRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
-                                       changed: Bool, trigger: CogStateID?) {
+    public func recordRecompute<Value>(
+        state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
+        changed: Bool, trigger: CogStateID?
+    ) {
         if accepts() { log.appendRecompute(state: state, old: old, new: new, changed: changed, trigger: trigger) }
     }
 

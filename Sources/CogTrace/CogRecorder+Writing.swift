@@ -39,9 +39,11 @@ extension CogRecorder {
         if !idleEvents.isEmpty {
             lines.append(idleRecord(after: turns.last?.info.id ?? 0, events: converter.convert(idleEvents)))
         }
-        lines.append(TraceTrailer(
-            ok: true, turns: recordedTurnCount, evicted: evictedTurnCount, dropped: droppedEventCount,
-            keyframes: keyframes).jsonValue)
+        lines.append(
+            TraceTrailer(
+                ok: true, turns: recordedTurnCount, evicted: evictedTurnCount, dropped: droppedEventCount,
+                keyframes: keyframes
+            ).jsonValue)
         return lines.text
     }
 
@@ -58,8 +60,10 @@ extension CogRecorder {
 
     /// The record of events that happened after turn `sequence` and before the next.
     func idleRecord(after sequence: Int, events: [TraceEvent]) -> JSONValue {
-        TraceTurn(sequence: sequence, name: "", origin: "", cause: nil, start: 0, duration: 0, events: [],
-                  after: events).afterJSONValue!
+        TraceTurn(
+            sequence: sequence, name: "", origin: "", cause: nil, start: 0, duration: 0, events: [],
+            after: events
+        ).afterJSONValue!
     }
 
     /// Starts appending to `url`: the header and what is known now are written at once, then

@@ -140,8 +140,9 @@ public final class CogRecorder: CogProbe {
         current = nil
         isInTurn = false
         let end = log.endIndex
-        let turn = RecordedTurn(info: info, start: start, duration: timeline.now() - start,
-                                events: currentStart..<end, afterEnd: end)
+        let turn = RecordedTurn(
+            info: info, start: start, duration: timeline.now() - start,
+            events: currentStart..<end, afterEnd: end)
         idleStart = end
         recordedTurnCount += 1
         stream?.append(turn, recorder: self)

@@ -30,7 +30,8 @@ struct TraceConverter {
 
     /// Applies events to `snapshot` in place, keeping nothing else: how evicted turns fold into
     /// the ring's base without copying it or building the trace events only to drop them.
-    static func fold(_ events: some Sequence<CogProbeEvent>, into snapshot: inout GraphSnapshot, recorder: CogRecorder) {
+    static func fold(_ events: some Sequence<CogProbeEvent>, into snapshot: inout GraphSnapshot, recorder: CogRecorder)
+    {
         for event in events {
             switch event {
             case .dependenciesChanged, .unregistered:
@@ -41,7 +42,9 @@ struct TraceConverter {
         }
     }
 
-    private static func traced(_ event: CogProbeEvent, in snapshot: GraphSnapshot, recorder: CogRecorder) -> [TraceEvent] {
+    private static func traced(
+        _ event: CogProbeEvent, in snapshot: GraphSnapshot, recorder: CogRecorder
+    ) -> [TraceEvent] {
         switch event {
         case .dependenciesChanged(let consumer, let producers):
             return dependencyChanges(consumer.rawValue, to: producers.map(\.rawValue), in: snapshot)
@@ -55,7 +58,9 @@ struct TraceConverter {
         }
     }
 
-    private static func dependencyChanges(_ consumer: Int, to producers: [Int], in snapshot: GraphSnapshot) -> [TraceEvent] {
+    private static func dependencyChanges(
+        _ consumer: Int, to producers: [Int], in snapshot: GraphSnapshot
+    ) -> [TraceEvent] {
         let holder = snapshot.registrations[consumer]
         let previous = snapshot.states[consumer]?.dependencies ?? holder?.dependencies ?? []
         let previousSet = Set(previous)

@@ -71,9 +71,11 @@ final class TraceStream {
                 writeNewStates(recorder)
                 lines.append(recorder.idleRecord(after: lastSequence, events: converter.convert(recorder.idleEvents)))
             }
-            lines.append(TraceTrailer(
-                ok: true, turns: recorder.recordedTurnCount, evicted: 0, dropped: recorder.droppedEventCount,
-                keyframes: keyframes).jsonValue)
+            lines.append(
+                TraceTrailer(
+                    ok: true, turns: recorder.recordedTurnCount, evicted: 0, dropped: recorder.droppedEventCount,
+                    keyframes: keyframes
+                ).jsonValue)
             flush()
         }
         close(descriptor)

@@ -13,7 +13,8 @@ private let _refreshIntervalCog = Cog<Duration>.Manual(name: "weather.refreshInt
 public let refreshIntervalCog = _refreshIntervalCog.readOnly
 
 /// The forecast for one ZIP, loaded through the service.
-public let weatherForecastCogs = CogBox<WeatherReading?, ZipCode>.Async(default: nil, name: "weather.forecast") { c, zip in
+public let weatherForecastCogs = CogBox<WeatherReading?, ZipCode>.Async(default: nil, name: "weather.forecast") {
+    c, zip in
     let weatherService = c[weatherServiceCog]
     return .run { @concurrent in
         try await weatherService.forecast(zip)
@@ -62,7 +63,8 @@ private let _openDetailScreensCog = Cog<[ZipCode]>.Manual(name: "weather.openDet
 public let openDetailScreensCog = _openDetailScreensCog.readOnly
 
 private let _detailNoteCogs = CogBox<String, ZipCode>.Manual(
-    name: "weather.detailNote", lifetime: .whileObserved(resetToInitial: true)) { "" }
+    name: "weather.detailNote", lifetime: .whileObserved(resetToInitial: true)
+) { "" }
 /// The unfinished note on one ZIP's detail screen; released when the screen closes.
 public let detailNoteCogs = _detailNoteCogs.readOnly
 

@@ -12,8 +12,10 @@ public struct WeatherMechanism: Mechanism {
     ///   - notifier: Where alerts go.
     ///   - clock: The clock the hourly refresh runs on (a `TestClock` in scenarios).
     ///   - interval: The refresh cadence it publishes (an hour by default).
-    public init(notifier: WeatherNotifier, clock: any Clock<Duration> = ContinuousClock(),
-                interval: Duration = .seconds(3_600)) {
+    public init(
+        notifier: WeatherNotifier, clock: any Clock<Duration> = ContinuousClock(),
+        interval: Duration = .seconds(3_600)
+    ) {
         self.notifier = notifier
         self.clock = clock
         self.interval = interval

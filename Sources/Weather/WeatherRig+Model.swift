@@ -121,14 +121,20 @@ nonisolated public final class DemoFeed: Sendable {
     public static func rotation(for zip: ZipCode) -> [WeatherReading] {
         switch zip {
         case .newYork:
-            [WeatherReading(.clear, 75), WeatherReading(.partlyCloudy, 72), WeatherReading(.rain, 64),
-             WeatherReading(.clear, 94, heatAdvisory: true)]
+            [
+                WeatherReading(.clear, 75), WeatherReading(.partlyCloudy, 72), WeatherReading(.rain, 64),
+                WeatherReading(.clear, 94, heatAdvisory: true),
+            ]
         case .sanFrancisco:
-            [WeatherReading(.partlyCloudy, 68), WeatherReading(.cloudy, 63), WeatherReading(.clear, 65),
-             WeatherReading(.rain, 59)]
+            [
+                WeatherReading(.partlyCloudy, 68), WeatherReading(.cloudy, 63), WeatherReading(.clear, 65),
+                WeatherReading(.rain, 59),
+            ]
         case .seattle:
-            [WeatherReading(.cloudy, 60), WeatherReading(.rain, 57), WeatherReading(.partlyCloudy, 62),
-             WeatherReading(.rain, 55)]
+            [
+                WeatherReading(.cloudy, 60), WeatherReading(.rain, 57), WeatherReading(.partlyCloudy, 62),
+                WeatherReading(.rain, 55),
+            ]
         default:
             [WeatherReading(.clear, 72)]
         }

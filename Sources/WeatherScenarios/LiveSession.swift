@@ -24,8 +24,10 @@ final class LiveSession {
             try streaming.startStreaming(to: URL(fileURLWithPath: tracePath))
             recorder = streaming
         }
-        cogs.start([WeatherMechanism(
-            notifier: WeatherNotifier { message in print("🔔 \(message)") }, interval: interval)])
+        cogs.start([
+            WeatherMechanism(
+                notifier: WeatherNotifier { message in print("🔔 \(message)") }, interval: interval)
+        ])
         var dashboard: WeatherDashboard?
         dashboard = WeatherDashboard(cogs: cogs) {
             Task { @MainActor in

@@ -44,13 +44,15 @@ struct CogInspect {
         let tracePath = path ?? defaultTrace
         guard FileManager.default.isReadableFile(atPath: tracePath) else {
             if path == nil {
-                fail("no trace given, and '\(defaultTrace)' is not here; run from the package root or name a trace",
-                     status: .cannotOpenInput)
+                fail(
+                    "no trace given, and '\(defaultTrace)' is not here; run from the package root or name a trace",
+                    status: .cannotOpenInput)
             }
             fail("cannot open '\(tracePath)': no such readable file", status: .cannotOpenInput)
         }
         do {
-            return InspectorSession(trace: try TraceFile.load(contentsOf: URL(fileURLWithPath: tracePath)), source: tracePath)
+            return InspectorSession(
+                trace: try TraceFile.load(contentsOf: URL(fileURLWithPath: tracePath)), source: tracePath)
         } catch {
             fail("'\(tracePath)' is not a valid trace: \(error)", status: .malformedInput)
         }

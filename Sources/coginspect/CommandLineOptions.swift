@@ -43,7 +43,9 @@ struct CommandLineOptions {
                 guard let command = remaining.popFirst() else { throw UsageError("-c needs a command, e.g. -c info") }
                 commands.append(command)
             case "-f", "--file":
-                guard let path = remaining.popFirst() else { throw UsageError("-f needs a script path, or - for standard input") }
+                guard let path = remaining.popFirst() else {
+                    throw UsageError("-f needs a script path, or - for standard input")
+                }
                 guard scriptPath == nil else { throw UsageError("-f can be given once") }
                 scriptPath = path
             case "--json": json = true

@@ -26,9 +26,12 @@ struct CommandRunner {
             fflush(nil)
             guard index < playback.turns.count - 1 else { break }
             if !pause(playback.delay) {
-                printer.print(CommandResult(command: "play", report: [
-                    .message("play stopped at turn \(turn); the cursor is there")
-                ]))
+                printer.print(
+                    CommandResult(
+                        command: "play",
+                        report: [
+                            .message("play stopped at turn \(turn); the cursor is there")
+                        ]))
                 return false
             }
         }

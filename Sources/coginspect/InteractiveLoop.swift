@@ -16,7 +16,8 @@ struct InteractiveLoop {
         Completion.install(for: session)
         Interrupts.install()
         print("coginspect: \(session.source), \(session.turns.count) turns; 'help' lists the commands, Ctrl-D leaves")
-        let runner = CommandRunner(session: session, printer: OutputPrinter(session: session, json: json, pagesLongOutput: true))
+        let runner = CommandRunner(
+            session: session, printer: OutputPrinter(session: session, json: json, pagesLongOutput: true))
         while !session.wantsToQuit {
             Interrupts.setReadingLine(true)
             let input = readline(session.prompt)

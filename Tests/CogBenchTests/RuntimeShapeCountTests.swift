@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Cog
 @testable import CogBench
 
@@ -25,10 +26,11 @@ struct RuntimeShapeCountTests {
     }
 
     @Test func theBenchRunsEveryShapeItPrints() {
-        #expect(runtimeShapes().map(\.name) == [
-            "kairo diamond", "kairo deep", "kairo broad", "kairo unstable",
-            "cellx lattice", "dynamic sweep", "keyed diamond", "key churn",
-        ])
+        #expect(
+            runtimeShapes().map(\.name) == [
+                "kairo diamond", "kairo deep", "kairo broad", "kairo unstable",
+                "cellx lattice", "dynamic sweep", "keyed diamond", "key churn",
+            ])
     }
 
     private func expectCount(_ shape: some BenchShape, _ expected: Int) {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CogInspector
 
 /// What Tab offers after each kind of word, for the commands that take more than states.

@@ -1,7 +1,8 @@
+import CogTraceFormat
 import Foundation
 import Testing
+
 @testable import CogInspector
-import CogTraceFormat
 
 /// `diff A B` on the committed recordings: every kind of difference, checked against what the
 /// recording's own turns say happened.
@@ -25,7 +26,8 @@ struct DiffTests {
         let diff = try session.diff(from: 8, to: 9)
         let here = try id(session, "weather.isNiceHere")
         #expect(diff.edgesAdded == [GraphDiff.Edge(consumer: here, producer: try id(session, "weather.isNice[94105]"))])
-        #expect(diff.edgesRemoved == [GraphDiff.Edge(consumer: here, producer: try id(session, "weather.isNice[10001]"))])
+        #expect(
+            diff.edgesRemoved == [GraphDiff.Edge(consumer: here, producer: try id(session, "weather.isNice[10001]"))])
         let zip = try #require(diff.valueChanges.first { $0.state == (try? id(session, "weather.currentZip")) })
         #expect(zip.old?.text == "10001" && zip.new?.text == "94105")
         #expect(try session.execute("diff 8 9 --only values")?.report.description.contains("edges") == false)
@@ -34,7 +36,8 @@ struct DiffTests {
     @Test func structuredValuesDifferFieldByField() throws {
         let session = try Self.session("tour")
         let diff = try session.diff(from: 12, to: 13).keeping([.values])
-        let forecast = try #require(diff.valueChanges.first { $0.state == (try? id(session, "weather.forecast[10001]")) })
+        let forecast = try #require(
+            diff.valueChanges.first { $0.state == (try? id(session, "weather.forecast[10001]")) })
         #expect(forecast.fields.map(\.path) == [".condition", ".temperatureF"])
         #expect(forecast.fields.last?.old == .int(75) && forecast.fields.last?.new == .int(72))
         #expect(diff.edgesAdded.isEmpty && diff.asyncChanges.isEmpty)
@@ -64,7 +67,8 @@ struct DiffTests {
         let session = try Self.session("screens")
         let names = { (ids: [Int], graph: GraphSnapshot) in ids.compactMap { graph.registrations[$0]?.name } }
         let opened = try session.diff(from: 8, to: 9)
-        #expect(names(opened.registrationsOpened, try session.trace.snapshot(after: 9)).contains { $0.contains("10001") })
+        #expect(
+            names(opened.registrationsOpened, try session.trace.snapshot(after: 9)).contains { $0.contains("10001") })
         let retired = try session.diff(from: 12, to: 13)
         #expect(!retired.registrationsRetired.isEmpty)
     }
@@ -77,10 +81,14 @@ struct DiffTests {
 
     @Test func badArgumentsSayWhatWouldBeAccepted() throws {
         let session = try Self.session("tour")
-        #expect(throws: InspectorError("unknown diff aspect 'colour'; expected values, edges, leases, async, lifecycle")) {
+        #expect(
+            throws: InspectorError("unknown diff aspect 'colour'; expected values, edges, leases, async, lifecycle")
+        ) {
             try session.execute("diff 1 2 --only colour")
         }
-        #expect(throws: InspectorError("no turn 99 in this trace; it has turns 1..25")) { try session.execute("diff 1 99") }
+        #expect(throws: InspectorError("no turn 99 in this trace; it has turns 1..25")) {
+            try session.execute("diff 1 99")
+        }
         #expect(throws: InspectorError("--from goes with --trace OTHER")) { try session.execute("diff 1 2 --from 3") }
     }
 }

@@ -1,6 +1,7 @@
-import Testing
-@testable import CogInspector
 import CogTraceFormat
+import Testing
+
+@testable import CogInspector
 
 /// The expression language of `bisect` and `expect`: parsing, evaluation, and bisect agreeing
 /// with a scan of every turn.
@@ -45,12 +46,14 @@ struct ExpressionTests {
 
     @Test func andBindsTighterThanOrAndNotTighterStill() throws {
         let session = try DiffTests.session("tour")
-        let expression = try session.expression("exists weather.currentZip or not exists weather.currentZip and changed weather.currentZip")
+        let expression = try session.expression(
+            "exists weather.currentZip or not exists weather.currentZip and changed weather.currentZip")
         guard case .or(.exists, .and(.not(.exists), .changed)) = expression else {
             Issue.record("parsed as \(expression)")
             return
         }
-        let grouped = try session.expression("(exists weather.currentZip or exists weather.isNiceHere) and leased weather.isNiceHere")
+        let grouped = try session.expression(
+            "(exists weather.currentZip or exists weather.isNiceHere) and leased weather.isNiceHere")
         guard case .and(.or, .leased) = grouped else {
             Issue.record("parsed as \(grouped)")
             return
@@ -78,7 +81,8 @@ struct ExpressionTests {
 
     @Test func mistakesAreNamedWithWhatWouldBeAccepted() throws {
         let session = try DiffTests.session("tour")
-        #expect(throws: InspectorError("unknown state 'weather.isNise[10001]'; did you mean 'weather.isNice[10001]'?")) {
+        #expect(throws: InspectorError("unknown state 'weather.isNise[10001]'; did you mean 'weather.isNice[10001]'?"))
+        {
             try session.expression("weather.isNise[10001] == true")
         }
         #expect(throws: InspectorError("unknown operator '=<'; expected ==, !=, <, <=, > or >=")) {
@@ -98,11 +102,15 @@ struct ExpressionTests {
     @Test func expectFailsAsAnExpectationAtTheCursor() throws {
         let session = try DiffTests.session("tour")
         try session.move(to: 6)
-        #expect(try session.execute("expect weather.isNice[10001] == true")?.report
-            == [.message("holds at turn 6: weather.isNice[10001] == true")])
+        #expect(
+            try session.execute("expect weather.isNice[10001] == true")?.report
+                == [.message("holds at turn 6: weather.isNice[10001] == true")])
         try session.move(to: 25)
-        #expect(throws: InspectorError(
-            "expectation failed at turn 25: weather.isNice[10001] == true (weather.isNice[10001] = false)", kind: .expectation)) {
+        #expect(
+            throws: InspectorError(
+                "expectation failed at turn 25: weather.isNice[10001] == true (weather.isNice[10001] = false)",
+                kind: .expectation)
+        ) {
             try session.execute("expect weather.isNice[10001] == true")
         }
     }
@@ -113,7 +121,8 @@ struct ExpressionTests {
         _ = try session.execute("bisect \(expression)")
         #expect(session.cursor == 9)
         #expect(session.cursor == (try linearScan(session, try session.expression(expression))))
-        #expect(try session.execute("bisect weather.forecast[10001].temperatureF > 200")?.report
-            == [.message("weather.forecast[10001].temperatureF > 200 holds at no turn of this recording")])
+        #expect(
+            try session.execute("bisect weather.forecast[10001].temperatureF > 200")?.report
+                == [.message("weather.forecast[10001].temperatureF > 200 holds at no turn of this recording")])
     }
 }

@@ -1,7 +1,8 @@
+import CogTraceFormat
 import Foundation
 import Testing
+
 @testable import CogInspector
-import CogTraceFormat
 
 /// Replays every input in `Fixtures/FuzzRegressions`: traces that once crashed, hung or
 /// overflowed the reader or a command, and command lines that did the same. Each must now load or
@@ -68,9 +69,14 @@ struct FuzzRegressionTests {
         #expect(throws: InspectorError("expression nests deeper than 64 levels of 'not' and parentheses")) {
             try session.execute("bisect \(deep)")
         }
-        #expect(throws: InspectorError("a delay is 0 to 10000 milliseconds, not -5")) { try session.execute("play 1..2 --delay -5") }
-        let header = #"{"type":"header","format":"cogtrace","version":"1.0","minReader":"1.0","producer":"p","run":"r","title":"t","clock":"virtual","mode":"ring","capacity":1,"keyframeEvery":1}"#
-        let huge = header + "\n" + #"{"type":"turn","seq":9223372036854775807,"name":"x","origin":"op","cause":null,"start":0,"duration":0,"events":[]}"#
+        #expect(throws: InspectorError("a delay is 0 to 10000 milliseconds, not -5")) {
+            try session.execute("play 1..2 --delay -5")
+        }
+        let header =
+            #"{"type":"header","format":"cogtrace","version":"1.0","minReader":"1.0","producer":"p","run":"r","title":"t","clock":"virtual","mode":"ring","capacity":1,"keyframeEvery":1}"#
+        let huge =
+            header + "\n"
+            + #"{"type":"turn","seq":9223372036854775807,"name":"x","origin":"op","cause":null,"start":0,"duration":0,"events":[]}"#
         #expect(throws: TraceReadError(line: 2, message: "turn 'seq' 9223372036854775807 is outside 0..<2^53")) {
             try TraceFile.parse(huge)
         }

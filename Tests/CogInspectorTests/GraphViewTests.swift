@@ -1,6 +1,7 @@
-import Testing
-@testable import CogInspector
 import CogTraceFormat
+import Testing
+
+@testable import CogInspector
 
 /// The graph an export draws, checked on the tour's turn 9, where the current ZIP moves from
 /// New York to San Francisco, and the escaping that keeps recorded values out of the syntax.
@@ -11,7 +12,8 @@ struct GraphViewTests {
         var words = ["--turn", "\(turn)"]
         if let focus { words += ["--focus", focus] }
         if let depth { words += ["--depth", "\(depth)"] }
-        return try session.graphView(try CommandArguments(words, command: "export", valueFlags: ["--turn", "--focus", "--depth"]))
+        return try session.graphView(
+            try CommandArguments(words, command: "export", valueFlags: ["--turn", "--focus", "--depth"]))
     }
 
     private func node(_ view: GraphView, _ label: String) throws -> GraphView.Node {
@@ -25,7 +27,8 @@ struct GraphViewTests {
         #expect(try node(view, "weather.isNiceHere").marks == [.gated])
         #expect(try node(view, "weather.isNice[10001]").marks.isEmpty)
         let here = try node(view, "weather.isNiceHere").id
-        let added = view.edges.filter { $0.change == .added }, removed = view.edges.filter { $0.change == .removed }
+        let added = view.edges.filter { $0.change == .added }
+        let removed = view.edges.filter { $0.change == .removed }
         #expect(added.map(\.consumer) == [here] && removed.map(\.consumer) == [here])
         #expect(try added.map(\.producer) == [node(view, "weather.isNice[94105]").id])
         #expect(try removed.map(\.producer) == [node(view, "weather.isNice[10001]").id])
@@ -39,13 +42,18 @@ struct GraphViewTests {
 
     @Test func focusKeepsTheNeighbourhoodWithinTheDepth() throws {
         let near = try view("tour", turn: 9, focus: "weather.isNiceHere", depth: 1)
-        #expect(Set(near.nodes.map(\.label)) == [
-            "weather.isNiceHere", "weather.currentZip", "weather.isNice[94105]", "weather.isNice[10001]", "Weather.niceAlert",
-        ])
+        #expect(
+            Set(near.nodes.map(\.label)) == [
+                "weather.isNiceHere", "weather.currentZip", "weather.isNice[94105]", "weather.isNice[10001]",
+                "Weather.niceAlert",
+            ])
         #expect(near.edges.allSatisfy { edge in near.nodes.contains { $0.id == edge.producer } })
         let wider = try view("tour", turn: 9, focus: "weather.isNiceHere", depth: 2)
         #expect(wider.nodes.count > near.nodes.count)
-        #expect(try view("tour", turn: 9, focus: "weather.isNiceHere", depth: 0).nodes.map(\.label) == ["weather.isNiceHere"])
+        #expect(
+            try view("tour", turn: 9, focus: "weather.isNiceHere", depth: 0).nodes.map(\.label) == [
+                "weather.isNiceHere"
+            ])
     }
 
     @Test func registrationsThatReadStatesAreNodes() throws {

@@ -1,12 +1,16 @@
-import Testing
-@testable import CogInspector
 import CogTraceFormat
+import Testing
+
+@testable import CogInspector
 
 @Suite("Rendering")
 struct RendererTests {
-    private let result = CommandResult(command: "state", report: [
-        .section("values", [.table(columns: ["state", "value"], rows: [[.text("evil\u{1B}[2J"), .text("a\tb\u{7}")]])]),
-    ])
+    private let result = CommandResult(
+        command: "state",
+        report: [
+            .section(
+                "values", [.table(columns: ["state", "value"], rows: [[.text("evil\u{1B}[2J"), .text("a\tb\u{7}")]])])
+        ])
 
     @Test func textEscapesEveryControlCharacterInValues() {
         let text = ReportRenderer().text(result)
@@ -30,11 +34,17 @@ struct RendererTests {
 
     @Test func jsonKeepsNumbersTurnsStatesAndValuesTyped() throws {
         let value = TraceValue(text: "clear 75°F", json: .object([("temperatureF", .int(75))]))
-        let typed = CommandResult(command: "get", report: [.fields([
-            Field("version", .integer(9)), Field("loading", .bool(false)), Field("turn", .turn(TurnReference(5, afterTurn: true))),
-            Field("state", .state(StateReference(id: 3, label: "weather.forecast[10001]"))), Field("value", .value(value)),
-            Field("none", .absent),
-        ])])
+        let typed = CommandResult(
+            command: "get",
+            report: [
+                .fields([
+                    Field("version", .integer(9)), Field("loading", .bool(false)),
+                    Field("turn", .turn(TurnReference(5, afterTurn: true))),
+                    Field("state", .state(StateReference(id: 3, label: "weather.forecast[10001]"))),
+                    Field("value", .value(value)),
+                    Field("none", .absent),
+                ])
+            ])
         let document = try JSONParser.parse(ReportRenderer().json(typed))
         #expect(document["schemaVersion"] == .int(ReportRenderer.jsonSchemaVersion))
         let fields = try #require(document["result"]?.arrayValue?.first?["fields"])
@@ -52,7 +62,9 @@ struct RendererTests {
         try settings.set("width", to: "80")
         #expect(settings.color == .on)
         #expect(settings.valueWidth == 80)
-        #expect(throws: InspectorError("color must be auto, on or off, not 'blue'")) { try settings.set("color", to: "blue") }
+        #expect(throws: InspectorError("color must be auto, on or off, not 'blue'")) {
+            try settings.set("color", to: "blue")
+        }
         #expect(throws: InspectorError("unknown setting 'colour'; expected one of width, color, format")) {
             try settings.set("colour", to: "on")
         }

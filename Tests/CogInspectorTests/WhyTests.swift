@@ -1,7 +1,8 @@
+import CogTraceFormat
 import Foundation
 import Testing
+
 @testable import CogInspector
-import CogTraceFormat
 
 /// `why` walks back to the exact source write, checked against the recording's own events.
 @Suite("why and history")
@@ -53,12 +54,14 @@ struct WhyTests {
         }
         #expect(reading.text == "clear 94°F heat advisory")
         #expect(try session.trace.turn(try #require(last.turn?.turn)).name == "weather.forecast[10001] success")
-        #expect(chain.first?.line.hasPrefix("weather.isNice[10001] = false: recomputed to the same value in turn") == true)
+        #expect(
+            chain.first?.line.hasPrefix("weather.isNice[10001] = false: recomputed to the same value in turn") == true)
     }
 
     @Test func unknownStatesGetASuggestion() throws {
         let session = try session("tour")
-        #expect(throws: InspectorError("unknown state 'weather.isNise[10001]'; did you mean 'weather.isNice[10001]'?")) {
+        #expect(throws: InspectorError("unknown state 'weather.isNise[10001]'; did you mean 'weather.isNice[10001]'?"))
+        {
             _ = try session.execute("why weather.isNise[10001]")
         }
         #expect(throws: InspectorError("unknown command 'hsitory'; did you mean 'history'?")) {

@@ -1,5 +1,5 @@
-import Testing
 import CogTesting
+import Testing
 
 @Suite("TestClock", .timeLimit(.minutes(1)))
 struct TestClockTests {

@@ -1,6 +1,6 @@
+import CogTraceFormat
 import Foundation
 import Testing
-import CogTraceFormat
 
 /// `TraceComparison` on the tour recording against copies with one thing changed, one copy per
 /// kind of difference: each must be found at its turn and named for what it is.
@@ -37,7 +37,8 @@ struct TraceComparisonTests {
     }
 
     @Test func aDifferentWriteNamesTheStateAndBothValues() throws {
-        let other = try tour(editing: 9, "\"new\":{\"t\":\"94105\",\"j\":\"94105\"}", "\"new\":{\"t\":\"98101\",\"j\":\"98101\"}")
+        let other = try tour(
+            editing: 9, "\"new\":{\"t\":\"94105\",\"j\":\"94105\"}", "\"new\":{\"t\":\"98101\",\"j\":\"98101\"}")
         let comparison = try compare(other)
         let first = try #require(comparison.firstDivergence)
         #expect(first.turn == 9 && first.aspect == .writes)
@@ -50,8 +51,9 @@ struct TraceComparisonTests {
         let first = try #require(try compare(other).firstDivergence)
         #expect(first.turn == 13 && first.aspect == .writes)
         #expect(first.detail == "weather.forecast[10001] differs: .temperatureF is 72 here, 99 in the other")
-        let recompute = try tour(editing: 6, "\"s\":10,\"old\":{\"t\":\"false\",\"j\":false},\"new\":{\"t\":\"true\",\"j\":true}",
-                                 "\"s\":10,\"old\":{\"t\":\"false\",\"j\":false},\"new\":{\"t\":\"false\",\"j\":false}")
+        let recompute = try tour(
+            editing: 6, "\"s\":10,\"old\":{\"t\":\"false\",\"j\":false},\"new\":{\"t\":\"true\",\"j\":true}",
+            "\"s\":10,\"old\":{\"t\":\"false\",\"j\":false},\"new\":{\"t\":\"false\",\"j\":false}")
         let second = try #require(try compare(recompute).firstDivergence)
         #expect(second.turn == 6 && second.aspect == .recomputes)
         #expect(second.detail == "weather.isNice[10001] is true here, false in the other")
@@ -65,14 +67,17 @@ struct TraceComparisonTests {
     }
 
     @Test func aDifferentAsyncStepIsNamed() throws {
-        let other = try tour(editing: 12, "\"e\":\"generationStarted\",\"s\":5,\"g\":2", "\"e\":\"generationStarted\",\"s\":5,\"g\":7")
+        let other = try tour(
+            editing: 12, "\"e\":\"generationStarted\",\"s\":5,\"g\":2", "\"e\":\"generationStarted\",\"s\":5,\"g\":7")
         let first = try #require(try compare(other).firstDivergence)
         #expect(first.turn == 12 && first.aspect == .async)
         #expect(first.detail.hasPrefix("async step"))
     }
 
     @Test func aShorterRecordingEndsTheComparison() throws {
-        let lines = Self.tour.split(separator: "\n").filter { !$0.contains("\"seq\":25,") && !$0.contains("\"type\":\"trailer\"") }
+        let lines = Self.tour.split(separator: "\n").filter {
+            !$0.contains("\"seq\":25,") && !$0.contains("\"type\":\"trailer\"")
+        }
         let comparison = try compare(try TraceFile.parse(lines.joined(separator: "\n")))
         let first = try #require(comparison.firstDivergence)
         #expect(first.aspect == .turnCount && first.turn == 25 && first.otherTurn == nil)

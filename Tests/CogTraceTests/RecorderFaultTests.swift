@@ -1,6 +1,7 @@
+import Cog
 import Foundation
 import Testing
-import Cog
+
 @testable import CogTesting
 @testable import CogTrace
 
@@ -69,8 +70,9 @@ struct RecorderFaultTests {
     }
 
     @Test func aTraceDirectoryThatCannotBeCreatedLeavesTheTestRunning() {
-        let capture = CogTraceCapture(testName: "Faults.directory",
-                                      options: CogTraceOptions(policy: .always, directory: "/proc/cannot/create"))
+        let capture = CogTraceCapture(
+            testName: "Faults.directory",
+            options: CogTraceOptions(policy: .always, directory: "/proc/cannot/create"))
         let cogs = CogTraceContext.$capture.withValue(capture) { Cogs.forTesting() }
         ticks(cogs, 1...3)
         #expect(capture.finish(testFailed: true).isEmpty)

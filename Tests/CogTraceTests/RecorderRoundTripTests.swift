@@ -1,7 +1,8 @@
+import CogTesting
 import Foundation
 import Testing
+
 @testable import Cog
-import CogTesting
 @testable import CogTrace
 @testable import CogTraceFormat
 
@@ -25,13 +26,17 @@ private final class LiveKeyframes: CogProbe {
 
 @Suite("Recorder round trip", .serialized, .timeLimit(.minutes(1)))
 struct RecorderRoundTripTests {
-    private func record(capacity: Int = 10_000, keyframeInterval: Int = 4) async
-        -> (recorder: CogRecorder, live: LiveKeyframes, cogs: Cogs, text: String) {
+    private func record(
+        capacity: Int = 10_000, keyframeInterval: Int = 4
+    ) async
+        -> (recorder: CogRecorder, live: LiveKeyframes, cogs: Cogs, text: String)
+    {
         SessionFixtures.work = ControlledWork()
         let clock = TestClock()
-        let recorder = CogRecorder(configuration: RecorderConfiguration(
-            title: "market", capacity: capacity, keyframeInterval: keyframeInterval, clock: .virtual(clock),
-            redactedLabels: ["auth.*"]))
+        let recorder = CogRecorder(
+            configuration: RecorderConfiguration(
+                title: "market", capacity: capacity, keyframeInterval: keyframeInterval, clock: .virtual(clock),
+                redactedLabels: ["auth.*"]))
         let cogs = Cogs.forTesting(clock: clock, grace: .seconds(2))
         let live = LiveKeyframes(recorder: recorder)
         live.cogs = cogs
@@ -87,10 +92,12 @@ struct RecorderRoundTripTests {
     @Test func theSessionCoversEveryKindOfEvent() async throws {
         let (recorder, _, _, _) = await record()
         let kinds = Set(recorder.retainedTurns.flatMap { $0.events + $0.after }.map(\.kind))
-        for kind in ["created", "write", "writeDiscarded", "recompute", "edgeAdded", "deps", "pinned", "notice",
-                     "offer", "reaction", "watch", "leaseAcquired", "leaseReleased", "graceScheduled", "released",
-                     "generationStarted", "generationAccepted", "asyncStatus", "registered", "scopeOpened",
-                     "leaseRenewed", "refreshResolved"] {
+        for kind in [
+            "created", "write", "writeDiscarded", "recompute", "edgeAdded", "deps", "pinned", "notice",
+            "offer", "reaction", "watch", "leaseAcquired", "leaseReleased", "graceScheduled", "released",
+            "generationStarted", "generationAccepted", "asyncStatus", "registered", "scopeOpened",
+            "leaseRenewed", "refreshResolved",
+        ] {
             #expect(kinds.contains(kind), "no '\(kind)' event was recorded")
         }
     }
@@ -104,11 +111,13 @@ struct RecorderRoundTripTests {
 
     @Test func redactedLabelsNeverReachAStreamedFileEither() async throws {
         SessionFixtures.work = ControlledWork()
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("redacted-\(UUID().uuidString).cogtrace")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "redacted-\(UUID().uuidString).cogtrace")
         defer { try? FileManager.default.removeItem(at: url) }
         let clock = TestClock()
-        let recorder = CogRecorder(configuration: RecorderConfiguration(
-            title: "market", clock: .virtual(clock), redactedLabels: ["auth.*"]))
+        let recorder = CogRecorder(
+            configuration: RecorderConfiguration(
+                title: "market", clock: .virtual(clock), redactedLabels: ["auth.*"]))
         let cogs = Cogs.forTesting(clock: clock, grace: .seconds(2))
         recorder.attach(to: cogs)
         try recorder.startStreaming(to: url)

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 import Cog
 import CogTesting
+import Foundation
+import Testing
+
 @testable import CogTrace
 @testable import CogTraceFormat
 
@@ -17,15 +18,17 @@ private func temporaryTrace(_ name: String) -> URL {
 /// The resident memory of this process, in bytes (Linux).
 private func residentBytes() -> Int {
     guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-          let pages = Int(statm.split(separator: " ")[1]) else { return 0 }
+        let pages = Int(statm.split(separator: " ")[1])
+    else { return 0 }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
 @Suite("Streaming and bounds", .serialized)
 struct StreamingAndBoundsTests {
     @Test func aTurnPastItsEventBudgetKeepsTheFirstEventsAndCountsTheRest() throws {
-        let recorder = CogRecorder(configuration: RecorderConfiguration(
-            title: "budget", clock: .virtual(TestClock()), maxEventsPerTurn: 3))
+        let recorder = CogRecorder(
+            configuration: RecorderConfiguration(
+                title: "budget", clock: .virtual(TestClock()), maxEventsPerTurn: 3))
         let cogs = Cogs.forTesting()
         recorder.attach(to: cogs)
         for shelf in _shelfCogs { _ = cogs.peek(shelf) }
@@ -47,8 +50,9 @@ struct StreamingAndBoundsTests {
     @Test func streamingWritesEachTurnAsItEndsWithKeyframes() throws {
         let url = temporaryTrace("stream")
         defer { try? FileManager.default.removeItem(at: url) }
-        let recorder = CogRecorder(configuration: RecorderConfiguration(
-            title: "stream", keyframeInterval: 10, clock: .virtual(TestClock())))
+        let recorder = CogRecorder(
+            configuration: RecorderConfiguration(
+                title: "stream", keyframeInterval: 10, clock: .virtual(TestClock())))
         let cogs = Cogs.forTesting()
         recorder.attach(to: cogs)
         try recorder.startStreaming(to: url)
@@ -64,7 +68,8 @@ struct StreamingAndBoundsTests {
         let finished = try TraceFile.load(contentsOf: url)
         #expect(finished.trailer?.ok == true)
         #expect(finished.warnings.isEmpty)
-        #expect(try finished.snapshot(after: 25).states[finished.stateID(labelled: "bounds.tick")!]?.value?.text == "25")
+        #expect(
+            try finished.snapshot(after: 25).states[finished.stateID(labelled: "bounds.tick")!]?.value?.text == "25")
     }
 
     @Test func aCrashLosesAtMostTheTurnInFlight() async throws {
@@ -82,7 +87,8 @@ struct StreamingAndBoundsTests {
                 cogs.turn("crash") { _ in fatalError("the app crashed mid-turn") }
             }
         }
-        let crashed = FileManager.default.temporaryDirectory.appendingPathComponent("coginspector-crash-\(getpid()).cogtrace")
+        let crashed = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "coginspector-crash-\(getpid()).cogtrace")
         defer { try? FileManager.default.removeItem(at: crashed) }
         let file = try TraceFile.load(contentsOf: crashed)
         #expect(file.turnCount == 7)
@@ -108,7 +114,9 @@ struct StreamingAndBoundsTests {
         #expect(file.turnCount == 10_000)
         #expect(file.trailer?.evicted == 990_000)
         #expect(file.turnSequences.first == 990_001)
-        #expect(try file.snapshot(after: 1_000_000).states[file.stateID(labelled: "bounds.tick")!]?.value?.text == "1000000")
+        #expect(
+            try file.snapshot(after: 1_000_000).states[file.stateID(labelled: "bounds.tick")!]?.value?.text == "1000000"
+        )
         print("bounded ring: resident growth after warm-up \(growth) bytes")
     }
 }

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 import Cog
 import CogTesting
+import Foundation
+import Testing
+
 @testable import CogTrace
 
 private let _counterCog = Cog<Int>.Manual(name: "tolerance.counter") { 0 }
@@ -40,7 +41,8 @@ struct TraceToleranceTests {
         let withoutTrailer = text.split(separator: "\n").dropLast().joined(separator: "\n") + "\n"
         let file = try TraceFile.parse(withoutTrailer)
         #expect(file.trailer == nil)
-        #expect(file.warnings.map(\.message) == ["no trailer: the recorder did not finish; the trace may be incomplete"])
+        #expect(
+            file.warnings.map(\.message) == ["no trailer: the recorder did not finish; the trace may be incomplete"])
         #expect(file.turnCount == 3)
     }
 

@@ -1,8 +1,9 @@
-import Foundation
-import Testing
 import CogTesting
 import CogTrace
+import Foundation
+import Testing
 import Weather
+
 @testable import WeatherScenarios
 
 /// Replay verification and recording comparison on the Weather app: the committed recordings
@@ -30,8 +31,9 @@ struct ReplayTests {
     }
 
     @Test func theArgumentsAboveAreEveryScenario() {
-        #expect(Scenario.all.map(\.name).sorted()
-            == ["failure", "heat-advisory", "map", "screens", "stale-refresh", "switching", "tour"])
+        #expect(
+            Scenario.all.map(\.name).sorted()
+                == ["failure", "heat-advisory", "map", "screens", "stale-refresh", "switching", "tour"])
     }
 
     @Test func anEditedRecordedValueIsReportedAtItsTurn() async throws {
@@ -49,12 +51,15 @@ struct ReplayTests {
         var rotation = DemoFeed.rotation(for: .newYork)
         rotation[2] = WeatherReading(.clear, 81)
         let shipped = try TraceFile.parse(await Scenario.tour.run().trace())
-        let changed = try TraceFile.parse(await Scenario.tour.run(feed: DemoFeed(replacing: [.newYork: rotation])).trace())
+        let changed = try TraceFile.parse(
+            await Scenario.tour.run(feed: DemoFeed(replacing: [.newYork: rotation])).trace())
         let comparison = try TraceComparison(shipped, changed)
         let first = try #require(comparison.firstDivergence)
         let turn = try shipped.turn(try #require(first.turn))
         #expect(turn.name == "weather.forecast[10001] success")
-        let readings = try shipped.turnSequences.filter { try shipped.turn($0).name == "weather.forecast[10001] success" }
+        let readings = try shipped.turnSequences.filter {
+            try shipped.turn($0).name == "weather.forecast[10001] success"
+        }
         #expect(first.turn == readings[2], "the third New York reading")
         #expect(first.aspect == .writes)
         #expect(first.detail.contains(".temperatureF is 64 here, 81 in the other"))

@@ -1,5 +1,6 @@
-import Testing
 import CogTrace
+import Testing
+
 @testable import WeatherScenarios
 
 /// Each scenario's recording holds the fact it exists to show, read back from the trace.
@@ -41,7 +42,8 @@ struct ScenarioRecordingTests {
 
     @Test func failureKeepsTheLastReadingThenRecovers() async throws {
         let file = try await trace("failure")
-        let failure = try #require(try file.turnSequences.map { try file.turn($0) }.first { $0.name.hasSuffix("failure") })
+        let failure = try #require(
+            try file.turnSequences.map { try file.turn($0) }.first { $0.name.hasSuffix("failure") })
         #expect(try value(file, "weather.forecast[10001]", after: failure.sequence) == "clear 75°F")
         let id = try #require(file.stateID(labelled: "weather.forecast[10001]"))
         #expect(try file.snapshot(after: failure.sequence).states[id]?.async?.kind == "failure")
@@ -73,7 +75,8 @@ struct ScenarioRecordingTests {
         let file = try await trace("map")
         let map = try #require(file.stateID(labelled: "weather.mapLocation"))
         let all = try events(file).map(\.event)
-        #expect(all.contains { if case .leaseAcquired(map, let holder) = $0 { holder.hasPrefix("export") } else { false } })
+        #expect(
+            all.contains { if case .leaseAcquired(map, let holder) = $0 { holder.hasPrefix("export") } else { false } })
         #expect(all.contains(.stateReleased(state: map, reason: "graceExpired")))
     }
 
@@ -81,8 +84,13 @@ struct ScenarioRecordingTests {
         let file = try await trace("screens")
         let note = try #require(file.stateID(labelled: "weather.detailNote[10001]"))
         let all = try events(file)
-        #expect(all.contains { $0.turn.origin == "discard" && $0.event == .stateReleased(state: note, reason: "discarded") })
-        #expect(all.contains { if case .scopeOpened(_, let name, "94105") = $0.event { name.hasSuffix("[94105]") } else { false } })
+        #expect(
+            all.contains { $0.turn.origin == "discard" && $0.event == .stateReleased(state: note, reason: "discarded") }
+        )
+        #expect(
+            all.contains {
+                if case .scopeOpened(_, let name, "94105") = $0.event { name.hasSuffix("[94105]") } else { false }
+            })
     }
 
     @Test func theTourAlertsWhenNewYorkTurnsNice() async throws {
@@ -90,7 +98,11 @@ struct ScenarioRecordingTests {
         #expect(session.raisedAlerts.first == "It is nice outside in New York!")
         let file = try TraceFile.parse(session.trace())
         let turnsToNice = try events(file).filter {
-            if case .watchRun(_, let old, let new) = $0.event { old?.text == "false" && new.text == "true" } else { false }
+            if case .watchRun(_, let old, let new) = $0.event {
+                old?.text == "false" && new.text == "true"
+            } else {
+                false
+            }
         }
         #expect(turnsToNice.count == session.raisedAlerts.count)
     }

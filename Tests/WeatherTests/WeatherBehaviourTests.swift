@@ -1,8 +1,9 @@
-import Testing
-import Observation
-@testable import Cog
 import CogTesting
+import Observation
+import Testing
 import Weather
+
+@testable import Cog
 @testable import WeatherScenarios
 
 extension ScenarioSession {
@@ -19,8 +20,10 @@ struct WeatherBehaviourTests {
     @Test func theAlertFiresOnlyWhenItBecomesNice() async {
         let weather = ScenarioSession(title: "behaviour")
         await weather.start(newYork: WeatherReading(.cloudy, 70))
-        for reading in [WeatherReading(.clear, 75), WeatherReading(.partlyCloudy, 80), WeatherReading(.rain, 70),
-                        WeatherReading(.clear, 70)] {
+        for reading in [
+            WeatherReading(.clear, 75), WeatherReading(.partlyCloudy, 80), WeatherReading(.rain, 70),
+            WeatherReading(.clear, 70),
+        ] {
             weather.cogs.refreshForecast(for: .newYork)
             await weather.answer(.newYork, reading)
         }
@@ -76,7 +79,10 @@ struct WeatherBehaviourTests {
         let log = TurnLog.attached(to: weather.cogs)
         weather.cogs.refreshForecast(for: .newYork)
         await weather.answer(.newYork, WeatherReading(.clear, 75))
-        #expect(log.recomputed.allSatisfy { !$0.hasPrefix("weather.isNice[94105]") && !$0.hasPrefix("weather.isSunny[98101]") })
+        #expect(
+            log.recomputed.allSatisfy {
+                !$0.hasPrefix("weather.isNice[94105]") && !$0.hasPrefix("weather.isSunny[98101]")
+            })
         #expect(log.recomputed.contains("weather.isNice[10001]"))
     }
 

@@ -10,8 +10,9 @@ struct ExitStatusTests {
     @Test func aFailingCommandExitsOneAndStopsWithSourceAndLine() throws {
         let outcome = try Executables.coginspect(["-c", "where", "-c", "get weather.isNise[10001]", "-c", "info"])
         #expect(outcome.status == 1)
-        #expect(outcome.standardError ==
-            "-c:2: error: unknown state 'weather.isNise[10001]'; did you mean 'weather.isNice[10001]'?\n")
+        #expect(
+            outcome.standardError
+                == "-c:2: error: unknown state 'weather.isNise[10001]'; did you mean 'weather.isNice[10001]'?\n")
         #expect(!outcome.standardOutput.contains("producer:"), "batch stops at the first failure")
     }
 
@@ -29,12 +30,18 @@ struct ExitStatusTests {
     }
 
     @Test func aFalseExpectationExitsThreeAndATrueOneZero() throws {
-        let failing = try Executables.coginspect(["Recordings/tour.cogtrace", "-c", "goto 6",
-                                                  "-c", "expect 'weather.isNice[10001] == false'"])
+        let failing = try Executables.coginspect([
+            "Recordings/tour.cogtrace", "-c", "goto 6",
+            "-c", "expect 'weather.isNice[10001] == false'",
+        ])
         #expect(failing.status == 3)
-        #expect(failing.standardError
-            == "-c:2: error: expectation failed at turn 6: 'weather.isNice[10001] == false' (weather.isNice[10001] = true)\n")
-        let holding = try Executables.coginspect(["Recordings/tour.cogtrace", "-c", "expect weather.isNice[10001] == false"])
+        #expect(
+            failing.standardError
+                == "-c:2: error: expectation failed at turn 6: 'weather.isNice[10001] == false' (weather.isNice[10001] = true)\n"
+        )
+        let holding = try Executables.coginspect([
+            "Recordings/tour.cogtrace", "-c", "expect weather.isNice[10001] == false",
+        ])
         #expect(holding.status == 0, "\(holding.standardError)")
     }
 
@@ -64,14 +71,16 @@ struct ExitStatusTests {
         let directory = FileManager.default.temporaryDirectory
         let hostile = directory.appendingPathComponent("coginspect-hostile-\(getpid()).cogtrace")
         let value = #"{"t":"\u001b]0;pwned\u0007\u001b[2J"}"#
-        try Data("""
+        try Data(
+            """
             {"type":"header","format":"cogtrace","version":"1.0","minReader":"1.0","title":"hostile"}
             {"type":"state","id":1,"label":"evil\\u001b[31m","decl":"evil","shape":"manual"}
             {"type":"keyframe","before":1,"states":[],"registrations":[]}
             {"type":"turn","seq":1,"name":"x\\u001b[H","origin":"op","cause":null,"start":0,"duration":0,"events":[{"e":"created","s":1,"v":\(value)}]}
             {"type":"trailer","ok":true,"turns":1,"evicted":0,"dropped":0,"keyframes":1}
 
-            """.utf8).write(to: hostile)
+            """.utf8
+        ).write(to: hostile)
         defer { try? FileManager.default.removeItem(at: hostile) }
         let outcome = try Executables.coginspect([hostile.path, "-c", "turns", "-c", "state", "-c", "turn 1"])
         #expect(outcome.status == 0, "\(outcome.standardError)")

@@ -16,8 +16,10 @@ struct ExportTests {
         var rendered = 0
         for recording in Executables.recordings {
             let turns = try turnCount(of: recording)
-            var commands = ["export dot --to \(scratch.path)/plain.dot",
-                            "export dot --focus weather.currentZip --depth 1 --to \(scratch.path)/focus.dot"]
+            var commands = [
+                "export dot --to \(scratch.path)/plain.dot",
+                "export dot --focus weather.currentZip --depth 1 --to \(scratch.path)/focus.dot",
+            ]
             commands += (1...turns).map { "export dot --turn \($0) --to \(scratch.path)/turn\($0).dot" }
             let outcome = try Executables.coginspect([recording] + commands.flatMap { ["-c", $0] })
             #expect(outcome.status == 0, "\(recording): \(outcome.standardError)")
@@ -41,7 +43,8 @@ struct ExportTests {
     func theChromeTraceHasTheFieldsItsFormatRequires(_ recording: String) throws {
         let outcome = try Executables.coginspect([recording, "-c", "export chrome"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let events = try #require(document["traceEvents"] as? [[String: Any]])
         var open: [String: Int] = [:]
         var flows: [Int: [String]] = [:]
@@ -52,7 +55,8 @@ struct ExportTests {
             #expect(phase == "M" || event["tid"] is Int, "\(event)")
             switch phase {
             case "X":
-                let start = try #require(event["ts"] as? Int), duration = try #require(event["dur"] as? Int)
+                let start = try #require(event["ts"] as? Int)
+                let duration = try #require(event["dur"] as? Int)
                 #expect(duration > 0)
                 if event["cat"] as? String == "turn" {
                     #expect(start >= (turns.last?.end ?? 0), "turns do not overlap")
@@ -82,7 +86,8 @@ struct ExportTests {
     }
 
     @Test func theDocumentedQueriesReturnWhatTheDocsShow() throws {
-        let docs = try String(contentsOf: Executables.packageRoot.appendingPathComponent("docs/inspector.md"), encoding: .utf8)
+        let docs = try String(
+            contentsOf: Executables.packageRoot.appendingPathComponent("docs/inspector.md"), encoding: .utf8)
         var examples = 0
         for block in docs.components(separatedBy: "```\n$ coginspect ").dropFirst() {
             let body = try #require(block.components(separatedBy: "\n```").first)
@@ -117,12 +122,20 @@ struct ExportTests {
             ("export svg", "unknown export format 'svg'; expected dot, mermaid, json, chrome or sqlite"),
             ("export dot --depth 2", "--depth goes with --focus STATE"),
             ("export chrome --turn 3", "export chrome covers the whole recording; --turn and --focus do not apply"),
-            ("export dot --focus weather.isNiseHere", "unknown state 'weather.isNiseHere'; did you mean 'weather.isNiceHere'?"),
-            ("sql DELETE FROM turns", "sql only reads; 'DELETE FROM turns' would change the tables (use export sqlite FILE for a copy to change)"),
+            (
+                "export dot --focus weather.isNiseHere",
+                "unknown state 'weather.isNiseHere'; did you mean 'weather.isNiceHere'?"
+            ),
+            (
+                "sql DELETE FROM turns",
+                "sql only reads; 'DELETE FROM turns' would change the tables (use export sqlite FILE for a copy to change)"
+            ),
             ("sql SELECT label FROM nowhere", "sql: no such table: nowhere in 'SELECT label FROM nowhere'"),
             ("sql SELECT 1; SELECT 2", "sql runs one statement at a time; 'SELECT 1; SELECT 2' has more"),
-            ("sql ATTACH DATABASE 'elsewhere.db' AS other",
-             "sql: too many attached databases - max 0 in 'ATTACH DATABASE 'elsewhere.db' AS other'"),
+            (
+                "sql ATTACH DATABASE 'elsewhere.db' AS other",
+                "sql: too many attached databases - max 0 in 'ATTACH DATABASE 'elsewhere.db' AS other'"
+            ),
         ]
         for (command, message) in cases {
             let outcome = try Executables.coginspect(["Recordings/tour.cogtrace", "-c", command])

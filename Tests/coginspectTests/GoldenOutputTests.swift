@@ -6,34 +6,62 @@ import Testing
 @Suite("Golden batch output")
 struct GoldenOutputTests {
     nonisolated static let scripts: [(name: String, trace: String, commands: [String])] = [
-        ("tour-orient", "Recordings/tour.cogtrace", ["info", "help", "help why", "set width 40", "show settings", "where", "quit", "info"]),
-        ("tour-travel", "Recordings/tour.cogtrace", [
-            "turns 1..10", "turns --touching weather.isNiceHere", "turns --name *pending", "turn 6", "goto 9", "step 2",
-            "back", "first", "last", "play 20..22",
-        ]),
-        ("tour-look", "Recordings/tour.cogtrace", [
-            "goto 11", "get weather.isNiceHere", "get weather.forecast[10001]", "state weather.is*", "deps weather.isNiceHere",
-            "users weather.currentZip", "leases", "async weather.forecast[10001]", "find 10001", "last", "find heat",
-        ]),
-        ("tour-explain", "Recordings/tour.cogtrace", [
-            "goto 11", "why weather.isNiceHere", "history weather.isNiceHere", "last", "why weather.isNice[98101]",
-        ]),
+        (
+            "tour-orient", "Recordings/tour.cogtrace",
+            ["info", "help", "help why", "set width 40", "show settings", "where", "quit", "info"]
+        ),
+        (
+            "tour-travel", "Recordings/tour.cogtrace",
+            [
+                "turns 1..10", "turns --touching weather.isNiceHere", "turns --name *pending", "turn 6", "goto 9",
+                "step 2",
+                "back", "first", "last", "play 20..22",
+            ]
+        ),
+        (
+            "tour-look", "Recordings/tour.cogtrace",
+            [
+                "goto 11", "get weather.isNiceHere", "get weather.forecast[10001]", "state weather.is*",
+                "deps weather.isNiceHere",
+                "users weather.currentZip", "leases", "async weather.forecast[10001]", "find 10001", "last",
+                "find heat",
+            ]
+        ),
+        (
+            "tour-explain", "Recordings/tour.cogtrace",
+            [
+                "goto 11", "why weather.isNiceHere", "history weather.isNiceHere", "last", "why weather.isNice[98101]",
+            ]
+        ),
         ("map-leases", "Recordings/map.cogtrace", ["leases weather.mapLocation", "history weather.mapLocation"]),
         ("stale-refresh-async", "Recordings/stale-refresh.cogtrace", ["async weather.forecast[10001]"]),
-        ("tour-compare", "Recordings/tour.cogtrace", [
-            "diff 8 9", "diff 12 13 --only values", "diff 5 25 --only edges,leases,lifecycle", "diff 17",
-            "bisect 'weather.isNice[10001] == true'", "expect weather.forecast[10001].temperatureF > 70",
-            "diff --trace Recordings/switching.cogtrace", "diff --trace Recordings/tour.cogtrace --from 20",
-        ]),
-        ("tour-export", "Recordings/tour.cogtrace", [
-            "export dot --turn 9", "export mermaid --turn 9 --focus weather.isNiceHere --depth 1",
-            "export json --turn 6 --focus weather.isNice[10001] --depth 1", "export dot", "export chrome",
-        ]),
-        ("screens-export", "Recordings/screens.cogtrace", [
-            "export dot --turn 9 --focus weather.openDetailScreens", "export mermaid --turn 14", "export json --turn 13",
-            "sql SELECT step, count(*) AS steps FROM async GROUP BY step ORDER BY step",
-        ]),
-        ("failure-compare", "Recordings/failure.cogtrace", ["diff 9 10 --only async", "bisect status weather.forecast[10001] == failure"]),
+        (
+            "tour-compare", "Recordings/tour.cogtrace",
+            [
+                "diff 8 9", "diff 12 13 --only values", "diff 5 25 --only edges,leases,lifecycle", "diff 17",
+                "bisect 'weather.isNice[10001] == true'", "expect weather.forecast[10001].temperatureF > 70",
+                "diff --trace Recordings/switching.cogtrace", "diff --trace Recordings/tour.cogtrace --from 20",
+            ]
+        ),
+        (
+            "tour-export", "Recordings/tour.cogtrace",
+            [
+                "export dot --turn 9", "export mermaid --turn 9 --focus weather.isNiceHere --depth 1",
+                "export json --turn 6 --focus weather.isNice[10001] --depth 1", "export dot", "export chrome",
+            ]
+        ),
+        (
+            "screens-export", "Recordings/screens.cogtrace",
+            [
+                "export dot --turn 9 --focus weather.openDetailScreens", "export mermaid --turn 14",
+                "export json --turn 13",
+                "sql SELECT step, count(*) AS steps FROM async GROUP BY step ORDER BY step",
+            ]
+        ),
+        (
+            "failure-compare", "Recordings/failure.cogtrace",
+            ["diff 9 10 --only async", "bisect status weather.forecast[10001] == failure"]
+        ),
     ]
 
     @Test(arguments: scripts.map(\.name))

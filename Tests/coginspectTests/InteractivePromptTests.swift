@@ -12,10 +12,12 @@ struct InteractivePromptTests {
     /// command that may start the tmux server gets /dev/null for its output, so the server keeps
     /// no pipe of ours open.
     private func tmux(_ arguments: [String]) throws -> String {
-        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(
+            separator: " ")
         let captures = arguments.first == "capture-pane"
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).screen")
-        let command = "env -i PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 tmux -L \(name) \(quoted)"
+        let command =
+            "env -i PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 tmux -L \(name) \(quoted)"
             + (captures ? " >'\(output.path)'" : " >/dev/null") + " 2>/dev/null </dev/null"
         // system(3) waits with waitpid and needs no run loop, so it works from a MainActor test.
         _ = system(command)
@@ -55,7 +57,9 @@ struct InteractivePromptTests {
         defer { try? FileManager.default.removeItem(at: home) }
         let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
         let command = "env HOME='\(home.path)' TERM=xterm '\(binary)' Recordings/tour.cogtrace"
-        _ = try tmux(["new-session", "-d", "-s", name, "-x", "160", "-y", "50", "-c", Executables.packageRoot.path, command])
+        _ = try tmux([
+            "new-session", "-d", "-s", name, "-x", "160", "-y", "50", "-c", Executables.packageRoot.path, command,
+        ])
         defer { _ = try? tmux(["kill-session", "-t", name]) }
 
         try waitFor("the prompt") { $0.contains("turn 25/25>") }
@@ -69,7 +73,9 @@ struct InteractivePromptTests {
         try waitFor("the history output") { $0.contains("turn N+ means between turn N") }
 
         _ = try tmux(["send-keys", "-t", name, "Up"])
-        try waitFor("the previous command recalled") { lastLine($0).hasSuffix("turn 25/25> history weather.isNiceHere") }
+        try waitFor("the previous command recalled") {
+            lastLine($0).hasSuffix("turn 25/25> history weather.isNiceHere")
+        }
 
         _ = try tmux(["send-keys", "-t", name, "C-c"])
         try waitFor("a fresh prompt after Ctrl-C") { lastLine($0) == "turn 25/25>" || lastLine($0) == "turn 25/25> " }
@@ -95,7 +101,9 @@ struct InteractivePromptTests {
         defer { try? FileManager.default.removeItem(at: home) }
         let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
         let command = "env HOME='\(home.path)' TERM=xterm '\(binary)' Recordings/tour.cogtrace"
-        _ = try tmux(["new-session", "-d", "-s", name, "-x", "160", "-y", "50", "-c", Executables.packageRoot.path, command])
+        _ = try tmux([
+            "new-session", "-d", "-s", name, "-x", "160", "-y", "50", "-c", Executables.packageRoot.path, command,
+        ])
         defer { _ = try? tmux(["kill-session", "-t", name]) }
         try waitFor("the prompt") { $0.contains("turn 25/25>") }
 

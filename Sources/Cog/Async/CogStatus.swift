@@ -53,8 +53,10 @@ public struct CogStatus<Value> {
         return storedIsLoading
     }
 
-    init(kind: Kind, value: Value, hasSucceeded: Bool, error: (any Error)?, isLoading: Bool,
-         fieldObserver: StatusBoundary? = nil) {
+    init(
+        kind: Kind, value: Value, hasSucceeded: Bool, error: (any Error)?, isLoading: Bool,
+        fieldObserver: StatusBoundary? = nil
+    ) {
         storedKind = kind
         storedValue = value
         storedHasSucceeded = hasSucceeded
@@ -65,8 +67,9 @@ public struct CogStatus<Value> {
 
     /// The same status with field tracking attached.
     func observed(by boundary: StatusBoundary) -> CogStatus {
-        CogStatus(kind: storedKind, value: storedValue, hasSucceeded: storedHasSucceeded, error: storedError,
-                  isLoading: storedIsLoading, fieldObserver: boundary)
+        CogStatus(
+            kind: storedKind, value: storedValue, hasSucceeded: storedHasSucceeded, error: storedError,
+            isLoading: storedIsLoading, fieldObserver: boundary)
     }
 }
 

@@ -22,11 +22,12 @@ public struct Work<Value> {
     public static func stream<Elements: AsyncSequence>(
         _ makeElements: @escaping () -> Elements
     ) -> Work where Elements.Element == Value {
-        Work(body: .stream { sink in
-            for try await element in makeElements() {
-                await sink.accept(element)
-            }
-        })
+        Work(
+            body: .stream { sink in
+                for try await element in makeElements() {
+                    sink.accept(element)
+                }
+            })
     }
 }
 

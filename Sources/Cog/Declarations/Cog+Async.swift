@@ -63,8 +63,9 @@ extension Cog.Async where Value: Equatable {
         fileID: String = #fileID, line: Int = #line,
         _ selector: @escaping (Reader<Value>) -> Work<Value>
     ) {
-        self.init(policy, default: defaultValue(), name: name, equals: .some(equals), fileID: fileID, line: line,
-                  selector)
+        self.init(
+            policy, default: defaultValue(), name: name, equals: .some(equals), fileID: fileID, line: line,
+            selector)
     }
 
     /// Declares an async value gated by `==`, with an ordered policy.
@@ -74,8 +75,9 @@ extension Cog.Async where Value: Equatable {
         fileID: String = #fileID, line: Int = #line,
         _ selector: @escaping (Reader<Value>) -> RunWork<Value>
     ) {
-        self.init(policy, default: defaultValue(), name: name, equals: .some(equals), fileID: fileID, line: line,
-                  selector)
+        self.init(
+            policy, default: defaultValue(), name: name, equals: .some(equals), fileID: fileID, line: line,
+            selector)
     }
 }
 

@@ -26,11 +26,12 @@ extension CogBox {
             fileID: String = #fileID, line: Int = #line,
             _ selector: @escaping (Reader<Value>, Key) -> Work<Value>
         ) {
-            descriptor = makeAsyncAddress(
-                label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
-                policy: .latest, equals: equals, makeDefault: defaultValue,
-                bind: keyedWork { selector($0, $1).body }
-            ).descriptor
+            descriptor =
+                makeAsyncAddress(
+                    label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
+                    policy: .latest, equals: equals, makeDefault: defaultValue,
+                    bind: keyedWork { selector($0, $1).body }
+                ).descriptor
         }
 
         /// Declares a keyed async value with an ordered policy, whose work is one value per run.
@@ -40,11 +41,12 @@ extension CogBox {
             fileID: String = #fileID, line: Int = #line,
             _ selector: @escaping (Reader<Value>, Key) -> RunWork<Value>
         ) {
-            descriptor = makeAsyncAddress(
-                label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
-                policy: policy.kind, equals: equals, makeDefault: defaultValue,
-                bind: keyedWork { selector($0, $1).body }
-            ).descriptor
+            descriptor =
+                makeAsyncAddress(
+                    label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
+                    policy: policy.kind, equals: equals, makeDefault: defaultValue,
+                    bind: keyedWork { selector($0, $1).body }
+                ).descriptor
         }
 
         /// The reference to one key's async state.
@@ -62,8 +64,9 @@ extension CogBox.Async where Value: Equatable {
         fileID: String = #fileID, line: Int = #line,
         _ selector: @escaping (Reader<Value>, Key) -> Work<Value>
     ) {
-        self.init(policy, default: defaultValue(), name: name, equals: .some(equals), fileID: fileID, line: line,
-                  selector)
+        self.init(
+            policy, default: defaultValue(), name: name, equals: .some(equals), fileID: fileID, line: line,
+            selector)
     }
 
     /// Declares a keyed async value gated by `==`, with an ordered policy.
@@ -73,8 +76,9 @@ extension CogBox.Async where Value: Equatable {
         fileID: String = #fileID, line: Int = #line,
         _ selector: @escaping (Reader<Value>, Key) -> RunWork<Value>
     ) {
-        self.init(policy, default: defaultValue(), name: name, equals: .some(equals), fileID: fileID, line: line,
-                  selector)
+        self.init(
+            policy, default: defaultValue(), name: name, equals: .some(equals), fileID: fileID, line: line,
+            selector)
     }
 }
 

@@ -20,10 +20,11 @@ extension CogBox {
             fileID: String = #fileID, line: Int = #line,
             _ initial: @escaping (Key) -> Value
         ) {
-            descriptor = makeManualAddress(
-                label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
-                lifetime: lifetime, equals: equals, initial: { key in initial(key!.base as! Key) }
-            ).descriptor
+            descriptor =
+                makeManualAddress(
+                    label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
+                    lifetime: lifetime, equals: equals, initial: { key in initial(key!.base as! Key) }
+                ).descriptor
         }
 
         /// Declares a keyed source whose starting value is the same for every key.

@@ -4,11 +4,6 @@
 public struct CogAddress<Value> {
     @usableFromInline let descriptor: Descriptor<Value>
     @usableFromInline let key: AnyHashable?
-
-    init(descriptor: Descriptor<Value>, key: AnyHashable?) {
-        self.descriptor = descriptor
-        self.key = key
-    }
 }
 
 /// A value reference: something that names one readable state, such as an automatic `Cog`, a

@@ -10,8 +10,9 @@ public enum ManualCogLifetime: Sendable, Equatable {
     /// Traps for a lifetime no source can honour; called when a declaration is made.
     func validate(label: String) {
         if case .whileObserved(resetToInitial: false, _) = self {
-            fatalError("Cog: '\(label)' declares whileObserved(resetToInitial: false); "
-                + "a released source cannot keep its value, so only resetToInitial: true is accepted")
+            fatalError(
+                "Cog: '\(label)' declares whileObserved(resetToInitial: false); "
+                    + "a released source cannot keep its value, so only resetToInitial: true is accepted")
         }
     }
 }

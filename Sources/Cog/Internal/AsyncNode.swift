@@ -43,8 +43,10 @@ final class AsyncNode<Value>: ValueNode<Value> {
     var coalesced: AsyncRequest<Value>?
     var lastGeneration = 0
 
-    init(id: Int, descriptor: AnyDescriptor, key: AnyHashable?, defaultValue: Value, policy: AsyncPolicyKind,
-         select: @escaping (Reader<Value>) -> WorkBody<Value>, equals: ((Value, Value) -> Bool)?) {
+    init(
+        id: Int, descriptor: AnyDescriptor, key: AnyHashable?, defaultValue: Value, policy: AsyncPolicyKind,
+        select: @escaping (Reader<Value>) -> WorkBody<Value>, equals: ((Value, Value) -> Bool)?
+    ) {
         self.select = select
         self.policy = policy
         super.init(id: id, descriptor: descriptor, key: key, value: defaultValue, equals: equals, mark: .dirty)
@@ -71,8 +73,10 @@ final class AsyncNode<Value>: ValueNode<Value> {
     }
 
     /// Stages a status change (and, for a success, a value) in the turn in progress.
-    func stageStatus(_ kind: CogStatus<Value>.Kind, value: Value? = nil, error: (any Error)? = nil,
-                     isLoading: Bool, in graph: Graph) {
+    func stageStatus(
+        _ kind: CogStatus<Value>.Kind, value: Value? = nil, error: (any Error)? = nil,
+        isLoading: Bool, in graph: Graph
+    ) {
         stagedStatus = (kind, error, isLoading, hasSucceeded || kind == .success)
         if let value { staged = value }
         graph.noteWritten(self)
@@ -87,7 +91,8 @@ final class AsyncNode<Value>: ValueNode<Value> {
         guard let next = stagedStatus else { return valueResult }
         stagedStatus = nil
         let errorChanged = next.error != nil || error != nil
-        let statusChanged = next.kind != kind || next.isLoading != isLoading || next.succeeded != hasSucceeded
+        let statusChanged =
+            next.kind != kind || next.isLoading != isLoading || next.succeeded != hasSucceeded
             || errorChanged
         kind = next.kind
         isLoading = next.isLoading
@@ -95,9 +100,10 @@ final class AsyncNode<Value>: ValueNode<Value> {
         error = next.error
         if errorChanged { errorVersion += 1 }
         if statusChanged || valueResult == .value, let probe = graph.probe {
-            probe.record(.asyncStatus(
-                state: CogStateID(id), kind: kind.rawValue, isLoading: isLoading, hasSucceeded: hasSucceeded,
-                error: error.map { String(describing: $0) }))
+            probe.record(
+                .asyncStatus(
+                    state: CogStateID(id), kind: kind.rawValue, isLoading: isLoading, hasSucceeded: hasSucceeded,
+                    error: error.map { String(describing: $0) }))
         }
         if valueResult == .value { return .value }
         guard statusChanged else { return .unchanged }

@@ -51,8 +51,10 @@ class AnyDescriptor {
         return info
     }
 
-    init(label: String, shape: CogShape, isKeyed: Bool, valueTypeName: String, isReleasable: Bool = false,
-         grace: Duration? = nil) {
+    init(
+        label: String, shape: CogShape, isKeyed: Bool, valueTypeName: String, isReleasable: Bool = false,
+        grace: Duration? = nil
+    ) {
         self.isReleasable = isReleasable
         self.grace = grace
         self.slot = DescriptorSlots.claim()
@@ -77,8 +79,9 @@ final class Descriptor<Value>: AnyDescriptor {
         /// An automatic value: the closure binds the selector to one key, once per state.
         case automatic(bind: (AnyHashable?) -> (Reader<Value>) -> Value)
         /// An async value: a default made once per state, a policy, and the selector bound to one key.
-        case async(makeDefault: () -> Value, policy: AsyncPolicyKind,
-                   bind: (AnyHashable?) -> (Reader<Value>) -> WorkBody<Value>)
+        case async(
+            makeDefault: () -> Value, policy: AsyncPolicyKind,
+            bind: (AnyHashable?) -> (Reader<Value>) -> WorkBody<Value>)
     }
 
     let recipe: Recipe
@@ -101,8 +104,9 @@ final class Descriptor<Value>: AnyDescriptor {
         case .automatic: shape = .automatic
         case .async: shape = .async
         }
-        super.init(label: label, shape: shape, isKeyed: isKeyed, valueTypeName: String(describing: Value.self),
-                   isReleasable: isReleasable, grace: grace)
+        super.init(
+            label: label, shape: shape, isKeyed: isKeyed, valueTypeName: String(describing: Value.self),
+            isReleasable: isReleasable, grace: grace)
     }
 
     override func makeNode(id: Int, key: AnyHashable?) -> Node {
@@ -112,8 +116,9 @@ final class Descriptor<Value>: AnyDescriptor {
         case .automatic(let bind):
             return ComputedNode<Value>(id: id, descriptor: self, key: key, compute: bind(key), equals: equals)
         case .async(let makeDefault, let policy, let bind):
-            return AsyncNode<Value>(id: id, descriptor: self, key: key, defaultValue: makeDefault(),
-                                    policy: policy, select: bind(key), equals: equals)
+            return AsyncNode<Value>(
+                id: id, descriptor: self, key: key, defaultValue: makeDefault(),
+                policy: policy, select: bind(key), equals: equals)
         }
     }
 

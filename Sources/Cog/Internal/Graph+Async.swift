@@ -122,8 +122,9 @@ extension Graph {
                 context.didHandleEvent()
             }
         }
-        node.inFlight.append(InFlightGeneration(
-            generation: generation, task: task, handles: request.handles, context: context))
+        node.inFlight.append(
+            InFlightGeneration(
+                generation: generation, task: task, handles: request.handles, context: context))
     }
 
     /// A one-shot generation ended: publish it as its own turn if it is still current.
@@ -220,8 +221,9 @@ extension Graph {
     func refresh<Value>(_ address: CogAddress<Value>) -> CogRefresh {
         let handle = CogRefresh()
         if let running = trackingStack.last, running.descriptor.shape != .reaction {
-            fail(.writeDuringComputation,
-                 "refresh of '\(Node.label(descriptor: address.descriptor, key: address.key))' requested while "
+            fail(
+                .writeDuringComputation,
+                "refresh of '\(Node.label(descriptor: address.descriptor, key: address.key))' requested while "
                     + "computing \(runningPath.joined(separator: " -> "))", path: runningPath)
             handle.resolve(.superseded)
             return handle
@@ -261,12 +263,14 @@ extension Graph {
     func readStatusAtBoundary<Value>(_ address: CogAddress<Value>) -> CogStatus<Value> {
         let node = unsafeDowncast(self.node(address.descriptor, key: address.key), to: AsyncNode<Value>.self)
         settleForOneTimeRead(node)
-        let boundary = node.statusBoundary ?? {
-            let boundary = StatusBoundary(notified: node.statusFingerprint!)
-            node.statusBoundary = boundary
-            probe?.record(.boundaryAttached(state: CogStateID(node.id)))
-            return boundary
-        }()
+        let boundary =
+            node.statusBoundary
+            ?? {
+                let boundary = StatusBoundary(notified: node.statusFingerprint!)
+                node.statusBoundary = boundary
+                probe?.record(.boundaryAttached(state: CogStateID(node.id)))
+                return boundary
+            }()
         return node.status.observed(by: boundary)
     }
 }

@@ -70,7 +70,8 @@ extension Graph {
     private func notifyBoundaries() {
         for root in pendingBoundaries {
             if let statusBoundary = root.statusBoundary, let fingerprint = root.statusFingerprint,
-               statusBoundary.notifyChanges(to: fingerprint) {
+                statusBoundary.notifyChanges(to: fingerprint)
+            {
                 probe?.signal(.notice(state: CogStateID(root.id)))
             }
             guard let boundary = root.boundary, boundary.notifiedVersion != root.version else { continue }

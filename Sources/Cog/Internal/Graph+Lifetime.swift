@@ -111,20 +111,24 @@ extension Graph {
     func discard(_ descriptor: AnyDescriptor, key: AnyHashable?, owner: RegistrationOwner?) {
         let label = Node.label(descriptor: descriptor, key: key)
         if let owner, owner.isRetired {
-            fail(.retiredController, "discard of '\(label)' through the retired controller of '\(owner.name)'",
-                 path: [label])
+            fail(
+                .retiredController, "discard of '\(label)' through the retired controller of '\(owner.name)'",
+                path: [label])
             return
         }
         switch descriptor.shape {
         case .manual where !descriptor.isReleasable:
-            fail(.invalidDiscard, "cannot discard '\(label)': it lives for the app; declare it "
-                + "lifetime: .whileObserved(resetToInitial: true) to release it", path: [label])
+            fail(
+                .invalidDiscard,
+                "cannot discard '\(label)': it lives for the app; declare it "
+                    + "lifetime: .whileObserved(resetToInitial: true) to release it", path: [label])
             return
         case .manual, .automatic:
             break
         case .async, .reaction:
-            fail(.invalidDiscard, "cannot discard '\(label)': only manual sources and automatic states can be discarded",
-                 path: [label])
+            fail(
+                .invalidDiscard, "cannot discard '\(label)': only manual sources and automatic states can be discarded",
+                path: [label])
             return
         }
         deferTurn(name: "discard \(label)", origin: .discard) { [unowned self] _ in

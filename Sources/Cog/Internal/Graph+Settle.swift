@@ -119,15 +119,17 @@ extension Graph {
         }
         let cursor = consumer.runCursor
         if newDependencies.count == consumer.scratchBase, cursor < consumer.dependencies.count,
-           consumer.dependencies[cursor].producer === producer {
+            consumer.dependencies[cursor].producer === producer
+        {
             consumer.dependencies[cursor].observedVersion = observed
             consumer.dependencies[cursor].observesStatus = status
             consumer.dependencies[cursor].savedStamp = producer.readStamp
             consumer.runCursor = cursor + 1
         } else {
-            newDependencies.append(Dependency(
-                producer: producer, observedVersion: observed, observesStatus: status,
-                savedStamp: producer.readStamp))
+            newDependencies.append(
+                Dependency(
+                    producer: producer, observedVersion: observed, observesStatus: status,
+                    savedStamp: producer.readStamp))
         }
         producer.readStamp = stamp
     }
@@ -175,8 +177,9 @@ extension Graph {
             node.dependencies.removeSubrange(matched...)
             node.dependencies.append(contentsOf: newDependencies[base...])
             newDependencies.removeSubrange(base...)
-            probe?.recordDependenciesChanged(consumer: CogStateID(node.id),
-                                             producers: CogProducerList(node.dependencies))
+            probe?.recordDependenciesChanged(
+                consumer: CogStateID(node.id),
+                producers: CogProducerList(node.dependencies))
         }
         for dependency in node.dependencies {
             dependency.producer.readStamp = dependency.savedStamp

@@ -35,9 +35,10 @@ extension Graph {
     ) {
         if let owner, owner.isRetired { return }
         if let running = trackingStack.last, running.descriptor.shape != .reaction {
-            fail(.writeDuringComputation,
-                 "turn '\(name)' requested while computing \(runningPath.joined(separator: " -> "))",
-                 path: runningPath)
+            fail(
+                .writeDuringComputation,
+                "turn '\(name)' requested while computing \(runningPath.joined(separator: " -> "))",
+                path: runningPath)
             return
         }
         switch phase {
@@ -157,7 +158,9 @@ extension Graph {
         guard turnsSinceIdle.count > 64, !hasReportedRunaway else { return }
         hasReportedRunaway = true
         let chain = turnsSinceIdle.prefix(3) + ["…"] + turnsSinceIdle.suffix(3)
-        warn(.runawayChain, "runaway chain: \(turnsSinceIdle.count) turns without returning to idle: "
-            + chain.joined(separator: " -> "), path: turnsSinceIdle)
+        warn(
+            .runawayChain,
+            "runaway chain: \(turnsSinceIdle.count) turns without returning to idle: "
+                + chain.joined(separator: " -> "), path: turnsSinceIdle)
     }
 }

@@ -13,9 +13,9 @@ final class Graph {
     var probe: (any CogProbe)? {
         @inline(__always) get {
             #if COG_PROBES_COMPILED_OUT
-            return nil
+                return nil
             #else
-            return attachedProbe
+                return attachedProbe
             #endif
         }
     }
@@ -150,8 +150,10 @@ final class Graph {
         if let probe {
             node.reportCreated(to: probe, as: stateInfo(node))
             if let status = node.statusFingerprint {
-                probe.record(.asyncStatus(state: CogStateID(node.id), kind: status.kind.rawValue,
-                                          isLoading: status.isLoading, hasSucceeded: status.hasSucceeded, error: nil))
+                probe.record(
+                    .asyncStatus(
+                        state: CogStateID(node.id), kind: status.kind.rawValue,
+                        isLoading: status.isLoading, hasSucceeded: status.hasSucceeded, error: nil))
             }
         }
         return node
@@ -166,13 +168,16 @@ final class Graph {
         for node in existing {
             node.reportCreated(to: probe, as: stateInfo(node))
             if let status = node.statusFingerprint {
-                probe.record(.asyncStatus(state: CogStateID(node.id), kind: status.kind.rawValue,
-                                          isLoading: status.isLoading, hasSucceeded: status.hasSucceeded, error: nil))
+                probe.record(
+                    .asyncStatus(
+                        state: CogStateID(node.id), kind: status.kind.rawValue,
+                        isLoading: status.isLoading, hasSucceeded: status.hasSucceeded, error: nil))
             }
         }
         for node in existing where !node.dependencies.isEmpty {
-            probe.recordDependenciesChanged(consumer: CogStateID(node.id),
-                                            producers: CogProducerList(node.dependencies))
+            probe.recordDependenciesChanged(
+                consumer: CogStateID(node.id),
+                producers: CogProducerList(node.dependencies))
         }
     }
 

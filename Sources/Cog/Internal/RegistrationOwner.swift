@@ -44,8 +44,10 @@ extension Graph {
     /// A retired controller was asked to read, refresh or discard.
     @usableFromInline
     func failRetired(_ owner: RegistrationOwner, _ operation: StaticString) {
-        fail(.retiredController, "\(operation) through the retired controller of '\(owner.name)'; "
-            + "use ifLive { $0.\(operation)(...) } after a suspension", path: [owner.name])
+        fail(
+            .retiredController,
+            "\(operation) through the retired controller of '\(owner.name)'; "
+                + "use ifLive { $0.\(operation)(...) } after a suspension", path: [owner.name])
     }
 
     /// Removes a reaction from the graph: it will not run again and its dependencies lose it

@@ -13,8 +13,10 @@ class ValueNode<Value>: Node {
     @usableFromInline @exclusivity(unchecked) final var staged: Value?
     let equals: ((Value, Value) -> Bool)?
 
-    init(id: Int, descriptor: AnyDescriptor, key: AnyHashable?, value: Value?, equals: ((Value, Value) -> Bool)?,
-         mark: SettleMark) {
+    init(
+        id: Int, descriptor: AnyDescriptor, key: AnyHashable?, value: Value?, equals: ((Value, Value) -> Bool)?,
+        mark: SettleMark
+    ) {
         storage = .allocate(capacity: 1)
         if let value {
             storage.initialize(to: value)
@@ -115,8 +117,10 @@ final class SourceNode<Value>: ValueNode<Value> {
 final class ComputedNode<Value>: ValueNode<Value> {
     let compute: (Reader<Value>) -> Value
 
-    init(id: Int, descriptor: AnyDescriptor, key: AnyHashable?, compute: @escaping (Reader<Value>) -> Value,
-         equals: ((Value, Value) -> Bool)?) {
+    init(
+        id: Int, descriptor: AnyDescriptor, key: AnyHashable?, compute: @escaping (Reader<Value>) -> Value,
+        equals: ((Value, Value) -> Bool)?
+    ) {
         self.compute = compute
         super.init(id: id, descriptor: descriptor, key: key, value: nil, equals: equals, mark: .dirty)
     }

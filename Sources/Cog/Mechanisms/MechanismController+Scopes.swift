@@ -54,9 +54,10 @@ extension MechanismController {
             let ids = Array(c[identities])
             var seen: Set<ID> = []
             for id in ids where !seen.insert(id).inserted {
-                graph.fail(.duplicateScopeIdentity,
-                           "scope '\(scopeName)' got the identity '\(id)' twice; identities must be unique",
-                           path: [scopeName])
+                graph.fail(
+                    .duplicateScopeIdentity,
+                    "scope '\(scopeName)' got the identity '\(id)' twice; identities must be unique",
+                    path: [scopeName])
             }
             for (id, controller) in open where !seen.contains(id) {
                 controller.owner.retire(in: graph)

@@ -13,8 +13,10 @@ extension CogProbe {
     }
 
     /// Builds the `.recompute` event and records it.
-    public func recordRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
-                                       changed: Bool, trigger: CogStateID?) {
+    public func recordRecompute<Value>(
+        state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
+        changed: Bool, trigger: CogStateID?
+    ) {
         record(.recompute(state: state, old: old.pointee, new: new.pointee, changed: changed, trigger: trigger))
     }
 

@@ -30,8 +30,9 @@ public protocol CogProbe: AnyObject {
     ///   - new: the value after the run.
     ///   - changed: false when equality gated the result.
     ///   - trigger: the dependency whose change caused the run.
-    func recordRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
-                                changed: Bool, trigger: CogStateID?)
+    func recordRecompute<Value>(
+        state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
+        changed: Bool, trigger: CogStateID?)
 
     /// An automatic state ran its selector for the first time: `.recompute` with no old value.
     /// The pointer is valid only during the call.

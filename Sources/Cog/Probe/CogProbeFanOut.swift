@@ -22,8 +22,10 @@ final class CogProbeFanOut: CogProbe {
         for probe in probes { probe.recordStateCreated(info, value: value) }
     }
 
-    func recordRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
-                                changed: Bool, trigger: CogStateID?) {
+    func recordRecompute<Value>(
+        state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
+        changed: Bool, trigger: CogStateID?
+    ) {
         for probe in probes {
             probe.recordRecompute(state: state, old: old, new: new, changed: changed, trigger: trigger)
         }

@@ -56,8 +56,9 @@ nonisolated public final class CogDeclarationInfo: Hashable, Sendable, CustomStr
     }
 
     public static func == (lhs: CogDeclarationInfo, rhs: CogDeclarationInfo) -> Bool {
-        lhs === rhs || (lhs.label == rhs.label && lhs.shape == rhs.shape && lhs.valueType == rhs.valueType
-            && lhs.lifetime == rhs.lifetime && lhs.policy == rhs.policy)
+        lhs === rhs
+            || (lhs.label == rhs.label && lhs.shape == rhs.shape && lhs.valueType == rhs.valueType
+                && lhs.lifetime == rhs.lifetime && lhs.policy == rhs.policy)
     }
 
     public func hash(into hasher: inout Hasher) {

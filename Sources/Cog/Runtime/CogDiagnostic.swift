@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A failure the runtime detected: a cycle, a write during a computation, a writer used after its
@@ -84,9 +84,9 @@ private struct StandardError: TextOutputStream {
         var bytes = Array(text.utf8)
         _ = bytes.withUnsafeMutableBytes { buffer in
             #if canImport(Glibc)
-            Glibc.write(2, buffer.baseAddress, buffer.count)
+                Glibc.write(2, buffer.baseAddress, buffer.count)
             #else
-            Darwin.write(2, buffer.baseAddress, buffer.count)
+                Darwin.write(2, buffer.baseAddress, buffer.count)
             #endif
         }
     }

@@ -21,11 +21,6 @@ public struct CogOperations {
     /// The scope a controller acts for; nil for the runtime itself.
     @usableFromInline let owner: RegistrationOwner?
 
-    init(graph: Graph, owner: RegistrationOwner?) {
-        self.graph = graph
-        self.owner = owner
-    }
-
     /// Fails if a retired controller is asked to read: its authority ended with its scope.
     @inlinable
     func checkLive(_ operation: StaticString) {

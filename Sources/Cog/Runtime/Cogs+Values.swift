@@ -34,7 +34,8 @@ extension Cogs {
         subscriber = graph.registerReaction(name: "export \(label)", kind: .export, owner: nil) { c in
             let value = c[ref]
             if let probe = graph.probe, let subscriber, let producer = subscriber.dependencies.first?.producer {
-                probe.record(.offer(state: CogStateID(producer.id), subscriber: CogStateID(subscriber.id), value: value))
+                probe.record(
+                    .offer(state: CogStateID(producer.id), subscriber: CogStateID(subscriber.id), value: value))
             }
             continuation.yield(value)
         }

@@ -6,11 +6,6 @@ public struct Writer {
     @usableFromInline let graph: Graph
     @usableFromInline let turnID: Int
 
-    init(graph: Graph, turnID: Int) {
-        self.graph = graph
-        self.turnID = turnID
-    }
-
     /// Reads `ref`: the value staged in this turn if any, else its settled current value.
     @inlinable
     public subscript<Reference: CogReference>(ref: Reference) -> Reference.Value {

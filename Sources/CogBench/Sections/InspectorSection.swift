@@ -11,7 +11,8 @@ enum InspectorSection {
         var rows: [[String]] = []
         var generator = SeededGenerator(seed: 42)
         for size in sizes {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("cog-bench-synthetic-\(size)-\(getpid()).cogtrace")
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "cog-bench-synthetic-\(size)-\(getpid()).cogtrace")
             defer { try? FileManager.default.removeItem(at: url) }
             var synthetic = SyntheticWeatherTrace(turns: size)
             let fileBytes = try synthetic.write(to: url)
@@ -46,9 +47,11 @@ enum InspectorSection {
             }
             let bisect = timed("bisect", 1) { "bisect weather.forecast[10078].temperatureF > 98" }
             let sql = timed("first sql (builds the tables)", 1) { "sql SELECT count(*) FROM recomputes" }
-            let loaded = Measurement(section: "inspector", name: name, variant: "load + index", samples: [load.milliseconds])
-            let memory = Measurement(section: "inspector", name: name, variant: "peak memory ÷ file size", unit: "ratio",
-                                     samples: [Double(peak) / Double(fileBytes)])
+            let loaded = Measurement(
+                section: "inspector", name: name, variant: "load + index", samples: [load.milliseconds])
+            let memory = Measurement(
+                section: "inspector", name: name, variant: "peak memory ÷ file size", unit: "ratio",
+                samples: [Double(peak) / Double(fileBytes)])
             measurements += [loaded, memory, goto, diff, firstWhy, why, bisect, sql]
             rows.append([
                 name, String(format: "%.0f", Double(fileBytes) / 1_048_576), format(load.milliseconds),
@@ -57,8 +60,12 @@ enum InspectorSection {
             ])
         }
         print("inspector (synthetic Weather-like traces; goto, diff and why at random turns, \(samples) samples)")
-        print(table(["trace", "MiB", "load ms", "peak ÷ file", "goto p50", "goto p99", "diff p50", "diff p99",
-                     "why first", "why p99", "bisect ms", "first sql ms"], rows))
+        print(
+            table(
+                [
+                    "trace", "MiB", "load ms", "peak ÷ file", "goto p50", "goto p99", "diff p50", "diff p99",
+                    "why first", "why p99", "bisect ms", "first sql ms",
+                ], rows))
         print()
         return measurements
     }
@@ -98,8 +105,9 @@ enum Memory {
 
     private static func field(_ name: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return 0 }
         return kilobytes * 1_024
     }
 }

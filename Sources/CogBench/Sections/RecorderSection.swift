@@ -10,7 +10,8 @@ enum RecorderSection {
         var measurements: [Measurement] = []
         var rows: [[String]] = []
         let clock = ContinuousClock()
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cog-bench-recorder-\(getpid()).cogtrace")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cog-bench-recorder-\(getpid()).cogtrace")
         defer { try? FileManager.default.removeItem(at: url) }
         for shape in runtimeShapes() {
             let counter = CountingProbe()
@@ -38,15 +39,20 @@ enum RecorderSection {
             }
             let throughput = Double(written) / 1_048_576 / max(write.milliseconds / 1_000, 1e-9)
             measurements += [
-                Measurement(section: "recorder", name: shape.name, variant: "events per second (ring)", unit: "events/s",
-                            samples: [eventsPerSecond]),
-                Measurement(section: "recorder", name: shape.name, variant: "bytes per turn (stream)", unit: "bytes",
-                            samples: [bytesPerTurn]),
-                Measurement(section: "recorder", name: shape.name, variant: "write(to:) throughput", unit: "MiB/s",
-                            samples: [throughput]),
+                Measurement(
+                    section: "recorder", name: shape.name, variant: "events per second (ring)", unit: "events/s",
+                    samples: [eventsPerSecond]),
+                Measurement(
+                    section: "recorder", name: shape.name, variant: "bytes per turn (stream)", unit: "bytes",
+                    samples: [bytesPerTurn]),
+                Measurement(
+                    section: "recorder", name: shape.name, variant: "write(to:) throughput", unit: "MiB/s",
+                    samples: [throughput]),
             ]
-            rows.append([shape.name, "\(counter.events)", String(format: "%.1f", eventsPerSecond / 1e6),
-                         String(format: "%.0f", bytesPerTurn), String(format: "%.0f", throughput)])
+            rows.append([
+                shape.name, "\(counter.events)", String(format: "%.1f", eventsPerSecond / 1e6),
+                String(format: "%.0f", bytesPerTurn), String(format: "%.0f", throughput),
+            ])
         }
         print("recorder (ring mode kept in memory; stream and write(to:) into a temporary file)")
         print(table(["shape", "events per run", "M events/s", "bytes per turn", "write MiB/s"], rows))
@@ -75,10 +81,12 @@ enum RecorderSection {
             let residentGrowth = Double(Memory.residentBytes() - residentBefore) / Double(turns)
             let nanoseconds = elapsed.milliseconds * 1e6 / Double(turns)
             measurements += [
-                Measurement(section: "runtime", name: "steady single-source turn", variant: variant, unit: "ns/turn",
-                            samples: [nanoseconds]),
-                Measurement(section: "runtime", name: "steady single-source turn", variant: "\(variant) resident growth",
-                            unit: "bytes/turn", samples: [residentGrowth]),
+                Measurement(
+                    section: "runtime", name: "steady single-source turn", variant: variant, unit: "ns/turn",
+                    samples: [nanoseconds]),
+                Measurement(
+                    section: "runtime", name: "steady single-source turn", variant: "\(variant) resident growth",
+                    unit: "bytes/turn", samples: [residentGrowth]),
             ]
             rows.append([variant, String(format: "%.0f", nanoseconds), String(format: "%.2f", residentGrowth)])
         }
@@ -105,8 +113,10 @@ final class CountingProbe: CogProbe {
         events += 1
     }
 
-    func recordRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
-                                changed: Bool, trigger: CogStateID?) {
+    func recordRecompute<Value>(
+        state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
+        changed: Bool, trigger: CogStateID?
+    ) {
         events += 1
     }
 

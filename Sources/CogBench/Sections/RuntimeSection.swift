@@ -13,7 +13,9 @@ enum RuntimeSection {
 
     /// Times every shape whose name contains one of `shapes` (all when empty); `countsHold` is
     /// false when a shape's selector count differs from its formula.
-    static func run(iterations: Int, variants: Set<String>, shapes: [String] = []) -> (
+    static func run(
+        iterations: Int, variants: Set<String>, shapes: [String] = []
+    ) -> (
         measurements: [Measurement], countsHold: Bool
     ) {
         var measurements: [Measurement] = []
@@ -26,41 +28,57 @@ enum RuntimeSection {
             var runs = 0
             var variantBodies: [(variant: String, body: () -> Void)] = [("untraced", { runs = shape.run(on: Cogs()) })]
             if variants.contains("ring") {
-                variantBodies.append(("ring", {
-                    let cogs = Cogs()
-                    CogRecorder(configuration: RecorderConfiguration(title: shape.name)).attach(to: cogs)
-                    _ = shape.run(on: cogs)
-                }))
+                variantBodies.append(
+                    (
+                        "ring",
+                        {
+                            let cogs = Cogs()
+                            CogRecorder(configuration: RecorderConfiguration(title: shape.name)).attach(to: cogs)
+                            _ = shape.run(on: cogs)
+                        }
+                    ))
             }
             if variants.contains("null") {
-                variantBodies.append(("null probe", {
-                    let cogs = Cogs()
-                    cogs.probe = DiscardingProbe()
-                    _ = shape.run(on: cogs)
-                }))
+                variantBodies.append(
+                    (
+                        "null probe",
+                        {
+                            let cogs = Cogs()
+                            cogs.probe = DiscardingProbe()
+                            _ = shape.run(on: cogs)
+                        }
+                    ))
             }
             let timed = measureInterleaved(section: "runtime", name: shape.name, iterations: iterations, variantBodies)
             // Streaming writes a file each iteration and leaves the caches cold for whatever runs
             // next, so it is timed against untraced runs of its own rather than among the others.
             let streamed = measureInterleaved(
-                section: "runtime", name: shape.name, iterations: variants.contains("stream") ? iterations : 0, [
+                section: "runtime", name: shape.name, iterations: variants.contains("stream") ? iterations : 0,
+                [
                     ("untraced", { _ = shape.run(on: Cogs()) }),
-                    ("stream", {
-                        let cogs = Cogs()
-                        let recorder = CogRecorder(configuration: RecorderConfiguration(title: shape.name))
-                        recorder.attach(to: cogs)
-                        try? recorder.startStreaming(to: streamURL)
-                        _ = shape.run(on: cogs)
-                        recorder.finishStreaming()
-                    }),
+                    (
+                        "stream",
+                        {
+                            let cogs = Cogs()
+                            let recorder = CogRecorder(configuration: RecorderConfiguration(title: shape.name))
+                            recorder.attach(to: cogs)
+                            try? recorder.startStreaming(to: streamURL)
+                            _ = shape.run(on: cogs)
+                            recorder.finishStreaming()
+                        }
+                    ),
                 ])
             func result(_ variant: String) -> Measurement {
                 timed.first { $0.variant == variant }
-                    ?? Measurement(section: "runtime", name: shape.name, variant: variant, unit: "ms", median: .nan,
-                                   min: .nan, max: .nan, count: 0)
+                    ?? Measurement(
+                        section: "runtime", name: shape.name, variant: variant, unit: "ms", median: .nan,
+                        min: .nan, max: .nan, count: 0)
             }
-            let untraced = result("untraced"), ring = result("ring"), null = result("null probe")
-            let stream = streamed[1], streamBase = streamed[0]
+            let untraced = result("untraced")
+            let ring = result("ring")
+            let null = result("null probe")
+            let stream = streamed[1]
+            let streamBase = streamed[0]
             let countOK = runs == shape.expectedSelectorRuns
             countsHold = countsHold && countOK
             let reference = referenceMilliseconds[shape.name]
@@ -74,8 +92,13 @@ enum RuntimeSection {
             measurements += [untraced, ring, stream] + (variants.contains("null") ? [null] : [])
         }
         print("runtime (median of \(iterations) iterations, each on a fresh runtime, variants interleaved)\(probeNote)")
-        print(table(["shape", "untraced ms", "ring ms", "ring ×", "stream ms", "stream ×", "null probe ×", "selector runs",
-                     "reference ms", "untraced ÷ ref"], rows))
+        print(
+            table(
+                [
+                    "shape", "untraced ms", "ring ms", "ring ×", "stream ms", "stream ×", "null probe ×",
+                    "selector runs",
+                    "reference ms", "untraced ÷ ref",
+                ], rows))
         print()
         if !countsHold {
             FileHandle.standardError.write(Data("cog-bench: selector counts differ from their formulas\n".utf8))
@@ -85,13 +108,12 @@ enum RuntimeSection {
 
     static var probeNote: String {
         #if COG_PROBES_COMPILED_OUT
-        " — probe sites compiled out (COG_PROBES_COMPILED_OUT); ring and stream record nothing"
+            " — probe sites compiled out (COG_PROBES_COMPILED_OUT); ring and stream record nothing"
         #else
-        ""
+            ""
         #endif
     }
 }
 
 func format(_ milliseconds: Double) -> String { String(format: "%.3f", milliseconds) }
 func ratio(_ value: Double, _ base: Double) -> String { String(format: "%.2f", value / base) }
-

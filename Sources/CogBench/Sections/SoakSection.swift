@@ -43,18 +43,28 @@ enum SoakSection {
         let afterWarmUp = samples.dropFirst()
         let growth = (afterWarmUp.last?.resident ?? 0) - (afterWarmUp.first?.resident ?? 0)
         print("soak (\(turns) turns, ring of \(capacity); resident memory sampled every \(every) turns)")
-        print(table(["turn", "resident MiB"], samples.map { ["\($0.turn)", String(format: "%.1f", Double($0.resident) / 1_048_576)] }))
-        print("turns kept \(written.turnCount), evicted \(recorder.evictedTurnCount), file \(fileBytes / 1024) KiB, "
-            + "resident growth after the first sample \(growth / 1024) KiB, \(format(elapsed.milliseconds / 1_000)) s")
+        print(
+            table(
+                ["turn", "resident MiB"],
+                samples.map { ["\($0.turn)", String(format: "%.1f", Double($0.resident) / 1_048_576)] }))
+        print(
+            "turns kept \(written.turnCount), evicted \(recorder.evictedTurnCount), file \(fileBytes / 1024) KiB, "
+                + "resident growth after the first sample \(growth / 1024) KiB, \(format(elapsed.milliseconds / 1_000)) s"
+        )
         print()
         return [
-            Measurement(section: "soak", name: "\(turns) turns", variant: "resident growth after warm-up", unit: "bytes",
-                        samples: [Double(growth)]),
-            Measurement(section: "soak", name: "\(turns) turns", variant: "file size", unit: "bytes", samples: [Double(fileBytes)]),
-            Measurement(section: "soak", name: "\(turns) turns", variant: "turns kept", unit: "turns",
-                        samples: [Double(written.turnCount)]),
-            Measurement(section: "soak", name: "\(turns) turns", variant: "ns per turn", unit: "ns/turn",
-                        samples: [elapsed.milliseconds * 1e6 / Double(turns)]),
+            Measurement(
+                section: "soak", name: "\(turns) turns", variant: "resident growth after warm-up", unit: "bytes",
+                samples: [Double(growth)]),
+            Measurement(
+                section: "soak", name: "\(turns) turns", variant: "file size", unit: "bytes",
+                samples: [Double(fileBytes)]),
+            Measurement(
+                section: "soak", name: "\(turns) turns", variant: "turns kept", unit: "turns",
+                samples: [Double(written.turnCount)]),
+            Measurement(
+                section: "soak", name: "\(turns) turns", variant: "ns per turn", unit: "ns/turn",
+                samples: [elapsed.milliseconds * 1e6 / Double(turns)]),
         ]
     }
 }

@@ -6,8 +6,10 @@ final class DiscardingProbe: CogProbe {
     func record(_ event: consuming CogProbeEvent) {}
     func signal(_ signal: CogProbeSignal) {}
     func recordStateCreated<Value>(_ info: CogStateInfo, value: UnsafePointer<Value>?) {}
-    func recordRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
-                                changed: Bool, trigger: CogStateID?) {}
+    func recordRecompute<Value>(
+        state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
+        changed: Bool, trigger: CogStateID?
+    ) {}
     func recordFirstRun<Value>(state: CogStateID, value: UnsafePointer<Value>, trigger: CogStateID?) {}
     func recordWrite<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>) {}
     func recordDependenciesChanged(consumer: CogStateID, producers: borrowing CogProducerList) {}

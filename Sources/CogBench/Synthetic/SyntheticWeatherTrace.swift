@@ -34,8 +34,9 @@ struct SyntheticWeatherTrace {
             size += data.count
             lines.removeAll(keepingCapacity: true)
         }
-        let header = TraceHeader(runID: "synthetic", title: "synthetic weather \(turns)", clock: "virtual", mode: "ring",
-                                 capacity: turns, keyframeInterval: keyframeInterval)
+        let header = TraceHeader(
+            runID: "synthetic", title: "synthetic weather \(turns)", clock: "virtual", mode: "ring",
+            capacity: turns, keyframeInterval: keyframeInterval)
         header.jsonValue.write(to: &lines)
         lines += "\n"
         for info in declareStates() {
@@ -69,22 +70,31 @@ struct SyntheticWeatherTrace {
             nextID += 1
             let label = key.map { "\(declaration)[\($0)]" } ?? declaration
             ids[label] = id
-            infos.append(TraceStateInfo(id: id, label: label, declaration: declaration, key: key, shape: shape,
-                                        valueType: type, lifetime: shape == "manual" ? "app" : "whileObserved(30.0 seconds)",
-                                        policy: shape == "async" ? "latest" : nil))
+            infos.append(
+                TraceStateInfo(
+                    id: id, label: label, declaration: declaration, key: key, shape: shape,
+                    valueType: type, lifetime: shape == "manual" ? "app" : "whileObserved(30.0 seconds)",
+                    policy: shape == "async" ? "latest" : nil))
             graph.apply(.stateCreated(state: id, value: value))
         }
         declare("weather.currentZip", key: nil, shape: "manual", type: "Optional<ZipCode>", value: text(zip(0)))
         for index in 0..<zipCount {
-            declare("weather.forecast", key: zip(index), shape: "async", type: "Optional<WeatherReading>", value: reading(60))
+            declare(
+                "weather.forecast", key: zip(index), shape: "async", type: "Optional<WeatherReading>",
+                value: reading(60))
             declare("weather.isSunny", key: zip(index), shape: "automatic", type: "Bool", value: flag(true))
             declare("weather.isNice", key: zip(index), shape: "automatic", type: "Bool", value: flag(true))
-            graph.apply(.dependencies(consumer: id("weather.isSunny", index), producers: [id("weather.forecast", index)]))
-            graph.apply(.dependencies(consumer: id("weather.isNice", index),
-                                      producers: [id("weather.forecast", index), id("weather.isSunny", index)]))
+            graph.apply(
+                .dependencies(consumer: id("weather.isSunny", index), producers: [id("weather.forecast", index)]))
+            graph.apply(
+                .dependencies(
+                    consumer: id("weather.isNice", index),
+                    producers: [id("weather.forecast", index), id("weather.isSunny", index)]))
         }
         declare("weather.isNiceHere", key: nil, shape: "automatic", type: "Bool", value: flag(true))
-        graph.apply(.dependencies(consumer: ids["weather.isNiceHere"]!, producers: [ids["weather.currentZip"]!, id("weather.isNice", 0)]))
+        graph.apply(
+            .dependencies(
+                consumer: ids["weather.isNiceHere"]!, producers: [ids["weather.currentZip"]!, id("weather.isNice", 0)]))
         return infos
     }
 
@@ -95,17 +105,21 @@ struct SyntheticWeatherTrace {
     private func makeTurn(_ sequence: Int) -> TraceTurn {
         let cycle = (sequence - 1) / 3
         let index = cycle % zipCount
-        let forecast = id("weather.forecast", index), sunny = id("weather.isSunny", index), nice = id("weather.isNice", index)
+        let forecast = id("weather.forecast", index)
+        let sunny = id("weather.isSunny", index)
+        let nice = id("weather.isNice", index)
         let generation = cycle / zipCount + 2
         let label = "weather.forecast[\(zip(index))]"
         switch (sequence - 1) % 3 {
         case 0:
-            return TraceTurn(sequence: sequence, name: "\(label) pending", origin: "asyncCompletion", cause: nil,
-                             start: sequence * 1_000, duration: 40, events: [
-                                 .generationStarted(state: forecast, generation: generation, policy: "latest"),
-                                 .asyncStatus(state: forecast, kind: "pending", isLoading: true, hasSucceeded: true, error: nil),
-                                 .notice(state: forecast),
-                             ])
+            return TraceTurn(
+                sequence: sequence, name: "\(label) pending", origin: "asyncCompletion", cause: nil,
+                start: sequence * 1_000, duration: 40,
+                events: [
+                    .generationStarted(state: forecast, generation: generation, policy: "latest"),
+                    .asyncStatus(state: forecast, kind: "pending", isLoading: true, hasSucceeded: true, error: nil),
+                    .notice(state: forecast),
+                ])
         case 1:
             let temperature = 55 + (cycle * 7) % 45
             let old = graph.states[forecast]?.value ?? reading(60)
@@ -115,36 +129,52 @@ struct SyntheticWeatherTrace {
                 .generationAccepted(state: forecast, generation: generation, outcome: "success"),
                 .asyncStatus(state: forecast, kind: "success", isLoading: false, hasSucceeded: true, error: nil),
                 .recompute(state: sunny, old: flag(true), new: flag(true), changed: false, trigger: forecast),
-                .recompute(state: nice, old: graph.states[nice]?.value, new: flag(isNice),
-                           changed: graph.states[nice]?.value != flag(isNice), trigger: forecast),
+                .recompute(
+                    state: nice, old: graph.states[nice]?.value, new: flag(isNice),
+                    changed: graph.states[nice]?.value != flag(isNice), trigger: forecast),
                 .notice(state: forecast),
             ]
             if graph.states[ids["weather.isNiceHere"]!]?.dependencies.contains(nice) == true {
-                events.append(.recompute(state: ids["weather.isNiceHere"]!, old: graph.states[ids["weather.isNiceHere"]!]?.value,
-                                         new: flag(isNice), changed: true, trigger: nice))
+                events.append(
+                    .recompute(
+                        state: ids["weather.isNiceHere"]!, old: graph.states[ids["weather.isNiceHere"]!]?.value,
+                        new: flag(isNice), changed: true, trigger: nice))
             }
-            return TraceTurn(sequence: sequence, name: "\(label) success", origin: "asyncCompletion", cause: nil,
-                             start: sequence * 1_000, duration: 120, events: events)
+            return TraceTurn(
+                sequence: sequence, name: "\(label) success", origin: "asyncCompletion", cause: nil,
+                start: sequence * 1_000, duration: 120, events: events)
         default:
-            let here = ids["weather.isNiceHere"]!, current = ids["weather.currentZip"]!
+            let here = ids["weather.isNiceHere"]!
+            let current = ids["weather.currentZip"]!
             let previous = graph.states[here]?.dependencies.last ?? nice
-            var events: [TraceEvent] = [.write(state: current, old: graph.states[current]?.value ?? text(zip(0)), new: text(zip(index)))]
+            var events: [TraceEvent] = [
+                .write(state: current, old: graph.states[current]?.value ?? text(zip(0)), new: text(zip(index)))
+            ]
             if previous != nice {
-                events += [.edgeAdded(consumer: here, producer: nice), .edgeRemoved(consumer: here, producer: previous),
-                           .dependencies(consumer: here, producers: [current, nice])]
+                events += [
+                    .edgeAdded(consumer: here, producer: nice), .edgeRemoved(consumer: here, producer: previous),
+                    .dependencies(consumer: here, producers: [current, nice]),
+                ]
             }
-            events += [.recompute(state: here, old: graph.states[here]?.value, new: graph.states[nice]?.value, changed: true,
-                                  trigger: current), .notice(state: current)]
-            return TraceTurn(sequence: sequence, name: "selectLocation(_:)", origin: "op", cause: nil,
-                             start: sequence * 1_000, duration: 60, events: events)
+            events += [
+                .recompute(
+                    state: here, old: graph.states[here]?.value, new: graph.states[nice]?.value, changed: true,
+                    trigger: current), .notice(state: current),
+            ]
+            return TraceTurn(
+                sequence: sequence, name: "selectLocation(_:)", origin: "op", cause: nil,
+                start: sequence * 1_000, duration: 60, events: events)
         }
     }
 
     private func reading(_ temperature: Int) -> TraceValue {
         let condition = temperature > 70 ? "clear" : "cloudy"
-        return TraceValue(text: "\(condition) \(temperature)°F", json: .object([
-            ("condition", .string(condition)), ("heatAdvisory", .bool(temperature > 92)), ("temperatureF", .int(temperature)),
-        ]))
+        return TraceValue(
+            text: "\(condition) \(temperature)°F",
+            json: .object([
+                ("condition", .string(condition)), ("heatAdvisory", .bool(temperature > 92)),
+                ("temperatureF", .int(temperature)),
+            ]))
     }
 
     private func flag(_ value: Bool) -> TraceValue { TraceValue(text: value ? "true" : "false", json: .bool(value)) }

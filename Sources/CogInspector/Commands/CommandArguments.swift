@@ -16,7 +16,8 @@ struct CommandArguments {
             if word.hasPrefix("--") {
                 guard valueFlags.contains(word) else {
                     let known = valueFlags.sorted().joined(separator: ", ")
-                    throw InspectorError("\(command) has no option '\(word)'" + (known.isEmpty ? "" : "; expected \(known)"))
+                    throw InspectorError(
+                        "\(command) has no option '\(word)'" + (known.isEmpty ? "" : "; expected \(known)"))
                 }
                 guard index + 1 < words.count else { throw InspectorError("\(word) needs a value") }
                 options[word] = words[index + 1]

@@ -41,8 +41,9 @@ extension InspectorSession {
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
         let words = try tokenize(String(trimmed))
         let spec = try CommandCatalog.resolve(words[0])
-        let arguments = try CommandArguments(Array(words.dropFirst()), command: spec.name, valueFlags: spec.valueFlags,
-                                             text: String(trimmed.drop { !$0.isWhitespace }))
+        let arguments = try CommandArguments(
+            Array(words.dropFirst()), command: spec.name, valueFlags: spec.valueFlags,
+            text: String(trimmed.drop { !$0.isWhitespace }))
         return CommandResult(command: spec.name, report: try spec.run(self, arguments))
     }
 }

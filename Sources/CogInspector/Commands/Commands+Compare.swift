@@ -15,7 +15,8 @@ extension CommandCatalog {
                     throw InspectorError("diff --trace takes no turns and no --only; use --from N to start later")
                 }
                 let start = try arguments.options["--from"].map { text throws(InspectorError) in
-                    try CommandArguments.number(text, "a turn") }
+                    try CommandArguments.number(text, "a turn")
+                }
                 return try session.compareReport(with: other, from: start)
             }
             guard arguments.options["--from"] == nil else { throw InspectorError("--from goes with --trace OTHER") }
@@ -36,8 +37,11 @@ extension CommandCatalog {
             }
             try session.move(to: found.turn)
             let turn = try session.turn(found.turn)
-            return [.message("turn \(found.turn) (\(turn.name)) is the first where it holds (\(found.evaluations) of "
-                + "\(session.turns.count) turns evaluated); the cursor is there now")]
+            return [
+                .message(
+                    "turn \(found.turn) (\(turn.name)) is the first where it holds (\(found.evaluations) of "
+                        + "\(session.turns.count) turns evaluated); the cursor is there now")
+            ]
         },
         CommandSpec(
             name: "expect", aliases: [], group: "compare", synopsis: "expect EXPR",
@@ -52,8 +56,9 @@ extension CommandCatalog {
                 return "\(reference.label) = \(value)"
             }.joined(separator: ", ")
             guard expression.holds(in: graph, turn: turn) else {
-                throw InspectorError("expectation failed at turn \(session.cursor): \(arguments.text.trimmed) (\(actual))",
-                                     kind: .expectation)
+                throw InspectorError(
+                    "expectation failed at turn \(session.cursor): \(arguments.text.trimmed) (\(actual))",
+                    kind: .expectation)
             }
             return [.message("holds at turn \(session.cursor): \(arguments.text.trimmed)")]
         },

@@ -20,14 +20,18 @@ extension CommandCatalog {
             let rows = (session.timeline.byState[id] ?? []).compactMap { entry -> [Cell]? in
                 let turn = Cell.turn(TurnReference(entry.turn, afterTurn: entry.isIdle))
                 guard entry.event.setsValue(of: id) else {
-                    if case .stateReleased(_, let reason) = entry.event { return [turn, .absent, .text("released (\(reason))")] }
+                    if case .stateReleased(_, let reason) = entry.event {
+                        return [turn, .absent, .text("released (\(reason))")]
+                    }
                     return nil
                 }
                 return [turn, .value(entry.event.newValue), .text(session.reason(for: entry, of: id))]
             }
             guard !rows.isEmpty else { return [.message("\(session.label(id)) never changed in this recording")] }
-            return [.table(columns: ["turn", "value", "why"], rows: rows),
-                    .message("turn N+ means between turn N and the next, e.g. computed by a read")]
+            return [
+                .table(columns: ["turn", "value", "why"], rows: rows),
+                .message("turn N+ means between turn N and the next, e.g. computed by a read"),
+            ]
         },
     ]
 }
@@ -90,12 +94,15 @@ extension InspectorSession {
         while visited.insert(current).inserted {
             guard let entry = timeline.lastDecision(of: current, through: limit) else {
                 let evicted = trace.trailer?.evicted ?? 0
-                let note = evicted > 0
+                let note =
+                    evicted > 0
                     ? "\(label(current)) has held its value since before turn \(turns.first ?? 0); the \(evicted) turns before were evicted"
                     : "\(label(current)) has held its value since the recording began"
                 let value = (try? graph(after: limit))?.states[current]?.value
-                links.append(CausalLink(state: reference(current), value: value, turn: nil, cause: .heldSinceStart,
-                                        changed: false, trigger: nil, event: nil, explanation: note))
+                links.append(
+                    CausalLink(
+                        state: reference(current), value: value, turn: nil, cause: .heldSinceStart,
+                        changed: false, trigger: nil, event: nil, explanation: note))
                 break
             }
             var trigger: Int?
@@ -104,11 +111,12 @@ extension InspectorSession {
                 trigger = cause
                 changed = didChange
             }
-            links.append(CausalLink(
-                state: reference(current), value: entry.event.newValue,
-                turn: TurnReference(entry.turn, afterTurn: entry.isIdle), cause: cause(of: entry, for: current),
-                changed: changed, trigger: trigger.map { reference($0) }, event: entry.event,
-                explanation: reason(for: entry, of: current)))
+            links.append(
+                CausalLink(
+                    state: reference(current), value: entry.event.newValue,
+                    turn: TurnReference(entry.turn, afterTurn: entry.isIdle), cause: cause(of: entry, for: current),
+                    changed: changed, trigger: trigger.map { reference($0) }, event: entry.event,
+                    explanation: reason(for: entry, of: current)))
             guard let trigger else { break }
             current = trigger
             limit = entry.turn

@@ -16,22 +16,28 @@ extension CommandCatalog {
             guard let format = arguments.positional.first else {
                 throw InspectorError("export needs a format: dot, mermaid, json, chrome or sqlite")
             }
-            let destination = arguments.options["--to"] ?? (format == "sqlite" ? arguments.positional.dropFirst().first : nil)
-            guard arguments.positional.count == 1 || (format == "sqlite" && arguments.positional.count == 2
-                                                      && arguments.options["--to"] == nil) else {
+            let destination =
+                arguments.options["--to"] ?? (format == "sqlite" ? arguments.positional.dropFirst().first : nil)
+            guard
+                arguments.positional.count == 1
+                    || (format == "sqlite" && arguments.positional.count == 2
+                        && arguments.options["--to"] == nil)
+            else {
                 throw InspectorError("export takes one format; see 'help export'")
             }
             switch format {
             case "dot", "mermaid", "json":
                 let view = try session.graphView(arguments)
                 let title = session.exportTitle(for: view)
-                let text = switch format {
-                case "dot": DOTExport.render(view, title: title)
-                case "mermaid": MermaidExport.render(view, title: title)
-                default: GraphJSONExport.render(view, title: title)
-                }
-                return try session.deliver(text, to: destination,
-                                           summary: "\(format) export, \(view.nodes.count) nodes and \(view.edges.count) edges")
+                let text =
+                    switch format {
+                    case "dot": DOTExport.render(view, title: title)
+                    case "mermaid": MermaidExport.render(view, title: title)
+                    default: GraphJSONExport.render(view, title: title)
+                    }
+                return try session.deliver(
+                    text, to: destination,
+                    summary: "\(format) export, \(view.nodes.count) nodes and \(view.edges.count) edges")
             case "chrome":
                 guard arguments.options["--turn"] == nil, arguments.options["--focus"] == nil else {
                     throw InspectorError("export chrome covers the whole recording; --turn and --focus do not apply")
@@ -43,11 +49,13 @@ extension CommandCatalog {
                 } catch {
                     throw InspectorError("the trace is malformed: \(error)")
                 }
-                return try session.deliver(text, to: destination, summary: "chrome trace of \(session.turns.count) turns")
+                return try session.deliver(
+                    text, to: destination, summary: "chrome trace of \(session.turns.count) turns")
             case "sqlite":
                 guard let destination else { throw InspectorError("export sqlite needs a FILE to write") }
-                _ = try TraceDatabase(trace: session.trace, path: destination, label: { session.label($0) },
-                                      describe: { session.describe($0) })
+                _ = try TraceDatabase(
+                    trace: session.trace, path: destination, label: { session.label($0) },
+                    describe: { session.describe($0) })
                 return [.message("wrote the sql tables to \(destination); open it with sqlite3 \(destination)")]
             default:
                 throw InspectorError("unknown export format '\(format)'; expected dot, mermaid, json, chrome or sqlite")
@@ -61,7 +69,9 @@ extension CommandCatalog {
             valueFlags: []
         ) { session, arguments throws(InspectorError) in
             let query = arguments.text.trimmed.unquoted
-            guard !query.isEmpty else { throw InspectorError("sql needs a query, e.g. 'sql SELECT * FROM turns LIMIT 5'") }
+            guard !query.isEmpty else {
+                throw InspectorError("sql needs a query, e.g. 'sql SELECT * FROM turns LIMIT 5'")
+            }
             let result = try session.tables().query(query)
             guard !result.rows.isEmpty else { return [.message("no rows")] }
             return [.table(columns: result.columns, rows: result.rows)]
@@ -78,16 +88,21 @@ extension InspectorSession {
         }
         if let annotated { try requireTurn(annotated) }
         let sequence = annotated ?? cursor
-        let view = GraphView(graph: try graph(after: sequence), turn: turns.isEmpty ? nil : sequence,
-                             states: trace.states, annotating: try annotated.map { number throws(InspectorError) in
-                                 try turn(number) })
+        let view = GraphView(
+            graph: try graph(after: sequence), turn: turns.isEmpty ? nil : sequence,
+            states: trace.states,
+            annotating: try annotated.map { number throws(InspectorError) in
+                try turn(number)
+            })
         guard let focus = arguments.options["--focus"] else {
             guard arguments.options["--depth"] == nil else { throw InspectorError("--depth goes with --focus STATE") }
             return view
         }
         let center = try resolveState(focus)
-        let depth = try arguments.options["--depth"].map { text throws(InspectorError) in
-            try CommandArguments.number(text, "a depth") } ?? 2
+        let depth =
+            try arguments.options["--depth"].map { text throws(InspectorError) in
+                try CommandArguments.number(text, "a depth")
+            } ?? 2
         guard depth >= 0 else { throw InspectorError("a depth must be 0 or more, not \(depth)") }
         guard view.nodes.contains(where: { $0.id == center }) else {
             throw InspectorError("\(focus) does not exist at turn \(sequence); 'state' lists the live states")
@@ -115,8 +130,9 @@ extension InspectorSession {
     /// The SQLite tables, built on first use.
     func tables() throws(InspectorError) -> TraceDatabase {
         if let database { return database }
-        let built = try TraceDatabase(trace: trace, label: { [unowned self] in label($0) },
-                                      describe: { [unowned self] in describe($0) })
+        let built = try TraceDatabase(
+            trace: trace, label: { [unowned self] in label($0) },
+            describe: { [unowned self] in describe($0) })
         database = built
         return built
     }

@@ -10,7 +10,10 @@ extension CommandCatalog {
             let id = try session.resolveState(try arguments.single("state"))
             let graph = try session.graph()
             guard let state = graph.states[id] else {
-                return [.message("\(session.label(id)) does not exist at turn \(session.cursor) (not yet created, or released)")]
+                return [
+                    .message(
+                        "\(session.label(id)) does not exist at turn \(session.cursor) (not yet created, or released)")
+                ]
             }
             let info = session.trace.states[id]
             var fields: [Field] = [
@@ -30,7 +33,8 @@ extension CommandCatalog {
         },
         CommandSpec(
             name: "state", aliases: ["states"], group: "look", synopsis: "state [PATTERN]",
-            summary: "the live states at the cursor whose labels match PATTERN (* wildcards; plain text matches anywhere)",
+            summary:
+                "the live states at the cursor whose labels match PATTERN (* wildcards; plain text matches anywhere)",
             example: "state weather.is*", valueFlags: []
         ) { session, arguments throws(InspectorError) in
             let pattern = try arguments.optional("pattern")
@@ -39,8 +43,10 @@ extension CommandCatalog {
             let rows = graph.states.keys.sorted().compactMap { id -> [Cell]? in
                 let reference = session.reference(id)
                 guard pattern.map({ matches(reference.label, pattern: $0) }) ?? true else { return nil }
-                return [.state(reference), .value(graph.states[id]?.value), .optionalText(session.trace.states[id]?.shape),
-                        .text(marks[id] ?? "clean")]
+                return [
+                    .state(reference), .value(graph.states[id]?.value), .optionalText(session.trace.states[id]?.shape),
+                    .text(marks[id] ?? "clean"),
+                ]
             }
             guard !rows.isEmpty else { return [.message("no live state matches '\(pattern ?? "")'")] }
             return [.table(columns: ["state", "value", "shape", "settle"], rows: rows)]
@@ -52,13 +58,19 @@ extension CommandCatalog {
         ) { session, arguments throws(InspectorError) in
             let id = try session.resolveState(try arguments.single("state"))
             let graph = try session.graph()
-            guard let state = graph.states[id] else { return [.message("\(session.label(id)) does not exist at turn \(session.cursor)")] }
+            guard let state = graph.states[id] else {
+                return [.message("\(session.label(id)) does not exist at turn \(session.cursor)")]
+            }
             guard !state.dependencies.isEmpty else { return [.message("\(session.label(id)) reads nothing")] }
-            return [.table(columns: ["dependency", "value", "changed since last run"], rows: state.dependencies.map { producer in
-                let upstream = graph.states[producer]
-                let changed = upstream.map { $0.version != state.observedVersions[producer] } ?? false
-                return [.state(session.reference(producer)), .value(upstream?.value), .bool(changed)]
-            })]
+            return [
+                .table(
+                    columns: ["dependency", "value", "changed since last run"],
+                    rows: state.dependencies.map { producer in
+                        let upstream = graph.states[producer]
+                        let changed = upstream.map { $0.version != state.observedVersions[producer] } ?? false
+                        return [.state(session.reference(producer)), .value(upstream?.value), .bool(changed)]
+                    })
+            ]
         },
         CommandSpec(
             name: "users", aliases: ["u"], group: "look", synopsis: "users STATE",
@@ -73,17 +85,25 @@ extension CommandCatalog {
             readers += graph.registrations.values.filter { $0.dependencies.contains(id) }.map {
                 (reader: StateReference(id: $0.id, label: $0.name), kind: $0.kind)
             }
-            guard !readers.isEmpty else { return [.message("nothing reads \(session.label(id)) at turn \(session.cursor)")] }
-            return [.table(columns: ["reader", "kind"], rows: readers.sorted { $0.reader.label < $1.reader.label }.map {
-                [.state($0.reader), .text($0.kind)]
-            })]
+            guard !readers.isEmpty else {
+                return [.message("nothing reads \(session.label(id)) at turn \(session.cursor)")]
+            }
+            return [
+                .table(
+                    columns: ["reader", "kind"],
+                    rows: readers.sorted { $0.reader.label < $1.reader.label }.map {
+                        [.state($0.reader), .text($0.kind)]
+                    })
+            ]
         },
         CommandSpec(
             name: "leases", aliases: ["l"], group: "look", synopsis: "leases [STATE]",
             summary: "who holds states: lease holders, UI pins, grace windows, and recent releases",
             example: "leases weather.mapLocation", valueFlags: []
         ) { session, arguments throws(InspectorError) in
-            let filter = try arguments.optional("state").map { label throws(InspectorError) in try session.resolveState(label) }
+            let filter = try arguments.optional("state").map { label throws(InspectorError) in
+                try session.resolveState(label)
+            }
             let graph = try session.graph()
             let ids = filter.map { [$0] } ?? graph.states.keys.sorted()
             let rows = ids.compactMap { id -> [Cell]? in
@@ -91,16 +111,19 @@ extension CommandCatalog {
                 let readers = graph.states.values.filter { $0.dependencies.contains(id) }.count
                 let isWaiting = state.isInGrace && !state.isPinned && state.leases.isEmpty && readers == 0
                 guard filter != nil || !state.leases.isEmpty || state.isPinned || isWaiting else { return nil }
-                return [.state(session.reference(id)), .list(state.leases.map(Cell.text)), .bool(state.isPinned),
-                        isWaiting ? .text(session.graceDeadline(of: id)) : .absent]
+                return [
+                    .state(session.reference(id)), .list(state.leases.map(Cell.text)), .bool(state.isPinned),
+                    isWaiting ? .text(session.graceDeadline(of: id)) : .absent,
+                ]
             }
             var reports: [Report] = []
             if !rows.isEmpty { reports.append(.table(columns: ["state", "held by", "pinned", "grace"], rows: rows)) }
             let releases = (filter.map { [$0] } ?? Array(session.timeline.byState.keys)).flatMap { id in
                 session.timeline.entries(of: id, through: session.cursor).compactMap { entry -> DescribedEvent? in
                     guard case .stateReleased(_, let reason) = entry.event else { return nil }
-                    return DescribedEvent(turn: TurnReference(entry.turn, afterTurn: entry.isIdle), event: entry.event,
-                                          description: "turn \(entry.turn): \(session.label(id)) released (\(reason))")
+                    return DescribedEvent(
+                        turn: TurnReference(entry.turn, afterTurn: entry.isIdle), event: entry.event,
+                        description: "turn \(entry.turn): \(session.label(id)) released (\(reason))")
                 }
             }.sorted { ($0.turn.turn, $0.description) < ($1.turn.turn, $1.description) }
             if !releases.isEmpty { reports.append(.section("released", [.events(Array(releases.suffix(10)))])) }
@@ -131,12 +154,17 @@ extension CommandCatalog {
             }
             let rows = generations.keys.sorted().map { generation -> [Cell] in
                 let info = generations[generation]!
-                return [.integer(generation), .turn(TurnReference(info.started)), .text(info.policy), .text(info.outcome)]
+                return [
+                    .integer(generation), .turn(TurnReference(info.started)), .text(info.policy), .text(info.outcome),
+                ]
             }
             let graph = try session.graph()
             let status = graph.states[id]?.async
-            let summary = status.map { "now: \($0.kind)" + ($0.isLoading ? ", loading" : "") + ", value "
-                + (graph.states[id]?.value?.text ?? "nil") } ?? "not live at turn \(session.cursor)"
+            let summary =
+                status.map {
+                    "now: \($0.kind)" + ($0.isLoading ? ", loading" : "") + ", value "
+                        + (graph.states[id]?.value?.text ?? "nil")
+                } ?? "not live at turn \(session.cursor)"
             return [.message(summary), .table(columns: ["generation", "started", "policy", "outcome"], rows: rows)]
         },
         CommandSpec(
@@ -162,7 +190,8 @@ extension CommandCatalog {
             if !states.isEmpty { reports.append(.section("states", [.table(columns: ["state"], rows: states)])) }
             if !turns.isEmpty { reports.append(.section("turns", [.table(columns: ["turn", "name"], rows: turns)])) }
             if !values.isEmpty {
-                reports.append(.section("values at turn \(session.cursor)", [.table(columns: ["state", "value"], rows: values)]))
+                reports.append(
+                    .section("values at turn \(session.cursor)", [.table(columns: ["state", "value"], rows: values)]))
             }
             return reports.isEmpty ? [.message("nothing matches '\(pattern)'")] : reports
         },
@@ -178,6 +207,7 @@ extension InspectorSession {
         guard let scheduled, case .graceScheduled(_, let milliseconds) = scheduled.event else { return "waiting" }
         let start = (try? turn(scheduled.turn).start) ?? 0
         let deadline = Double(start) / 1_000 + Double(milliseconds)
-        return "released at \(formatMilliseconds(deadline)) unless used (scheduled \(scheduled.isIdle ? "after" : "in") turn \(scheduled.turn))"
+        return
+            "released at \(formatMilliseconds(deadline)) unless used (scheduled \(scheduled.isIdle ? "after" : "in") turn \(scheduled.turn))"
     }
 }

@@ -21,22 +21,32 @@ extension CommandCatalog {
                 var groups: [String] = []
                 for spec in all where !groups.contains(spec.group) { groups.append(spec.group) }
                 return groups.map { group in
-                    .section(group, [.table(columns: ["command", "what it does"], rows: all.filter { $0.group == group }
-                        .map { [.text($0.synopsis), .text($0.summary)] })])
+                    .section(
+                        group,
+                        [
+                            .table(
+                                columns: ["command", "what it does"],
+                                rows: all.filter { $0.group == group }
+                                    .map { [.text($0.synopsis), .text($0.summary)] })
+                        ])
                 } + [.message("commands take unique prefixes; 'help COMMAND' shows one in full")]
             }
             let spec = try resolve(name)
-            return [.fields([
-                Field("synopsis", .text(spec.synopsis)), Field("aliases", .list(spec.aliases.map(Cell.text))),
-                Field("description", .text(spec.summary)), Field("example", .text(spec.example)),
-            ])]
+            return [
+                .fields([
+                    Field("synopsis", .text(spec.synopsis)), Field("aliases", .list(spec.aliases.map(Cell.text))),
+                    Field("description", .text(spec.summary)), Field("example", .text(spec.example)),
+                ])
+            ]
         },
         CommandSpec(
             name: "set", aliases: [], group: "orient", synopsis: "set NAME VALUE",
             summary: "change a setting: width (value width), color (auto, on, off), format (text, json)",
             example: "set width 80", valueFlags: []
         ) { session, arguments throws(InspectorError) in
-            guard arguments.positional.count == 2 else { throw InspectorError("set needs a NAME and a VALUE, e.g. 'set width 80'") }
+            guard arguments.positional.count == 2 else {
+                throw InspectorError("set needs a NAME and a VALUE, e.g. 'set width 80'")
+            }
             try session.settings.set(arguments.positional[0], to: arguments.positional[1])
             return [.message("\(arguments.positional[0]) is \(arguments.positional[1])")]
         },
@@ -63,19 +73,25 @@ extension InspectorSession {
         let turns = self.turns
         var span: Cell = .absent
         if let first = turns.first, let last = turns.last,
-           let firstTurn = try? trace.turn(first), let lastTurn = try? trace.turn(last) {
+            let firstTurn = try? trace.turn(first), let lastTurn = try? trace.turn(last)
+        {
             let (end, overflowed) = lastTurn.start.addingReportingOverflow(lastTurn.duration)
             let microseconds = overflowed ? nil : end.subtractingReportingOverflow(firstTurn.start)
-            if let microseconds, !microseconds.overflow { span = .text(formatMilliseconds(Double(microseconds.partialValue) / 1_000)) }
+            if let microseconds, !microseconds.overflow {
+                span = .text(formatMilliseconds(Double(microseconds.partialValue) / 1_000))
+            }
         }
         let declarations = Set(trace.states.values.map(\.declaration))
         return [
-            Field("trace", .text(source)), Field("title", .text(header.title)), Field("producer", .text(header.producer)),
-            Field("format", .text(header.format)), Field("version", .text(header.version)), Field("run", .text(header.runID)),
+            Field("trace", .text(source)), Field("title", .text(header.title)),
+            Field("producer", .text(header.producer)),
+            Field("format", .text(header.format)), Field("format version", .text(header.version)),
+            Field("run", .text(header.runID)),
             Field("mode", .text(header.mode)), Field("capacity", .integer(header.capacity)),
             Field("keyframe interval", .integer(header.keyframeInterval)),
             Field("turns", .integer(turns.count)), Field("first turn", .optionalInteger(turns.first)),
-            Field("last turn", .optionalInteger(turns.last)), Field("time span", span), Field("clock", .text(header.clock)),
+            Field("last turn", .optionalInteger(turns.last)), Field("time span", span),
+            Field("clock", .text(header.clock)),
             Field("states", .integer(trace.states.count)), Field("declarations", .integer(declarations.count)),
             Field("evicted turns", .integer(trace.trailer?.evicted ?? 0)),
             Field("dropped events", .integer(trace.trailer?.dropped ?? 0)),
@@ -86,5 +102,6 @@ extension InspectorSession {
 }
 
 func formatMilliseconds(_ milliseconds: Double) -> String {
-    milliseconds >= 1_000 ? "\((milliseconds / 1_000 * 10).rounded() / 10) s" : "\((milliseconds * 10).rounded() / 10) ms"
+    milliseconds >= 1_000
+        ? "\((milliseconds / 1_000 * 10).rounded() / 10) s" : "\((milliseconds * 10).rounded() / 10) ms"
 }

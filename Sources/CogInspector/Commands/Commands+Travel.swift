@@ -3,11 +3,14 @@ import CogTraceFormat
 extension CommandCatalog {
     static let travel: [CommandSpec] = [
         CommandSpec(
-            name: "turns", aliases: ["ls"], group: "travel", synopsis: "turns [A..B] [--touching STATE] [--name PATTERN]",
+            name: "turns", aliases: ["ls"], group: "travel",
+            synopsis: "turns [A..B] [--touching STATE] [--name PATTERN]",
             summary: "list turns: number, name, origin, cause and how many events",
             example: "turns 1..10 --touching weather.isNiceHere", valueFlags: ["--touching", "--name"]
         ) { session, arguments throws(InspectorError) in
-            let range = try arguments.optional("range").map { text throws(InspectorError) in try CommandArguments.range(text) }
+            let range = try arguments.optional("range").map { text throws(InspectorError) in
+                try CommandArguments.range(text)
+            }
             let touching = try arguments.options["--touching"].map { label throws(InspectorError) in
                 try session.resolveState(label)
             }
@@ -16,9 +19,11 @@ extension CommandCatalog {
                 let turn = try session.turn(sequence)
                 if let pattern = arguments.options["--name"], !matches(turn.name, pattern: pattern) { continue }
                 if let touching, !(turn.events + turn.after).contains(where: { $0.touches(touching) }) { continue }
-                rows.append([.turn(TurnReference(sequence)), .text(turn.name), .text(turn.origin),
-                             turn.cause.map { .turn(TurnReference($0)) } ?? .absent, .integer(turn.events.count),
-                             .cursorMark(sequence == session.cursor)])
+                rows.append([
+                    .turn(TurnReference(sequence)), .text(turn.name), .text(turn.origin),
+                    turn.cause.map { .turn(TurnReference($0)) } ?? .absent, .integer(turn.events.count),
+                    .cursorMark(sequence == session.cursor),
+                ])
             }
             guard !rows.isEmpty else { return [.message("no turns match")] }
             return [.table(columns: ["turn", "name", "origin", "cause", "events", "cursor"], rows: rows)]
@@ -43,16 +48,20 @@ extension CommandCatalog {
             name: "step", aliases: ["s", "next", "n"], group: "travel", synopsis: "step [K]",
             summary: "move the cursor K turns forward (1 by default)", example: "step 2", valueFlags: []
         ) { session, arguments throws(InspectorError) in
-            session.step(try arguments.optional("count").map { text throws(InspectorError) in
-                try CommandArguments.number(text, "a count") } ?? 1)
+            session.step(
+                try arguments.optional("count").map { text throws(InspectorError) in
+                    try CommandArguments.number(text, "a count")
+                } ?? 1)
             return try session.whereReport()
         },
         CommandSpec(
             name: "back", aliases: ["b", "prev", "p"], group: "travel", synopsis: "back [K]",
             summary: "move the cursor K turns back (1 by default)", example: "back", valueFlags: []
         ) { session, arguments throws(InspectorError) in
-            let count = try arguments.optional("count").map { text throws(InspectorError) in
-                try CommandArguments.number(text, "a count") } ?? 1
+            let count =
+                try arguments.optional("count").map { text throws(InspectorError) in
+                    try CommandArguments.number(text, "a count")
+                } ?? 1
             session.step(count == Int.min ? Int.max : -count)
             return try session.whereReport()
         },
@@ -81,10 +90,14 @@ extension CommandCatalog {
             summary: "step through turns A..B, printing each, waiting MS milliseconds between them (0 by default)",
             example: "play 1..8", valueFlags: ["--delay"]
         ) { session, arguments throws(InspectorError) in
-            let range = try arguments.optional("range").map { text throws(InspectorError) in
-                try CommandArguments.range(text) } ?? Int.min...Int.max
-            let delay = try arguments.options["--delay"].map { text throws(InspectorError) in
-                try CommandArguments.number(text, "a delay") } ?? 0
+            let range =
+                try arguments.optional("range").map { text throws(InspectorError) in
+                    try CommandArguments.range(text)
+                } ?? Int.min...Int.max
+            let delay =
+                try arguments.options["--delay"].map { text throws(InspectorError) in
+                    try CommandArguments.number(text, "a delay")
+                } ?? 0
             guard (0...10_000).contains(delay) else {
                 throw InspectorError("a delay is 0 to 10000 milliseconds, not \(delay)")
             }
@@ -101,8 +114,13 @@ extension InspectorSession {
     public func playStep(_ sequence: Int) throws(InspectorError) -> CommandResult {
         try move(to: sequence)
         let turn = try turn(sequence)
-        return CommandResult(command: "play", report: [.turnSummary(TurnSummary(
-            turn: TurnReference(sequence), name: turn.name, origin: turn.origin, events: turn.events.count))])
+        return CommandResult(
+            command: "play",
+            report: [
+                .turnSummary(
+                    TurnSummary(
+                        turn: TurnReference(sequence), name: turn.name, origin: turn.origin, events: turn.events.count))
+            ])
     }
 
     func whereReport() throws(InspectorError) -> [Report] {

@@ -20,8 +20,14 @@ extension InspectorSession {
             case "help": candidates = CommandCatalog.all.map(\.name)
             case "turn", "goto", "turns", "play", "diff": candidates = turns.map(String.init)
             case "export": candidates = words.count == 1 ? ["dot", "mermaid", "json", "chrome", "sqlite"] : []
-            case "sql": candidates = words.count == 1 ? ["SELECT"] : ["turns", "events", "writes", "recomputes", "edges",
-                                                                     "leases", "states", "async"]
+            case "sql":
+                candidates =
+                    words.count == 1
+                    ? ["SELECT"]
+                    : [
+                        "turns", "events", "writes", "recomputes", "edges",
+                        "leases", "states", "async",
+                    ]
             case "step", "back", "info", "first", "last", "where", "quit", "find": candidates = []
             default: candidates = trace.states.values.map(\.label)
             }

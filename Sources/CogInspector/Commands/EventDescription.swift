@@ -15,7 +15,8 @@ extension InspectorSession {
             return "recompute \(name(state)): \(text(old)) → \(text(new))" + (changed ? "" : " (gated: equal)")
                 + (trigger.map { " because \(name($0)) changed" } ?? " (first run)")
         case .edgeAdded(let consumer, let producer): return "edge added: \(name(consumer)) reads \(name(producer))"
-        case .edgeRemoved(let consumer, let producer): return "edge removed: \(name(consumer)) no longer reads \(name(producer))"
+        case .edgeRemoved(let consumer, let producer):
+            return "edge removed: \(name(consumer)) no longer reads \(name(producer))"
         case .dependencies(let consumer, let producers):
             return "dependencies of \(name(consumer)): [\(producers.map(name).joined(separator: ", "))]"
         case .unregistered(let registration): return "unregistered \(name(registration))"
@@ -23,7 +24,8 @@ extension InspectorSession {
         case .notice(let state): return "observers notified: \(name(state))"
         case .offer(let state, _, let value): return "export offered \(name(state)) = \(value.text)"
         case .reactionRun(let registration): return "reaction ran: \(name(registration))"
-        case .watchRun(let registration, let old, let new): return "watch ran: \(name(registration)) \(text(old)) → \(new.text)"
+        case .watchRun(let registration, let old, let new):
+            return "watch ran: \(name(registration)) \(text(old)) → \(new.text)"
         case .leaseAcquired(let state, let holder): return "lease on \(name(state)) taken by \(holder)"
         case .leaseReleased(let state, let holder): return "lease on \(name(state)) given up by \(holder)"
         case .leaseRenewed(let state, let holder): return "grace of \(name(state)) renewed by \(holder)"
@@ -33,13 +35,15 @@ extension InspectorSession {
         case .stateReleased(let state, let reason): return "released \(name(state)) (\(reason))"
         case .generationStarted(let state, let generation, let policy):
             return "generation \(generation) of \(name(state)) started (\(policy))"
-        case .generationCancelled(let state, let generation): return "generation \(generation) of \(name(state)) cancelled"
+        case .generationCancelled(let state, let generation):
+            return "generation \(generation) of \(name(state)) cancelled"
         case .generationAccepted(let state, let generation, let outcome):
             return "generation \(generation) of \(name(state)) published \(outcome)"
         case .generationRejected(let state, let generation):
             return "late result of generation \(generation) of \(name(state)) rejected"
         case .asyncStatus(let state, let kind, let isLoading, _, let error):
-            return "status of \(name(state)): \(kind)" + (isLoading ? ", loading" : "") + (error.map { ", error: \($0)" } ?? "")
+            return "status of \(name(state)): \(kind)" + (isLoading ? ", loading" : "")
+                + (error.map { ", error: \($0)" } ?? "")
         case .refreshResolved(let state, let generation, let outcome):
             return "refresh of \(name(state)) (generation \(generation.map(String.init) ?? "-")) resolved \(outcome)"
         case .registered(_, let name, let kind): return "registered \(kind) \(name)"
@@ -56,27 +60,37 @@ extension InspectorSession {
     /// Turn `sequence` as sections of related events.
     func describeTurn(_ sequence: Int) throws(InspectorError) -> [Report] {
         let turn = try turn(sequence)
-        var header = [Field("turn", .turn(TurnReference(sequence))), Field("name", .text(turn.name)),
-                      Field("origin", .text(turn.origin))]
+        var header = [
+            Field("turn", .turn(TurnReference(sequence))), Field("name", .text(turn.name)),
+            Field("origin", .text(turn.origin)),
+        ]
         if let cause = turn.cause { header.append(Field("caused by", .turn(TurnReference(cause)))) }
         header.append(Field("events", .integer(turn.events.count)))
         let groups: [(String, (TraceEvent) -> Bool)] = [
             ("writes", { if case .write = $0 { true } else if case .writeDiscarded = $0 { true } else { false } }),
             ("recomputes", { if case .recompute = $0 { true } else { false } }),
             ("edges", { if case .edgeAdded = $0 { true } else if case .edgeRemoved = $0 { true } else { false } }),
-            ("notices and reactions", { event in
-                switch event {
-                case .notice, .reactionRun, .watchRun, .offer: true
-                default: false
+            (
+                "notices and reactions",
+                { event in
+                    switch event {
+                    case .notice, .reactionRun, .watchRun, .offer: true
+                    default: false
+                    }
                 }
-            }),
-            ("async", { event in
-                switch event {
-                case .generationStarted, .generationCancelled, .generationAccepted, .generationRejected, .asyncStatus,
-                     .refreshResolved: true
-                default: false
+            ),
+            (
+                "async",
+                { event in
+                    switch event {
+                    case .generationStarted, .generationCancelled, .generationAccepted, .generationRejected,
+                        .asyncStatus,
+                        .refreshResolved:
+                        true
+                    default: false
+                    }
                 }
-            }),
+            ),
         ]
         var reports: [Report] = [.fields(header)]
         var shown = Set<Int>()
@@ -93,7 +107,8 @@ extension InspectorSession {
         if !turn.after.isEmpty {
             let after = turn.after.filter { !isBookkeeping($0) }
             if !after.isEmpty {
-                reports.append(.section("after the turn", [.events(after.map { described($0, in: sequence, afterTurn: true) })]))
+                reports.append(
+                    .section("after the turn", [.events(after.map { described($0, in: sequence, afterTurn: true) })]))
             }
         }
         return reports

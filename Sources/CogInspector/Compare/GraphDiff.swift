@@ -82,21 +82,26 @@ public struct GraphDiff: Equatable {
             default: break
             }
             if let old, let new, old.value != new.value {
-                let fields = old.value?.json.flatMap { oldJSON in new.value?.json.map { oldJSON.fieldChanges(to: $0) } } ?? []
+                let fields =
+                    old.value?.json.flatMap { oldJSON in new.value?.json.map { oldJSON.fieldChanges(to: $0) } } ?? []
                 let isFieldwise = fields.count > 1 || fields.first?.path.isEmpty == false
-                valueChanges.append(ValueChange(state: id, old: old.value, new: new.value, fields: isFieldwise ? fields : []))
+                valueChanges.append(
+                    ValueChange(state: id, old: old.value, new: new.value, fields: isFieldwise ? fields : []))
             }
             if old?.async != new?.async, old != nil, new != nil {
                 asyncChanges.append(AsyncChange(state: id, old: old?.async, new: new?.async))
             }
-            let oldLeases = Set(old?.leases ?? []), newLeases = Set(new?.leases ?? [])
+            let oldLeases = Set(old?.leases ?? [])
+            let newLeases = Set(new?.leases ?? [])
             leasesAcquired += newLeases.subtracting(oldLeases).sorted().map { Lease(state: id, holder: $0) }
             leasesReleased += oldLeases.subtracting(newLeases).sorted().map { Lease(state: id, holder: $0) }
         }
-        let oldEdges = Self.edges(of: before), newEdges = Self.edges(of: after)
+        let oldEdges = Self.edges(of: before)
+        let newEdges = Self.edges(of: after)
         edgesAdded = newEdges.subtracting(oldEdges).sorted(by: Self.edgeOrder)
         edgesRemoved = oldEdges.subtracting(newEdges).sorted(by: Self.edgeOrder)
-        let oldRegistrations = Set(before.registrations.keys), newRegistrations = Set(after.registrations.keys)
+        let oldRegistrations = Set(before.registrations.keys)
+        let newRegistrations = Set(after.registrations.keys)
         registrationsOpened = newRegistrations.subtracting(oldRegistrations).sorted()
         registrationsRetired = oldRegistrations.subtracting(newRegistrations).sorted()
     }
@@ -110,7 +115,9 @@ public struct GraphDiff: Equatable {
             for producer in state.dependencies { edges.insert(Edge(consumer: state.id, producer: producer)) }
         }
         for registration in graph.registrations.values {
-            for producer in registration.dependencies { edges.insert(Edge(consumer: registration.id, producer: producer)) }
+            for producer in registration.dependencies {
+                edges.insert(Edge(consumer: registration.id, producer: producer))
+            }
         }
         return edges
     }

@@ -18,7 +18,8 @@ extension InspectorSession {
         switch numbers.count {
         case 1: pair = (cursor, numbers[0])
         case 2: pair = (numbers[0], numbers[1])
-        default: throw InspectorError("diff needs two turns (diff A B) or one to compare with the cursor; see 'help diff'")
+        default:
+            throw InspectorError("diff needs two turns (diff A B) or one to compare with the cursor; see 'help diff'")
         }
         for turn in [pair.0, pair.1] where turn != (turns.first ?? 1) - 1 { try requireTurn(turn) }
         return pair
@@ -31,8 +32,9 @@ extension InspectorSession {
 
     /// Reads an expression, resolving its states against this trace.
     public func expression(_ text: String) throws(InspectorError) -> TraceExpression {
-        try TraceExpression.parse(text, resolve: { label throws(InspectorError) in try self.resolveState(label) },
-                                  isLabel: { [trace] in trace.stateID(labelled: $0) != nil })
+        try TraceExpression.parse(
+            text, resolve: { label throws(InspectorError) in try self.resolveState(label) },
+            isLabel: { [trace] in trace.stateID(labelled: $0) != nil })
     }
 
     /// The first turn where `expression` holds, the same turn a scan of every turn finds, found
@@ -47,7 +49,9 @@ extension InspectorSession {
         for reference in expression.states {
             for entry in timeline.byState[reference.id] ?? [] {
                 candidates.insert(entry.turn)
-                if let index = trace.entryIndex(of: entry.turn), index + 1 < turns.count { candidates.insert(turns[index + 1]) }
+                if let index = trace.entryIndex(of: entry.turn), index + 1 < turns.count {
+                    candidates.insert(turns[index + 1])
+                }
             }
         }
         var evaluations = 0
@@ -77,23 +81,28 @@ extension InspectorSession {
         guard let first = comparison.firstDivergence else {
             return [.message("the recordings agree on all \(comparison.turnsCompared) turns compared")]
         }
-        var reports: [Report] = [.fields([
-            Field("first divergence", first.turn.map { .turn(TurnReference($0)) } ?? .text("after the last turn")),
-            Field("in the other", first.otherTurn.map { .turn(TurnReference($0)) } ?? .text("after its last turn")),
-            Field("what differs", .text(first.aspect.rawValue)), Field("how", .text(first.detail)),
-        ])]
+        var reports: [Report] = [
+            .fields([
+                Field("first divergence", first.turn.map { .turn(TurnReference($0)) } ?? .text("after the last turn")),
+                Field("in the other", first.otherTurn.map { .turn(TurnReference($0)) } ?? .text("after its last turn")),
+                Field("what differs", .text(first.aspect.rawValue)), Field("how", .text(first.detail)),
+            ])
+        ]
         let later = comparison.differences.dropFirst()
         if later.isEmpty {
             reports.append(.message("no later turn differs (\(comparison.turnsCompared) compared)"))
         } else {
             let rows = later.prefix(10).map { difference -> [Cell] in
-                [difference.turn.map { .turn(TurnReference($0)) } ?? .absent,
-                 difference.otherTurn.map { .turn(TurnReference($0)) } ?? .absent,
-                 .text(difference.aspect.rawValue), .text(difference.detail)]
+                [
+                    difference.turn.map { .turn(TurnReference($0)) } ?? .absent,
+                    difference.otherTurn.map { .turn(TurnReference($0)) } ?? .absent,
+                    .text(difference.aspect.rawValue), .text(difference.detail),
+                ]
             }
             var parts: [Report] = [.table(columns: ["turn", "other turn", "what differs", "how"], rows: rows)]
             if later.count > 10 { parts.append(.message("… and \(later.count - 10) more")) }
-            reports.append(.section("\(later.count) later turns differ (of \(comparison.turnsCompared) compared)", parts))
+            reports.append(
+                .section("\(later.count) later turns differ (of \(comparison.turnsCompared) compared)", parts))
         }
         return reports
     }

@@ -9,8 +9,9 @@ extension TraceExpression {
     static func parse(
         _ text: String, resolve: @escaping (String) throws(InspectorError) -> Int, isLabel: @escaping (String) -> Bool
     ) throws(InspectorError) -> TraceExpression {
-        var parser = ExpressionParser(tokens: try ExpressionLexer.tokens(of: text.trimmed.unquoted), resolve: resolve,
-                                      isLabel: isLabel)
+        var parser = ExpressionParser(
+            tokens: try ExpressionLexer.tokens(of: text.trimmed.unquoted), resolve: resolve,
+            isLabel: isLabel)
         guard !parser.tokens.isEmpty else {
             throw InspectorError("an expression is needed, e.g. 'weather.isNice[10001] == true'")
         }
@@ -53,7 +54,8 @@ enum ExpressionLexer {
                 var word = ""
                 var depth = 0
                 while let next = characters.first, !next.isWhitespace,
-                      depth > 0 || !("=!<>()".contains(next)) {
+                    depth > 0 || !("=!<>()".contains(next))
+                {
                     if next == "[" { depth += 1 }
                     if next == "]" { depth = max(0, depth - 1) }
                     word.append(next)
@@ -76,7 +78,9 @@ struct ExpressionParser {
     private var nesting = 0
     static let maxNesting = 64
 
-    init(tokens: [String], resolve: @escaping (String) throws(InspectorError) -> Int, isLabel: @escaping (String) -> Bool) {
+    init(
+        tokens: [String], resolve: @escaping (String) throws(InspectorError) -> Int, isLabel: @escaping (String) -> Bool
+    ) {
         self.tokens = tokens
         self.resolve = resolve
         self.isLabel = isLabel

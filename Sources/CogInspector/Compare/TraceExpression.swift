@@ -5,7 +5,12 @@ import CogTraceFormat
 public indirect enum TraceExpression: Equatable {
     /// How a value compares with a literal.
     public enum Comparison: String, CaseIterable, Sendable {
-        case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+        case equal = "=="
+        case notEqual = "!="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
     }
 
     /// A literal as written: its text, and its typed reading.
@@ -46,7 +51,9 @@ public indirect enum TraceExpression: Equatable {
         case .compare(let reference, let comparison, let literal):
             guard let state = graph.states[reference.id] else { return false }
             let whole = state.value?.json ?? state.value.map { JSONValue.string($0.text) } ?? .null
-            guard let actual = reference.path.isEmpty ? whole : whole.value(atPath: reference.path) else { return false }
+            guard let actual = reference.path.isEmpty ? whole : whole.value(atPath: reference.path) else {
+                return false
+            }
             return Self.compare(actual, comparison, literal)
         case .changed(let reference):
             guard let turn else { return false }
@@ -101,7 +108,7 @@ public indirect enum TraceExpression: Equatable {
     public var states: [StateReference] {
         switch self {
         case .compare(let reference, _, _), .changed(let reference), .exists(let reference), .leased(let reference),
-             .status(let reference, _, _):
+            .status(let reference, _, _):
             [reference]
         case .not(let inner): inner.states
         case .and(let left, let right), .or(let left, let right):

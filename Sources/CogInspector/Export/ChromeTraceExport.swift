@@ -46,9 +46,13 @@ struct ChromeTraceExport {
         let shown = turn.events.filter(Self.isShown)
         let slot = shown.isEmpty ? 1 : max(1, turn.duration / shown.count)
         let width = max(turn.duration, shown.count * slot, 1)
-        events.append(slice(name: "turn \(turn.sequence) \(turn.name)", category: "turn", at: start, duration: width,
-                            arguments: ["origin": .string(turn.origin), "cause": turn.cause.map(JSONValue.int) ?? .null,
-                                        "events": .int(turn.events.count)]))
+        events.append(
+            slice(
+                name: "turn \(turn.sequence) \(turn.name)", category: "turn", at: start, duration: width,
+                arguments: [
+                    "origin": .string(turn.origin), "cause": turn.cause.map(JSONValue.int) ?? .null,
+                    "events": .int(turn.events.count),
+                ]))
         var written: [Int: Int] = [:]
         var causes: [Int: Int] = [:]
         var time = start
@@ -91,15 +95,20 @@ struct ChromeTraceExport {
         switch event {
         case .write(let state, let old, let new):
             ("write \(label(state))", "write", ["old": .string(old.text), "new": .string(new.text)])
-        case .writeDiscarded(let state, let value): ("equal write \(label(state))", "write", ["value": .string(value.text)])
+        case .writeDiscarded(let state, let value):
+            ("equal write \(label(state))", "write", ["value": .string(value.text)])
         case .recompute(let state, let old, let new, let changed, let trigger):
-            ("recompute \(label(state))", "recompute", [
-                "old": old.map { .string($0.text) } ?? .null, "new": new.map { .string($0.text) } ?? .null,
-                "changed": .bool(changed), "trigger": trigger.map { .string(label($0)) } ?? .null,
-            ])
+            (
+                "recompute \(label(state))", "recompute",
+                [
+                    "old": old.map { .string($0.text) } ?? .null, "new": new.map { .string($0.text) } ?? .null,
+                    "changed": .bool(changed), "trigger": trigger.map { .string(label($0)) } ?? .null,
+                ]
+            )
         case .notice(let state): ("notice \(label(state))", "notice", [:])
         case .reactionRun(let registration): ("reaction \(label(registration))", "reaction", [:])
-        case .watchRun(let registration, _, let new): ("watch \(label(registration))", "reaction", ["new": .string(new.text)])
+        case .watchRun(let registration, _, let new):
+            ("watch \(label(registration))", "reaction", ["new": .string(new.text)])
         case .offer(let state, _, let value): ("offer \(label(state))", "export", ["value": .string(value.text)])
         default: (event.kind, "other", [:])
         }
@@ -115,7 +124,7 @@ struct ChromeTraceExport {
             openGenerations[id] = name
             events.append(asyncEvent("b", name: name, id: id, at: time))
         case .generationAccepted(let state, let generation, _), .generationCancelled(let state, let generation),
-             .generationRejected(let state, let generation):
+            .generationRejected(let state, let generation):
             let id = "\(state).\(generation)"
             guard let name = openGenerations.removeValue(forKey: id) else { return }
             events.append(asyncEvent("e", name: name, id: id, at: time))
@@ -144,8 +153,11 @@ struct ChromeTraceExport {
         default: break
         }
         for (name, amount) in series {
-            events.append(.object([("name", .string(name)), ("ph", .string("C")), ("ts", .int(time)),
-                                   ("pid", .int(1)), ("tid", .int(1)), ("args", .object([("value", amount)]))]))
+            events.append(
+                .object([
+                    ("name", .string(name)), ("ph", .string("C")), ("ts", .int(time)),
+                    ("pid", .int(1)), ("tid", .int(1)), ("args", .object([("value", amount)])),
+                ]))
         }
     }
 
@@ -153,26 +165,36 @@ struct ChromeTraceExport {
         let id = nextFlow
         nextFlow += 1
         for (phase, time) in [("s", origin), ("f", target)] {
-            var members: [(String, JSONValue)] = [("name", .string("caused")), ("cat", .string("flow")), ("ph", .string(phase)),
-                                                  ("id", .int(id)), ("ts", .int(time)), ("pid", .int(1)), ("tid", .int(1))]
+            var members: [(String, JSONValue)] = [
+                ("name", .string("caused")), ("cat", .string("flow")), ("ph", .string(phase)),
+                ("id", .int(id)), ("ts", .int(time)), ("pid", .int(1)), ("tid", .int(1)),
+            ]
             if phase == "f" { members.append(("bp", .string("e"))) }
             events.append(.object(members))
         }
     }
 
-    private func slice(name: String, category: String, at time: Int, duration: Int, arguments: [String: JSONValue]) -> JSONValue {
-        .object([("name", .string(name)), ("cat", .string(category)), ("ph", .string("X")), ("ts", .int(time)),
-                 ("dur", .int(duration)), ("pid", .int(1)), ("tid", .int(1)),
-                 ("args", .object(arguments.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))])
+    private func slice(
+        name: String, category: String, at time: Int, duration: Int, arguments: [String: JSONValue]
+    ) -> JSONValue {
+        .object([
+            ("name", .string(name)), ("cat", .string(category)), ("ph", .string("X")), ("ts", .int(time)),
+            ("dur", .int(duration)), ("pid", .int(1)), ("tid", .int(1)),
+            ("args", .object(arguments.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
+        ])
     }
 
     private func asyncEvent(_ phase: String, name: String, id: String, at time: Int) -> JSONValue {
-        .object([("name", .string(name)), ("cat", .string("async")), ("ph", .string(phase)), ("id", .string(id)),
-                 ("ts", .int(time)), ("pid", .int(1)), ("tid", .int(1))])
+        .object([
+            ("name", .string(name)), ("cat", .string("async")), ("ph", .string(phase)), ("id", .string(id)),
+            ("ts", .int(time)), ("pid", .int(1)), ("tid", .int(1)),
+        ])
     }
 
     private func metadata(_ name: String, _ arguments: [String: String], tid: Int?) -> JSONValue {
-        var members: [(String, JSONValue)] = [("name", .string(name)), ("ph", .string("M")), ("ts", .int(0)), ("pid", .int(1))]
+        var members: [(String, JSONValue)] = [
+            ("name", .string(name)), ("ph", .string("M")), ("ts", .int(0)), ("pid", .int(1)),
+        ]
         if let tid { members.append(("tid", .int(tid))) }
         members.append(("args", .object(arguments.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
         return .object(members)

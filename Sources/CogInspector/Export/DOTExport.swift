@@ -23,7 +23,9 @@ public enum DOTExport {
             case .removed: attributes = ["color=\"\(GraphStyle.removedColor)\"", "style=dashed"]
             case nil: break
             }
-            lines.append("  n\(edge.producer) -> n\(edge.consumer)" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";")
+            lines.append(
+                "  n\(edge.producer) -> n\(edge.consumer)"
+                    + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";")
         }
         lines += legend(view)
         lines.append("}")
@@ -31,8 +33,10 @@ public enum DOTExport {
     }
 
     private static func statement(for node: GraphView.Node) -> String {
-        var attributes = ["shape=\(GraphStyle.dotShape(node.kind))",
-                          "label=\(quoted(GraphStyle.lines(of: node).joined(separator: "\n")))"]
+        var attributes = [
+            "shape=\(GraphStyle.dotShape(node.kind))",
+            "label=\(quoted(GraphStyle.lines(of: node).joined(separator: "\n")))",
+        ]
         var styles: [String] = []
         if let mark = node.marks.first(where: { $0 != .created }) {
             styles.append("filled")
@@ -53,23 +57,30 @@ public enum DOTExport {
         var kinds: [GraphView.Kind] = []
         for node in view.nodes where !kinds.contains(node.kind) { kinds.append(node.kind) }
         for kind in kinds {
-            rows.append("<tr><td>\(GraphStyle.shapeName(kind))</td><td align=\"left\">\(GraphStyle.meaning(kind))</td></tr>")
+            rows.append(
+                "<tr><td>\(GraphStyle.shapeName(kind))</td><td align=\"left\">\(GraphStyle.meaning(kind))</td></tr>")
         }
         if view.isAnnotated {
             for mark in GraphView.Mark.allCases {
-                let sample = switch mark {
-                case .created: "<td>bold border</td>"
-                case .gated: "<td bgcolor=\"\(GraphStyle.fill(mark))\">dashed border</td>"
-                default: "<td bgcolor=\"\(GraphStyle.fill(mark))\"> </td>"
-                }
+                let sample =
+                    switch mark {
+                    case .created: "<td>bold border</td>"
+                    case .gated: "<td bgcolor=\"\(GraphStyle.fill(mark))\">dashed border</td>"
+                    default: "<td bgcolor=\"\(GraphStyle.fill(mark))\"> </td>"
+                    }
                 rows.append("<tr>\(sample)<td align=\"left\">\(GraphStyle.meaning(mark))</td></tr>")
             }
             rows.append("<tr><td>double border</td><td align=\"left\">observers notified</td></tr>")
-            rows.append("<tr><td><font color=\"\(GraphStyle.addedColor)\"><b>━━▶</b></font></td><td align=\"left\">edge added</td></tr>")
-            rows.append("<tr><td><font color=\"\(GraphStyle.removedColor)\">- - ▶</font></td><td align=\"left\">edge removed</td></tr>")
+            rows.append(
+                "<tr><td><font color=\"\(GraphStyle.addedColor)\"><b>━━▶</b></font></td><td align=\"left\">edge added</td></tr>"
+            )
+            rows.append(
+                "<tr><td><font color=\"\(GraphStyle.removedColor)\">- - ▶</font></td><td align=\"left\">edge removed</td></tr>"
+            )
         }
         rows.append("<tr><td colspan=\"2\">an arrow from A to B: B reads A</td></tr>")
-        let table = "<table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"3\">" + rows.joined() + "</table>"
+        let table =
+            "<table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"3\">" + rows.joined() + "</table>"
         return ["  legend [shape=plaintext, fontsize=9, label=<\(table)>];"]
     }
 

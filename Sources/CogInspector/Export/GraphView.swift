@@ -99,22 +99,26 @@ public struct GraphView: Equatable {
         var nodes: [Node] = graph.states.keys.sorted().map { id in
             let state = graph.states[id]!
             let info = states[id]
-            return Node(id: id, kind: Kind(rawValue: info?.shape ?? "") ?? .automatic, label: info?.label ?? "#\(id)",
-                        declaration: info?.declaration, key: info?.key, value: state.value, leases: state.leases,
-                        isPinned: state.isPinned, status: state.async?.kind)
+            return Node(
+                id: id, kind: Kind(rawValue: info?.shape ?? "") ?? .automatic, label: info?.label ?? "#\(id)",
+                declaration: info?.declaration, key: info?.key, value: state.value, leases: state.leases,
+                isPinned: state.isPinned, status: state.async?.kind)
         }
         for id in graph.registrations.keys.sorted() {
             let registration = graph.registrations[id]!
-            let kind: Kind? = switch registration.kind {
-            case "reaction": .reaction
-            case "watch": .watch
-            case "export": .export
-            case "scope", "scopeOpening": .scope
-            default: nil
-            }
+            let kind: Kind? =
+                switch registration.kind {
+                case "reaction": .reaction
+                case "watch": .watch
+                case "export": .export
+                case "scope", "scopeOpening": .scope
+                default: nil
+                }
             guard let kind, !registration.dependencies.isEmpty || kind == .scope else { continue }
-            nodes.append(Node(id: id, kind: kind, label: registration.name, declaration: nil, key: nil, value: nil,
-                              leases: [], isPinned: false, status: nil))
+            nodes.append(
+                Node(
+                    id: id, kind: kind, label: registration.name, declaration: nil, key: nil, value: nil,
+                    leases: [], isPinned: false, status: nil))
         }
         var edges: [Edge] = []
         for state in graph.states.keys.sorted().compactMap({ graph.states[$0] }) {

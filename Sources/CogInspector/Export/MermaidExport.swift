@@ -34,11 +34,15 @@ public enum MermaidExport {
             lines.append("    legend_notified[\"observers notified (double border)\"]")
             lines.append("  end")
             for mark in GraphView.Mark.allCases {
-                let stroke = mark == .created ? "stroke-width:3px" : mark == .gated ? "stroke-dasharray:4 3" : "stroke-width:1px"
+                let stroke =
+                    mark == .created ? "stroke-width:3px" : mark == .gated ? "stroke-dasharray:4 3" : "stroke-width:1px"
                 lines.append("  classDef \(mark.rawValue) fill:\(GraphStyle.fill(mark)),\(stroke)")
-                let members = view.nodes.filter { $0.marks.first(where: { $0 != .created }) == mark
-                    || (mark == .created && $0.marks == [.created]) }.map { "n\($0.id)" }
-                lines.append("  class \((members + ["legend_\(mark.rawValue)"]).joined(separator: ",")) \(mark.rawValue)")
+                let members = view.nodes.filter {
+                    $0.marks.first(where: { $0 != .created }) == mark
+                        || (mark == .created && $0.marks == [.created])
+                }.map { "n\($0.id)" }
+                lines.append(
+                    "  class \((members + ["legend_\(mark.rawValue)"]).joined(separator: ",")) \(mark.rawValue)")
             }
             let notified = view.nodes.filter(\.isNotified).map { "n\($0.id)" } + ["legend_notified"]
             lines.append("  classDef notified stroke-width:4px,stroke-dasharray:1 2")

@@ -1,5 +1,5 @@
-import CogTraceFormat
 import CSQLite
+import CogTraceFormat
 import Foundation
 
 /// A recording as SQLite tables (turns, events, writes, recomputes, edges, leases, states,
@@ -44,8 +44,10 @@ public final class TraceDatabase {
     ///   - label: names a state or registration id.
     ///   - describe: one event as a sentence, for the `events` table.
     /// - Throws: `InspectorError` when SQLite cannot open the file or a turn cannot be decoded.
-    public init(trace: TraceFile, path: String = ":memory:", label: @escaping (Int) -> String,
-                describe: @escaping (TraceEvent) -> String) throws(InspectorError) {
+    public init(
+        trace: TraceFile, path: String = ":memory:", label: @escaping (Int) -> String,
+        describe: @escaping (TraceEvent) -> String
+    ) throws(InspectorError) {
         if path != ":memory:" { try? FileManager.default.removeItem(atPath: path) }
         connection = try SQLiteConnection(path: path)
         // `sql` runs what a person or a script types; ATTACH would let it open or create other
@@ -69,7 +71,8 @@ public final class TraceDatabase {
             throw InspectorError("sql runs one statement at a time; '\(sql)' has more")
         }
         guard sqlite3_stmt_readonly(statement) != 0 else {
-            throw InspectorError("sql only reads; '\(sql)' would change the tables (use export sqlite FILE for a copy to change)")
+            throw InspectorError(
+                "sql only reads; '\(sql)' would change the tables (use export sqlite FILE for a copy to change)")
         }
         let columns = (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
         var rows: [[Cell]] = []
@@ -79,14 +82,15 @@ public final class TraceDatabase {
             guard status == SQLITE_ROW else {
                 throw InspectorError("sql: \(connection.lastError) in '\(sql)'")
             }
-            rows.append((0..<Int32(columns.count)).map { column in
-                switch sqlite3_column_type(statement, column) {
-                case SQLITE_INTEGER: .integer(Int(sqlite3_column_int64(statement, column)))
-                case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
-                case SQLITE_NULL: .absent
-                default: sqlite3_column_text(statement, column).map { .text(String(cString: $0)) } ?? .absent
-                }
-            })
+            rows.append(
+                (0..<Int32(columns.count)).map { column in
+                    switch sqlite3_column_type(statement, column) {
+                    case SQLITE_INTEGER: .integer(Int(sqlite3_column_int64(statement, column)))
+                    case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
+                    case SQLITE_NULL: .absent
+                    default: sqlite3_column_text(statement, column).map { .text(String(cString: $0)) } ?? .absent
+                    }
+                })
         }
         return Rows(columns: columns, rows: rows)
     }

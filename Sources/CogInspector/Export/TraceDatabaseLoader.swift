@@ -14,10 +14,13 @@ struct TraceDatabaseLoader {
 
     mutating func load(_ trace: TraceFile) throws(InspectorError) {
         for info in trace.states.values.sorted(by: { $0.id < $1.id }) {
-            try database.insert("states", [
-                .integer(info.id), .text(info.label), .text(info.declaration), SQLValue(info.key), .text(info.shape),
-                .text(info.valueType), .text(info.lifetime), SQLValue(info.policy),
-            ])
+            try database.insert(
+                "states",
+                [
+                    .integer(info.id), .text(info.label), .text(info.declaration), SQLValue(info.key),
+                    .text(info.shape),
+                    .text(info.valueType), .text(info.lifetime), SQLValue(info.policy),
+                ])
         }
         for sequence in trace.turnSequences {
             let turn: TraceTurn
@@ -26,11 +29,16 @@ struct TraceDatabaseLoader {
             } catch {
                 throw InspectorError("the trace is malformed: \(error)")
             }
-            try database.insert("turns", [
-                .integer(turn.sequence), .text(turn.name), .text(turn.origin), SQLValue(turn.cause), .integer(turn.start),
-                .integer(turn.duration), .integer(turn.events.count),
-            ])
-            for (position, event) in turn.events.enumerated() { try add(event, turn: sequence, position: position, isAfter: false) }
+            try database.insert(
+                "turns",
+                [
+                    .integer(turn.sequence), .text(turn.name), .text(turn.origin), SQLValue(turn.cause),
+                    .integer(turn.start),
+                    .integer(turn.duration), .integer(turn.events.count),
+                ])
+            for (position, event) in turn.events.enumerated() {
+                try add(event, turn: sequence, position: position, isAfter: false)
+            }
             for (position, event) in turn.after.enumerated() {
                 try add(event, turn: sequence, position: turn.events.count + position, isAfter: true)
             }
@@ -39,26 +47,43 @@ struct TraceDatabaseLoader {
 
     private func add(_ event: TraceEvent, turn: Int, position: Int, isAfter: Bool) throws(InspectorError) {
         let after = SQLValue(isAfter)
-        try database.insert("events", [
-            .integer(turn), .integer(position), after, .text(event.kind), SQLValue(event.state),
-            SQLValue(event.state.map(label)), .text(describe(event)),
-        ])
+        try database.insert(
+            "events",
+            [
+                .integer(turn), .integer(position), after, .text(event.kind), SQLValue(event.state),
+                SQLValue(event.state.map(label)), .text(describe(event)),
+            ])
         switch event {
         case .write(let state, let old, let new):
-            try database.insert("writes", [.integer(turn), .integer(state), .text(label(state)), .text(old.text), .text(new.text),
-                                           SQLValue(new.json?.jsonText), SQLValue(false)])
+            try database.insert(
+                "writes",
+                [
+                    .integer(turn), .integer(state), .text(label(state)), .text(old.text), .text(new.text),
+                    SQLValue(new.json?.jsonText), SQLValue(false),
+                ])
         case .writeDiscarded(let state, let value):
-            try database.insert("writes", [.integer(turn), .integer(state), .text(label(state)), .text(value.text),
-                                           .text(value.text), SQLValue(value.json?.jsonText), SQLValue(true)])
+            try database.insert(
+                "writes",
+                [
+                    .integer(turn), .integer(state), .text(label(state)), .text(value.text),
+                    .text(value.text), SQLValue(value.json?.jsonText), SQLValue(true),
+                ])
         case .recompute(let state, let old, let new, let changed, let trigger):
-            try database.insert("recomputes", [
-                .integer(turn), after, .integer(state), .text(label(state)), SQLValue(old?.text), SQLValue(new?.text),
-                SQLValue(new?.json?.jsonText), SQLValue(changed), SQLValue(trigger), SQLValue(trigger.map(label)),
-            ])
+            try database.insert(
+                "recomputes",
+                [
+                    .integer(turn), after, .integer(state), .text(label(state)), SQLValue(old?.text),
+                    SQLValue(new?.text),
+                    SQLValue(new?.json?.jsonText), SQLValue(changed), SQLValue(trigger), SQLValue(trigger.map(label)),
+                ])
         case .edgeAdded(let consumer, let producer), .edgeRemoved(let consumer, let producer):
             let change = if case .edgeAdded = event { "added" } else { "removed" }
-            try database.insert("edges", [.integer(turn), after, .integer(consumer), .text(label(consumer)), .integer(producer),
-                                          .text(label(producer)), .text(change)])
+            try database.insert(
+                "edges",
+                [
+                    .integer(turn), after, .integer(consumer), .text(label(consumer)), .integer(producer),
+                    .text(label(producer)), .text(change),
+                ])
         case .leaseAcquired(let state, let holder): try lease(turn, after, state, holder, "acquired")
         case .leaseReleased(let state, let holder): try lease(turn, after, state, holder, "released")
         case .leaseRenewed(let state, let holder): try lease(turn, after, state, holder, "renewed")
@@ -77,13 +102,22 @@ struct TraceDatabaseLoader {
         }
     }
 
-    private func lease(_ turn: Int, _ after: SQLValue, _ state: Int, _ holder: String, _ change: String) throws(InspectorError) {
-        try database.insert("leases", [.integer(turn), after, .integer(state), .text(label(state)), .text(holder), .text(change)])
+    private func lease(
+        _ turn: Int, _ after: SQLValue, _ state: Int, _ holder: String, _ change: String
+    ) throws(InspectorError) {
+        try database.insert(
+            "leases", [.integer(turn), after, .integer(state), .text(label(state)), .text(holder), .text(change)])
     }
 
-    private func step(_ turn: Int, _ after: SQLValue, _ state: Int, _ generation: Int?, _ step: String,
-                      _ detail: String?) throws(InspectorError) {
-        try database.insert("async", [.integer(turn), after, .integer(state), .text(label(state)), SQLValue(generation),
-                                      .text(step), SQLValue(detail)])
+    private func step(
+        _ turn: Int, _ after: SQLValue, _ state: Int, _ generation: Int?, _ step: String,
+        _ detail: String?
+    ) throws(InspectorError) {
+        try database.insert(
+            "async",
+            [
+                .integer(turn), after, .integer(state), .text(label(state)), SQLValue(generation),
+                .text(step), SQLValue(detail),
+            ])
     }
 }

@@ -27,10 +27,16 @@ enum ReportJSON {
         case .changes(let changes):
             .object([("changes", .array(changes.map(value)))])
         case .turnSummary(let summary):
-            .object([("turnSummary", .object([
-                ("turn", value(summary.turn)), ("name", .string(summary.name)), ("origin", .string(summary.origin)),
-                ("events", .int(summary.events)),
-            ]))])
+            .object([
+                (
+                    "turnSummary",
+                    .object([
+                        ("turn", value(summary.turn)), ("name", .string(summary.name)),
+                        ("origin", .string(summary.origin)),
+                        ("events", .int(summary.events)),
+                    ])
+                )
+            ])
         case .playback(let playback):
             .object([("playback", .array(playback.turns.map(JSONValue.int)))])
         }
@@ -84,7 +90,9 @@ enum ReportJSON {
     }
 
     static func value(_ event: DescribedEvent) -> JSONValue {
-        .object([("turn", value(event.turn)), ("event", event.event.jsonValue), ("description", .string(event.description))])
+        .object([
+            ("turn", value(event.turn)), ("event", event.event.jsonValue), ("description", .string(event.description)),
+        ])
     }
 
     static func value(_ change: DiffEntry) -> JSONValue {

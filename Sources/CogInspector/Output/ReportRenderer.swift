@@ -70,7 +70,9 @@ public struct ReportRenderer {
         case .document(let text):
             return text.hasSuffix("\n") ? String(text.dropLast()) : text
         case .section(let title, let parts):
-            return ([indent + styled(escapeControlCharacters(title), "1")] + parts.map { render($0, indent: indent + "  ") })
+            return
+                ([indent + styled(escapeControlCharacters(title), "1")]
+                + parts.map { render($0, indent: indent + "  ") })
                 .joined(separator: "\n")
         case .causalChain(let links):
             return render(.lines(links.map(\.line)), indent: indent)
@@ -79,8 +81,11 @@ public struct ReportRenderer {
         case .changes(let changes):
             return render(.lines(changes.map(\.description)), indent: indent)
         case .turnSummary(let summary):
-            return render(.lines(["turn \(Self.text(.turn(summary.turn)))  \(summary.name)  "
-                + "(\(summary.origin), \(summary.events) \(summary.events == 1 ? "event" : "events"))"]), indent: indent)
+            return render(
+                .lines([
+                    "turn \(Self.text(.turn(summary.turn)))  \(summary.name)  "
+                        + "(\(summary.origin), \(summary.events) \(summary.events == 1 ? "event" : "events"))"
+                ]), indent: indent)
         case .playback:
             return ""
         }
@@ -96,9 +101,12 @@ public struct ReportRenderer {
             ([columns[column]] + cells.map { column < $0.count ? $0[column] : "" }).map(\.count).max() ?? 0
         }
         func line(_ values: [String]) -> String {
-            let padded = indent + values.enumerated().map { index, value in
-                index == values.count - 1 ? value : value + String(repeating: " ", count: widths[index] - value.count)
-            }.joined(separator: "  ")
+            let padded =
+                indent
+                + values.enumerated().map { index, value in
+                    index == values.count - 1
+                        ? value : value + String(repeating: " ", count: widths[index] - value.count)
+                }.joined(separator: "  ")
             return String(padded.reversed().drop { $0 == " " }.reversed())
         }
         let rule = indent + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")

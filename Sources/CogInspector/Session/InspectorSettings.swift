@@ -46,6 +46,9 @@ public struct InspectorSettings: Equatable, Sendable {
 
     /// Every setting and its value.
     public var fields: [Field] {
-        [Field("width", .integer(valueWidth)), Field("color", .text(color.rawValue)), Field("format", .text(format.rawValue))]
+        [
+            Field("width", .integer(valueWidth)), Field("color", .text(color.rawValue)),
+            Field("format", .text(format.rawValue)),
+        ]
     }
 }

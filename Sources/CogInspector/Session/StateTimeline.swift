@@ -56,7 +56,8 @@ final class StateTimeline {
     /// The position after the last entry at or before turn `limit`: entries are in turn order,
     /// so a binary search finds it.
     private func end(of entries: [Entry], through limit: Int) -> Int {
-        var low = 0, high = entries.count
+        var low = 0
+        var high = entries.count
         while low < high {
             let middle = (low + high) / 2
             if entries[middle].turn <= limit { low = middle + 1 } else { high = middle }

@@ -26,8 +26,10 @@ public final class CogTraceCapture {
     func record(_ cogs: Cogs, clock: any Clock<Duration>) {
         guard options.policy != .off else { return }
         let recorderClock: RecorderConfiguration.Clock = clock is ContinuousClock ? .monotonic : .virtual(clock)
-        let recorder = CogRecorder(configuration: RecorderConfiguration(
-            title: testName, capacity: options.capacity, clock: recorderClock, redactedLabels: options.redactedLabels))
+        let recorder = CogRecorder(
+            configuration: RecorderConfiguration(
+                title: testName, capacity: options.capacity, clock: recorderClock,
+                redactedLabels: options.redactedLabels))
         recorder.attach(to: cogs)
         recorders.append(recorder)
     }
@@ -39,7 +41,9 @@ public final class CogTraceCapture {
     /// they went and how to open them, and returns their paths.
     @discardableResult
     public func finish(testFailed: Bool) -> [URL] {
-        guard options.policy == .always || (testFailed && options.policy == .failures), !recorders.isEmpty else { return [] }
+        guard options.policy == .always || (testFailed && options.policy == .failures), !recorders.isEmpty else {
+            return []
+        }
         let directory = URL(fileURLWithPath: options.directory, isDirectory: true)
         var written: [URL] = []
         do {
@@ -50,12 +54,15 @@ public final class CogTraceCapture {
                 written.append(file)
             }
         } catch {
-            FileHandle.standardError.write(Data("cog-trace: could not write the trace of '\(testName)': \(error)\n".utf8))
+            FileHandle.standardError.write(
+                Data("cog-trace: could not write the trace of '\(testName)': \(error)\n".utf8))
         }
         for file in written {
             let why = testFailed ? "failed" : "ran"
-            FileHandle.standardError.write(Data(
-                "cog-trace: '\(testName)' \(why); its graph is in \(file.relativePath)\n  open it with: swift run coginspect \(file.relativePath)\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "cog-trace: '\(testName)' \(why); its graph is in \(file.relativePath)\n  open it with: swift run coginspect \(file.relativePath)\n"
+                        .utf8))
         }
         return written
     }

@@ -27,8 +27,10 @@ nonisolated public struct CogTraceOptions: Sendable, Equatable {
     public static let defaultDirectory = ".build/cog-traces"
 
     /// Options in code; `overridden(by:)` lays the environment over them.
-    public init(capacity: Int = 10_000, redactedLabels: [String] = [], policy: Policy = .failures,
-                directory: String = CogTraceOptions.defaultDirectory) {
+    public init(
+        capacity: Int = 10_000, redactedLabels: [String] = [], policy: Policy = .failures,
+        directory: String = CogTraceOptions.defaultDirectory
+    ) {
         self.capacity = capacity
         self.redactedLabels = redactedLabels
         self.policy = policy
@@ -57,7 +59,9 @@ nonisolated public struct CogTraceOptions: Sendable, Equatable {
             }
         }
         if let patterns = environment["COG_TRACE_REDACT"] {
-            options.redactedLabels += patterns.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            options.redactedLabels += patterns.split(separator: ",").map {
+                String($0).trimmingCharacters(in: .whitespaces)
+            }
         }
         return options
     }

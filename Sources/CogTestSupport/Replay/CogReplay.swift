@@ -51,7 +51,8 @@ public struct CogReplay {
             throw ReplayError("the replay's own recording could not be read: \(error)")
         }
         do {
-            return ReplayResult(inputsFed: fed, comparison: try TraceComparison(recording, replayed), replayed: replayed)
+            return ReplayResult(
+                inputsFed: fed, comparison: try TraceComparison(recording, replayed), replayed: replayed)
         } catch {
             throw ReplayError("a turn could not be decoded while comparing: \(error)")
         }

@@ -55,7 +55,8 @@ struct ReplayFeeder<Target: ReplayTarget> {
             for case .stateReleased(let id, _) in turn.events { return .discard(try state(id)) }
             return nil
         case "asyncCompletion":
-            for case .asyncStatus(let id, let kind, _, _, _) in turn.events where kind == "success" || kind == "failure" {
+            for case .asyncStatus(let id, let kind, _, _, _) in turn.events where kind == "success" || kind == "failure"
+            {
                 return .completion(try state(id))
             }
             for case .generationStarted(let id, _, _) in turn.events { return .refresh(try state(id)) }
@@ -73,7 +74,8 @@ struct ReplayFeeder<Target: ReplayTarget> {
             target.cogs.expireGrace()
         case .discard(let state):
             do {
-                try writer(for: state).discard(in: target.cogs, key: state.key, decoder: RecordedValueDecoder(value: nil))
+                try writer(for: state).discard(
+                    in: target.cogs, key: state.key, decoder: RecordedValueDecoder(value: nil))
             } catch {
                 throw ReplayError("cannot discard '\(state.label)': \(error)")
             }
@@ -133,7 +135,8 @@ struct ReplayFeeder<Target: ReplayTarget> {
             case .registered(let id, let name, "export"):
                 let lease = turn.after[index...].first { if case .leaseAcquired(_, name) = $0 { true } else { false } }
                 guard case .leaseAcquired(let stateID, _)? = lease, let state = try? state(stateID),
-                      target.openExport(of: state) else { continue }
+                    target.openExport(of: state)
+                else { continue }
                 openExports[id] = state
                 target.didFeed(.exportOpened(state))
             case .unregistered(let id):
@@ -166,7 +169,8 @@ struct ReplayFeeder<Target: ReplayTarget> {
     private func writer(for state: ReplayState) throws(ReplayError) -> CogSourceWriter {
         guard let writer = target.sources.first(where: { $0.declaration == state.declaration }) else {
             let known = target.sources.map(\.declaration).joined(separator: ", ")
-            throw ReplayError("the target has no source writer for '\(state.declaration)'; it has \(known.isEmpty ? "none" : known)")
+            throw ReplayError(
+                "the target has no source writer for '\(state.declaration)'; it has \(known.isEmpty ? "none" : known)")
         }
         return writer
     }

@@ -60,15 +60,18 @@ struct EventLog {
 
     /// Keeps a recompute, its values packed.
     @inline(__always)
-    mutating func appendRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
-                                         changed: Bool, trigger: CogStateID?) {
+    mutating func appendRecompute<Value>(
+        state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
+        changed: Bool, trigger: CogStateID?
+    ) {
         guard let id = UInt32(exactly: state.rawValue), Self.fits(trigger) else {
             append(.recompute(state: state, old: old.pointee, new: new.pointee, changed: changed, trigger: trigger))
             return
         }
         let last = openSegment()
-        segments[last].appendRecompute(state: id, old: old, new: new, changed: changed,
-                                       trigger: trigger.map { UInt32($0.rawValue) })
+        segments[last].appendRecompute(
+            state: id, old: old, new: new, changed: changed,
+            trigger: trigger.map { UInt32($0.rawValue) })
     }
 
     /// Keeps a first run, its value packed.

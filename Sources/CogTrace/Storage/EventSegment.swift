@@ -53,8 +53,10 @@ struct EventSegment {
 
     /// Keeps a recompute, its values packed.
     @inline(__always)
-    mutating func appendRecompute<Value>(state: UInt32, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
-                                         changed: Bool, trigger: UInt32?) {
+    mutating func appendRecompute<Value>(
+        state: UInt32, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
+        changed: Bool, trigger: UInt32?
+    ) {
         var record = packed(.recompute, state: state, old: old, new: new)
         record.setChanged(changed, trigger: trigger)
         records.append(record)
@@ -78,8 +80,10 @@ struct EventSegment {
 
     /// A record of `kind` with both value slots packed.
     @inline(__always)
-    private mutating func packed<Value>(_ kind: PackedEvent.Kind, state: UInt32, old: UnsafePointer<Value>,
-                                        new: UnsafePointer<Value>) -> PackedEvent {
+    private mutating func packed<Value>(
+        _ kind: PackedEvent.Kind, state: UInt32, old: UnsafePointer<Value>,
+        new: UnsafePointer<Value>
+    ) -> PackedEvent {
         var record = PackedEvent(kind: kind, state: state)
         let (oldSlot, oldBits) = pack(old)
         record.setOld(oldSlot, oldBits)
@@ -154,11 +158,13 @@ struct EventSegment {
         case .stateCreated:
             return .stateCreated(infos[Int(record.old)], value: unpack(record.newSlot, record.new))
         case .recompute:
-            return .recompute(state: state, old: unpack(record.oldSlot, record.old),
-                              new: unpack(record.newSlot, record.new), changed: record.changed,
-                              trigger: record.hasTrigger ? CogStateID(Int(record.trigger)) : nil)
+            return .recompute(
+                state: state, old: unpack(record.oldSlot, record.old),
+                new: unpack(record.newSlot, record.new), changed: record.changed,
+                trigger: record.hasTrigger ? CogStateID(Int(record.trigger)) : nil)
         case .write:
-            return .write(state: state, old: unpack(record.oldSlot, record.old)!, new: unpack(record.newSlot, record.new)!)
+            return .write(
+                state: state, old: unpack(record.oldSlot, record.old)!, new: unpack(record.newSlot, record.new)!)
         case .dependencies:
             let start = Int(record.old)
             return .dependenciesChanged(
@@ -168,11 +174,15 @@ struct EventSegment {
         case .reactionRun:
             return .reactionRun(registration: state)
         case .leaseRenewed:
-            let bytes = UnsafeBufferPointer(start: UnsafePointer<UInt8>(bitPattern: UInt(record.old)), count: Int(record.new))
+            let bytes = UnsafeBufferPointer(
+                start: UnsafePointer<UInt8>(bitPattern: UInt(record.old)), count: Int(record.new))
             return .leaseRenewed(state: state, holder: String(decoding: bytes, as: UTF8.self))
         case .graceScheduled:
-            return .graceScheduled(state: state, grace: Duration(secondsComponent: Int64(bitPattern: record.old),
-                                                                 attosecondsComponent: Int64(bitPattern: record.new)))
+            return .graceScheduled(
+                state: state,
+                grace: Duration(
+                    secondsComponent: Int64(bitPattern: record.old),
+                    attosecondsComponent: Int64(bitPattern: record.new)))
         case .whole:
             return whole[Int(record.old)]
         }

@@ -66,7 +66,8 @@ extension JSONValue {
                 remaining = remaining.dropFirst(name.count)
                 current = value[String(name)]
             } else if remaining.hasPrefix("["), let close = remaining.firstIndex(of: "]"),
-                      let index = Int(remaining[remaining.index(after: remaining.startIndex)..<close]) {
+                let index = Int(remaining[remaining.index(after: remaining.startIndex)..<close])
+            {
                 remaining = remaining[remaining.index(after: close)...]
                 guard let elements = value.arrayValue, elements.indices.contains(index) else { return nil }
                 current = elements[index]

@@ -16,26 +16,31 @@ public struct TraceComparison: Equatable {
     public init(_ trace: TraceFile, _ other: TraceFile, from start: Int? = nil) throws(TraceReadError) {
         let left = trace.turnSequences.filter { $0 >= start ?? Int.min }
         let right = other.turnSequences.filter { $0 >= start ?? Int.min }
-        var leftNames = try RegistrationNames(trace), rightNames = try RegistrationNames(other)
+        var leftNames = try RegistrationNames(trace)
+        var rightNames = try RegistrationNames(other)
         var differences: [TraceDifference] = []
         for index in 0..<max(left.count, right.count) {
             guard index < left.count, index < right.count else {
                 let (present, missing) = index < left.count ? ("this", "the other") : ("the other", "this")
                 let count = index < left.count ? right.count : left.count
-                differences.append(TraceDifference(
-                    position: index, turn: index < left.count ? left[index] : nil,
-                    otherTurn: index < right.count ? right[index] : nil, aspect: .turnCount,
-                    detail: "\(missing) recording ends after \(count) turns; \(present) goes on"))
+                differences.append(
+                    TraceDifference(
+                        position: index, turn: index < left.count ? left[index] : nil,
+                        otherTurn: index < right.count ? right[index] : nil, aspect: .turnCount,
+                        detail: "\(missing) recording ends after \(count) turns; \(present) goes on"))
                 break
             }
-            let mine = try trace.turn(left[index]), theirs = try other.turn(right[index])
+            let mine = try trace.turn(left[index])
+            let theirs = try other.turn(right[index])
             let mineFingerprint = TurnFingerprint(mine, labels: { leftNames.label($0, trace: trace) })
             let theirFingerprint = TurnFingerprint(theirs, labels: { rightNames.label($0, trace: other) })
             leftNames.note(mine)
             rightNames.note(theirs)
             if let (aspect, detail) = mineFingerprint.firstDifference(from: theirFingerprint) {
-                differences.append(TraceDifference(position: index, turn: mine.sequence, otherTurn: theirs.sequence,
-                                                   aspect: aspect, detail: detail))
+                differences.append(
+                    TraceDifference(
+                        position: index, turn: mine.sequence, otherTurn: theirs.sequence,
+                        aspect: aspect, detail: detail))
             }
         }
         turnsCompared = min(left.count, right.count)
@@ -47,7 +52,9 @@ public struct TraceComparison: Equatable {
 public struct TraceDifference: Equatable, Sendable {
     /// What differs first in the pair.
     public enum Aspect: String, Sendable {
-        case turnName = "turn name", writes, recomputes, edges, async, turnCount = "turn count"
+        case turnName = "turn name"
+        case writes, recomputes, edges, async
+        case turnCount = "turn count"
     }
 
     /// The pair's position from the starting turn, from 0.

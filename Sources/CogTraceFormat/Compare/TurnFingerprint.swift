@@ -20,14 +20,18 @@ struct TurnFingerprint {
 
     init(_ turn: TraceTurn, labels: (Int) -> String) {
         name = turn.name
-        var writes: [Write] = [], recomputes: [Recompute] = [], edges = Set<String>(), asyncSteps: [String] = []
+        var writes: [Write] = []
+        var recomputes: [Recompute] = []
+        var edges = Set<String>()
+        var asyncSteps: [String] = []
         for event in turn.events {
             switch event {
             case .write(let state, _, let new): writes.append(Write(label: labels(state), value: new))
             case .recompute(let state, _, let new, let changed, _):
                 recomputes.append(Recompute(label: labels(state), value: new, changed: changed))
             case .edgeAdded(let consumer, let producer): edges.insert("+ \(labels(consumer)) reads \(labels(producer))")
-            case .edgeRemoved(let consumer, let producer): edges.insert("- \(labels(consumer)) reads \(labels(producer))")
+            case .edgeRemoved(let consumer, let producer):
+                edges.insert("- \(labels(consumer)) reads \(labels(producer))")
             case .generationStarted(let state, let generation, _):
                 asyncSteps.append("generation \(generation) of \(labels(state)) started")
             case .generationCancelled(let state, let generation):
@@ -35,8 +39,9 @@ struct TurnFingerprint {
             case .generationAccepted(let state, let generation, let outcome):
                 asyncSteps.append("generation \(generation) of \(labels(state)) published \(outcome)")
             case .asyncStatus(let state, let kind, let isLoading, _, let error):
-                asyncSteps.append("\(labels(state)) became \(kind)\(isLoading ? ", loading" : "")"
-                    + (error.map { " (\($0))" } ?? ""))
+                asyncSteps.append(
+                    "\(labels(state)) became \(kind)\(isLoading ? ", loading" : "")"
+                        + (error.map { " (\($0))" } ?? ""))
             default: break
             }
         }
@@ -50,18 +55,22 @@ struct TurnFingerprint {
     /// the writes, the recomputes, the edges, the async steps.
     func firstDifference(from other: TurnFingerprint) -> (TraceDifference.Aspect, String)? {
         if name != other.name { return (.turnName, "this turn is '\(name)', the other is '\(other.name)'") }
-        if let detail = Self.firstMismatch(writes, other.writes, describe: { "write to \($0.label) = \($0.value.text)" },
-                                           valueChange: { ($0.label, $0.value, $1.value) }) {
+        if let detail = Self.firstMismatch(
+            writes, other.writes, describe: { "write to \($0.label) = \($0.value.text)" },
+            valueChange: { ($0.label, $0.value, $1.value) })
+        {
             return (.writes, detail)
         }
         if let detail = Self.firstMismatch(
             recomputes, other.recomputes,
             describe: { "recompute of \($0.label) = \($0.value?.text ?? "nil")\($0.changed ? "" : " (gated)")" },
-            valueChange: { ($0.label, $0.value, $1.value) }) {
+            valueChange: { ($0.label, $0.value, $1.value) })
+        {
             return (.recomputes, detail)
         }
         if edges != other.edges {
-            let mine = edges.subtracting(other.edges).sorted(), theirs = other.edges.subtracting(edges).sorted()
+            let mine = edges.subtracting(other.edges).sorted()
+            let theirs = other.edges.subtracting(edges).sorted()
             var parts: [String] = []
             if !mine.isEmpty { parts.append("only this one changes edges [\(mine.joined(separator: "; "))]") }
             if !theirs.isEmpty { parts.append("only the other changes edges [\(theirs.joined(separator: "; "))]") }
@@ -97,7 +106,9 @@ struct TurnFingerprint {
         if let left = change.mine?.json, let right = change.theirs?.json {
             let fields = right.fieldChanges(to: left)
             if !fields.isEmpty, fields.allSatisfy({ !$0.path.isEmpty }) {
-                let list = fields.prefix(4).map { "\($0.path) is \($0.new?.jsonText ?? "—") here, \($0.old?.jsonText ?? "—") in the other" }
+                let list = fields.prefix(4).map {
+                    "\($0.path) is \($0.new?.jsonText ?? "—") here, \($0.old?.jsonText ?? "—") in the other"
+                }
                 return "\(change.label) differs: " + list.joined(separator: "; ")
             }
         }

@@ -32,8 +32,11 @@ public struct JSONParser {
     private let limits: Limits
 
     /// Parses one JSON value that must fill `bytes` (surrounding white space allowed).
-    public static func parse(_ bytes: some Collection<UInt8>, limits: Limits = Limits()) throws(JSONParseError)
-        -> JSONValue {
+    public static func parse(
+        _ bytes: some Collection<UInt8>, limits: Limits = Limits()
+    ) throws(JSONParseError)
+        -> JSONValue
+    {
         var parser = JSONParser(bytes: Array(bytes), limits: limits)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
@@ -59,8 +62,10 @@ public struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A
-            || bytes[index] == 0x0D {
+        while index < bytes.count,
+            bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A
+                || bytes[index] == 0x0D
+        {
             index += 1
         }
     }
@@ -109,7 +114,9 @@ public struct JSONParser {
             }
             let key = try parseString()
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a member name") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after a member name")
+            }
             index += 1
             skipWhitespace()
             members.append((key, try parseValue(depth: depth)))
@@ -160,7 +167,9 @@ public struct JSONParser {
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         func digits(_ parser: inout JSONParser) -> Int {
             let begin = parser.index
-            while parser.index < parser.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index]) {
+            while parser.index < parser.bytes.count,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index])
+            {
                 parser.index += 1
             }
             return parser.index - begin
@@ -174,7 +183,9 @@ public struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             isInteger = false
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard digits(&self) > 0 else { throw error("expected digits in an exponent") }
         }
         guard index - start <= limits.maxNumberDigits else {
@@ -237,7 +248,8 @@ public struct JSONParser {
         case UInt8(ascii: "u"):
             let high = try parseHex4()
             if (0xD800...0xDBFF).contains(high) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else {
                     return "\u{FFFD}"
                 }
                 index += 2
@@ -273,7 +285,8 @@ public struct JSONParser {
     /// Decodes one UTF-8 scalar; malformed bytes become U+FFFD rather than an error.
     private mutating func decodeUTF8Scalar() throws(JSONParseError) -> Unicode.Scalar {
         let first = bytes[index]
-        let length = first < 0x80 ? 1 : first >> 5 == 0b110 ? 2 : first >> 4 == 0b1110 ? 3 : first >> 3 == 0b11110 ? 4 : 0
+        let length =
+            first < 0x80 ? 1 : first >> 5 == 0b110 ? 2 : first >> 4 == 0b1110 ? 3 : first >> 3 == 0b11110 ? 4 : 0
         guard length > 0, index + length <= bytes.count else {
             index += 1
             return "\u{FFFD}"

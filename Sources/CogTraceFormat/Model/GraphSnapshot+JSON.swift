@@ -18,11 +18,16 @@ extension GraphSnapshot {
             if state.isPinned { members.append(("pinned", .bool(true))) }
             if state.isInGrace { members.append(("grace", .bool(true))) }
             if let async = state.async {
-                members.append(("async", .object([
-                    ("kind", .string(async.kind)), ("loading", .bool(async.isLoading)),
-                    ("succeeded", .bool(async.hasSucceeded)), ("error", async.error.map(JSONValue.string) ?? .null),
-                    ("g", .int(async.generation)), ("inFlight", .array(async.inFlight.map(JSONValue.int))),
-                ])))
+                members.append(
+                    (
+                        "async",
+                        .object([
+                            ("kind", .string(async.kind)), ("loading", .bool(async.isLoading)),
+                            ("succeeded", .bool(async.hasSucceeded)),
+                            ("error", async.error.map(JSONValue.string) ?? .null),
+                            ("g", .int(async.generation)), ("inFlight", .array(async.inFlight.map(JSONValue.int))),
+                        ])
+                    ))
             }
             return .object(members)
         }
@@ -65,7 +70,8 @@ extension GraphSnapshot {
         }
         for value in keyframe["registrations"]?.arrayValue ?? [] {
             guard let id = value["id"]?.intValue, let name = value["name"]?.stringValue,
-                  let kind = value["kind"]?.stringValue else {
+                let kind = value["kind"]?.stringValue
+            else {
                 throw TraceEventDecodingError(member: "registrations")
             }
             var registration = Registration(id: id, name: name, kind: kind)

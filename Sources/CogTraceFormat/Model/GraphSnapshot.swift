@@ -83,9 +83,11 @@ public struct GraphSnapshot: Equatable {
                     onStack.remove(stack.removeLast().id)
                     continue
                 }
-                if next == 0, state.dependencies.contains(where: { producer in
-                    states[producer].map { $0.version != state.observedVersions[producer] } ?? false
-                }) {
+                if next == 0,
+                    state.dependencies.contains(where: { producer in
+                        states[producer].map { $0.version != state.observedVersions[producer] } ?? false
+                    })
+                {
                     marks[id] = "dirty"
                     onStack.remove(stack.removeLast().id)
                     continue
@@ -167,7 +169,7 @@ public struct GraphSnapshot: Equatable {
         case .unregistered(let id), .scopeRetired(let id), .taskCancelled(let id), .taskFinished(let id):
             registrations[id] = nil
         case .writeDiscarded, .edgeAdded, .edgeRemoved, .notice, .offer, .reactionRun, .watchRun, .leaseRenewed,
-             .generationRejected, .refreshResolved, .turnDropped, .diagnostic:
+            .generationRejected, .refreshResolved, .turnDropped, .diagnostic:
             break
         }
     }

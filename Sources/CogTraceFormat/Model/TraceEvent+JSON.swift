@@ -9,57 +9,91 @@ extension TraceEvent {
         func add(_ name: String, _ value: TraceValue?) { members.append((name, value?.jsonValue ?? .null)) }
         switch self {
         case .stateCreated(let state, let value):
-            add("s", state); add("v", value)
+            add("s", state)
+            add("v", value)
         case .seeded(let state, let value), .writeDiscarded(let state, let value):
-            add("s", state); add("v", value)
+            add("s", state)
+            add("v", value)
         case .write(let state, let old, let new):
-            add("s", state); add("old", old); add("new", new)
+            add("s", state)
+            add("old", old)
+            add("new", new)
         case .recompute(let state, let old, let new, let changed, let trigger):
-            add("s", state); add("old", old); add("new", new); add("changed", .bool(changed))
+            add("s", state)
+            add("old", old)
+            add("new", new)
+            add("changed", .bool(changed))
             add("by", trigger.map(JSONValue.int) ?? .null)
         case .edgeAdded(let consumer, let producer), .edgeRemoved(let consumer, let producer):
-            add("s", consumer); add("p", producer)
+            add("s", consumer)
+            add("p", producer)
         case .dependencies(let consumer, let producers):
-            add("s", consumer); add("ps", .array(producers.map(JSONValue.int)))
+            add("s", consumer)
+            add("ps", .array(producers.map(JSONValue.int)))
         case .unregistered(let registration):
             add("r", registration)
         case .boundaryAttached(let state), .notice(let state), .graceExpired(let state):
             add("s", state)
         case .offer(let state, let subscriber, let value):
-            add("s", state); add("sub", subscriber); add("v", value)
+            add("s", state)
+            add("sub", subscriber)
+            add("v", value)
         case .reactionRun(let registration), .scopeRetired(let registration), .taskCancelled(let registration),
-             .taskFinished(let registration):
+            .taskFinished(let registration):
             add("r", registration)
         case .watchRun(let registration, let old, let new):
-            add("r", registration); add("old", old); add("new", new)
+            add("r", registration)
+            add("old", old)
+            add("new", new)
         case .leaseAcquired(let state, let holder), .leaseReleased(let state, let holder),
-             .leaseRenewed(let state, let holder):
-            add("s", state); add("holder", holder)
+            .leaseRenewed(let state, let holder):
+            add("s", state)
+            add("holder", holder)
         case .graceScheduled(let state, let milliseconds):
-            add("s", state); add("ms", milliseconds)
+            add("s", state)
+            add("ms", milliseconds)
         case .stateReleased(let state, let reason):
-            add("s", state); add("reason", reason)
+            add("s", state)
+            add("reason", reason)
         case .generationStarted(let state, let generation, let policy):
-            add("s", state); add("g", generation); add("policy", policy)
+            add("s", state)
+            add("g", generation)
+            add("policy", policy)
         case .generationCancelled(let state, let generation), .generationRejected(let state, let generation):
-            add("s", state); add("g", generation)
+            add("s", state)
+            add("g", generation)
         case .generationAccepted(let state, let generation, let outcome):
-            add("s", state); add("g", generation); add("outcome", outcome)
+            add("s", state)
+            add("g", generation)
+            add("outcome", outcome)
         case .asyncStatus(let state, let kind, let isLoading, let hasSucceeded, let error):
-            add("s", state); add("kind", kind); add("loading", .bool(isLoading))
-            add("succeeded", .bool(hasSucceeded)); add("error", error.map(JSONValue.string) ?? .null)
+            add("s", state)
+            add("kind", kind)
+            add("loading", .bool(isLoading))
+            add("succeeded", .bool(hasSucceeded))
+            add("error", error.map(JSONValue.string) ?? .null)
         case .refreshResolved(let state, let generation, let outcome):
-            add("s", state); add("g", generation.map(JSONValue.int) ?? .null); add("outcome", outcome)
+            add("s", state)
+            add("g", generation.map(JSONValue.int) ?? .null)
+            add("outcome", outcome)
         case .registered(let registration, let name, let kind):
-            add("r", registration); add("name", name); add("kind", kind)
+            add("r", registration)
+            add("name", name)
+            add("kind", kind)
         case .scopeOpened(let registration, let name, let identity):
-            add("r", registration); add("name", name); add("id", identity.map(JSONValue.string) ?? .null)
+            add("r", registration)
+            add("name", name)
+            add("id", identity.map(JSONValue.string) ?? .null)
         case .taskStarted(let registration, let name):
-            add("r", registration); add("name", name)
+            add("r", registration)
+            add("name", name)
         case .turnDropped(let name, let reason):
-            add("name", name); add("reason", reason)
+            add("name", name)
+            add("reason", reason)
         case .diagnostic(let kind, let message, let path):
-            add("kind", kind); add("message", message); add("path", .array(path.map(JSONValue.string)))
+            add("kind", kind)
+            add("message", message)
+            add("path", .array(path.map(JSONValue.string)))
         }
         return .object(members)
     }
@@ -97,8 +131,9 @@ extension TraceEvent {
         case "write": self = .write(state: try int("s"), old: try value("old"), new: try value("new"))
         case "writeDiscarded": self = .writeDiscarded(state: try int("s"), value: try value("v"))
         case "recompute":
-            self = .recompute(state: try int("s"), old: optionalValue("old"), new: optionalValue("new"),
-                              changed: try bool("changed"), trigger: optionalInt("by"))
+            self = .recompute(
+                state: try int("s"), old: optionalValue("old"), new: optionalValue("new"),
+                changed: try bool("changed"), trigger: optionalInt("by"))
         case "edgeAdded": self = .edgeAdded(consumer: try int("s"), producer: try int("p"))
         case "edgeRemoved": self = .edgeRemoved(consumer: try int("s"), producer: try int("p"))
         case "deps":
@@ -125,22 +160,25 @@ extension TraceEvent {
             self = .generationAccepted(state: try int("s"), generation: try int("g"), outcome: try string("outcome"))
         case "generationRejected": self = .generationRejected(state: try int("s"), generation: try int("g"))
         case "asyncStatus":
-            self = .asyncStatus(state: try int("s"), kind: try string("kind"), isLoading: try bool("loading"),
-                                hasSucceeded: try bool("succeeded"), error: jsonValue["error"]?.stringValue)
+            self = .asyncStatus(
+                state: try int("s"), kind: try string("kind"), isLoading: try bool("loading"),
+                hasSucceeded: try bool("succeeded"), error: jsonValue["error"]?.stringValue)
         case "refreshResolved":
             self = .refreshResolved(state: try int("s"), generation: optionalInt("g"), outcome: try string("outcome"))
         case "registered":
             self = .registered(registration: try int("r"), name: try string("name"), kind: try string("kind"))
         case "scopeOpened":
-            self = .scopeOpened(registration: try int("r"), name: try string("name"), identity: jsonValue["id"]?.stringValue)
+            self = .scopeOpened(
+                registration: try int("r"), name: try string("name"), identity: jsonValue["id"]?.stringValue)
         case "scopeRetired": self = .scopeRetired(registration: try int("r"))
         case "taskStarted": self = .taskStarted(registration: try int("r"), name: try string("name"))
         case "taskCancelled": self = .taskCancelled(registration: try int("r"))
         case "taskFinished": self = .taskFinished(registration: try int("r"))
         case "turnDropped": self = .turnDropped(name: try string("name"), reason: try string("reason"))
         case "diagnostic":
-            self = .diagnostic(kind: try string("kind"), message: try string("message"),
-                               path: (jsonValue["path"]?.arrayValue ?? []).compactMap(\.stringValue))
+            self = .diagnostic(
+                kind: try string("kind"), message: try string("message"),
+                path: (jsonValue["path"]?.arrayValue ?? []).compactMap(\.stringValue))
         default: return nil
         }
     }

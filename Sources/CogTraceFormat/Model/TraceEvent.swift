@@ -83,12 +83,12 @@ public enum TraceEvent: Equatable {
     public var state: Int? {
         switch self {
         case .stateCreated(let state, _), .seeded(let state, _), .write(let state, _, _),
-             .writeDiscarded(let state, _), .recompute(let state, _, _, _, _), .boundaryAttached(let state),
-             .notice(let state), .offer(let state, _, _), .leaseAcquired(let state, _), .leaseReleased(let state, _),
-             .leaseRenewed(let state, _), .graceScheduled(let state, _), .graceExpired(let state),
-             .stateReleased(let state, _), .generationStarted(let state, _, _), .generationCancelled(let state, _),
-             .generationAccepted(let state, _, _), .generationRejected(let state, _),
-             .asyncStatus(let state, _, _, _, _), .refreshResolved(let state, _, _):
+            .writeDiscarded(let state, _), .recompute(let state, _, _, _, _), .boundaryAttached(let state),
+            .notice(let state), .offer(let state, _, _), .leaseAcquired(let state, _), .leaseReleased(let state, _),
+            .leaseRenewed(let state, _), .graceScheduled(let state, _), .graceExpired(let state),
+            .stateReleased(let state, _), .generationStarted(let state, _, _), .generationCancelled(let state, _),
+            .generationAccepted(let state, _, _), .generationRejected(let state, _),
+            .asyncStatus(let state, _, _, _, _), .refreshResolved(let state, _, _):
             state
         case .edgeAdded(let consumer, _), .edgeRemoved(let consumer, _), .dependencies(let consumer, _):
             consumer

@@ -58,7 +58,9 @@ extension TraceTurn {
     /// The `idle` record holding what happened after this turn, or nil when nothing did.
     public var afterJSONValue: JSONValue? {
         guard !after.isEmpty else { return nil }
-        return .object([("type", .string("idle")), ("after", .int(sequence)), ("events", .array(after.map(\.jsonValue)))])
+        return .object([
+            ("type", .string("idle")), ("after", .int(sequence)), ("events", .array(after.map(\.jsonValue))),
+        ])
     }
 }
 

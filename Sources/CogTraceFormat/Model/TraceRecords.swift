@@ -58,8 +58,10 @@ public struct TraceStateInfo: Equatable, Sendable {
     /// The async policy, for an async state.
     public let policy: String?
 
-    public init(id: Int, label: String, declaration: String, key: String?, shape: String, valueType: String,
-                lifetime: String, policy: String?) {
+    public init(
+        id: Int, label: String, declaration: String, key: String?, shape: String, valueType: String,
+        lifetime: String, policy: String?
+    ) {
         self.id = id
         self.label = label
         self.declaration = declaration
@@ -87,8 +89,10 @@ public struct TraceTurn: Equatable {
     /// created by a peek, leases renewed, late results rejected).
     public var after: [TraceEvent]
 
-    public init(sequence: Int, name: String, origin: String, cause: Int?, start: Int, duration: Int,
-                events: [TraceEvent], after: [TraceEvent] = []) {
+    public init(
+        sequence: Int, name: String, origin: String, cause: Int?, start: Int, duration: Int,
+        events: [TraceEvent], after: [TraceEvent] = []
+    ) {
         self.sequence = sequence
         self.name = name
         self.origin = origin

@@ -29,9 +29,11 @@ public final class TraceFile {
     private var labelIndex: [String: Int]
     private var snapshotCache: [Int: GraphSnapshot] = [:]
 
-    init(header: TraceHeader, states: [Int: TraceStateInfo], trailer: TraceTrailer?, warnings: [TraceWarning],
-         keyframes: [(before: Int, snapshot: GraphSnapshot)], turnEntries: [TurnEntry],
-         leadingIdle: (line: Int, range: Range<Int>)?, bytes: [UInt8]) {
+    init(
+        header: TraceHeader, states: [Int: TraceStateInfo], trailer: TraceTrailer?, warnings: [TraceWarning],
+        keyframes: [(before: Int, snapshot: GraphSnapshot)], turnEntries: [TurnEntry],
+        leadingIdle: (line: Int, range: Range<Int>)?, bytes: [UInt8]
+    ) {
         self.header = header
         self.states = states
         self.trailer = trailer
@@ -129,7 +131,8 @@ public final class TraceFile {
 
     /// The position of the first turn numbered `sequence` or later (the count when none is).
     private func firstEntryIndex(atOrAfter sequence: Int) -> Int {
-        var low = 0, high = turnEntries.count
+        var low = 0
+        var high = turnEntries.count
         while low < high {
             let middle = (low + high) / 2
             if turnEntries[middle].sequence < sequence { low = middle + 1 } else { high = middle }
@@ -156,7 +159,8 @@ public final class TraceFile {
     /// actor, so building an index over a whole trace costs the parse divided by the cores.
     public func forEachTurn(_ body: (Result<TraceTurn, TraceReadError>) -> Void) {
         let batchSize = 4_096
-        let entries = turnEntries, bytes = bytes
+        let entries = turnEntries
+        let bytes = bytes
         var start = 0
         while start < entries.count {
             let batch = Array(entries[start..<min(start + batchSize, entries.count)])
@@ -167,7 +171,8 @@ public final class TraceFile {
                 let chunk = (batch.count + workers - 1) / workers
                 // Each worker writes only its own slots, and all are done before the buffer is read.
                 DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                    let lower = worker * chunk, upper = min(lower + chunk, batch.count)
+                    let lower = worker * chunk
+                    let upper = min(lower + chunk, batch.count)
                     guard lower < upper else { return }
                     for index in lower..<upper {
                         slots.buffer[index] = Result { () throws(TraceReadError) in

@@ -51,7 +51,8 @@ enum TraceScanner {
                 record = parsed
             }
             if header == nil, type != "header" {
-                throw TraceReadError(line: lineNumber, column: 1, message: "expected a header record first, found '\(type)'")
+                throw TraceReadError(
+                    line: lineNumber, column: 1, message: "expected a header record first, found '\(type)'")
             }
             switch type {
             case "header":
@@ -77,7 +78,9 @@ enum TraceScanner {
                     throw TraceReadError(line: lineNumber, message: "keyframe: \(error)")
                 }
             case "turn":
-                guard let sequence = quickSequence(bytes[range]) ?? (try? parseLine(bytes[range], line: lineNumber))?["seq"]?.intValue
+                guard
+                    let sequence = quickSequence(bytes[range])
+                        ?? (try? parseLine(bytes[range], line: lineNumber))?["seq"]?.intValue
                 else {
                     if isLast {
                         warnings.append(TraceWarning(line: lineNumber, message: "last line is truncated; ignored"))
@@ -93,7 +96,8 @@ enum TraceScanner {
                     throw TraceReadError(line: lineNumber, message: "turn 'seq' \(sequence) is outside 0..<2^53")
                 }
                 if let previous = entries.last, previous.sequence >= sequence {
-                    throw TraceReadError(line: lineNumber, message: "turn \(sequence) follows turn \(previous.sequence)")
+                    throw TraceReadError(
+                        line: lineNumber, message: "turn \(sequence) follows turn \(previous.sequence)")
                 }
                 entries.append(TraceFile.TurnEntry(sequence: sequence, line: lineNumber, range: range))
             case "idle":
@@ -109,17 +113,20 @@ enum TraceScanner {
             case "trailer":
                 trailer = TraceTrailer(jsonValue: record!)
             default:
-                warnings.append(TraceWarning(
-                    line: lineNumber, message: "unknown record type '\(type)' (from a newer writer?); ignored"))
+                warnings.append(
+                    TraceWarning(
+                        line: lineNumber, message: "unknown record type '\(type)' (from a newer writer?); ignored"))
             }
         }
         guard let header else { throw TraceReadError(line: 0, message: "empty file: no header record") }
         if trailer == nil {
-            warnings.append(TraceWarning(line: 0, message: "no trailer: the recorder did not finish; the trace may be incomplete"))
+            warnings.append(
+                TraceWarning(line: 0, message: "no trailer: the recorder did not finish; the trace may be incomplete"))
         }
         keyframes.sort { $0.before < $1.before }
-        return TraceFile(header: header, states: states, trailer: trailer, warnings: warnings, keyframes: keyframes,
-                         turnEntries: entries, leadingIdle: leadingIdle, bytes: bytes)
+        return TraceFile(
+            header: header, states: states, trailer: trailer, warnings: warnings, keyframes: keyframes,
+            turnEntries: entries, leadingIdle: leadingIdle, bytes: bytes)
     }
 
     private static func readHeader(_ record: JSONValue, line: Int) throws(TraceReadError) -> TraceHeader {
@@ -128,8 +135,10 @@ enum TraceScanner {
         }
         let major = Int(header.minimumReaderVersion.split(separator: ".").first ?? "") ?? Int.max
         guard major <= TraceFormat.readerMajor else {
-            throw TraceReadError(line: line, message: "trace needs reader version \(header.minimumReaderVersion); "
-                + "this reader reads \(TraceFormat.readerMajor).x")
+            throw TraceReadError(
+                line: line,
+                message: "trace needs reader version \(header.minimumReaderVersion); "
+                    + "this reader reads \(TraceFormat.readerMajor).x")
         }
         return header
     }
@@ -144,10 +153,12 @@ enum TraceScanner {
 
     static func decodeTurn(_ record: JSONValue, line: Int) throws(TraceReadError) -> TraceTurn {
         guard let sequence = record["seq"]?.intValue, let name = record["name"]?.stringValue,
-              let origin = record["origin"]?.stringValue else {
+            let origin = record["origin"]?.stringValue
+        else {
             throw TraceReadError(line: line, message: "turn record needs 'seq', 'name' and 'origin'")
         }
-        let start = record["start"]?.intValue ?? 0, duration = record["duration"]?.intValue ?? 0
+        let start = record["start"]?.intValue ?? 0
+        let duration = record["duration"]?.intValue ?? 0
         for (name, number) in [("seq", sequence), ("start", start), ("duration", duration)]
         where !validCounts.contains(number) {
             throw TraceReadError(line: line, message: "turn '\(name)' \(number) is outside 0..<2^53")
@@ -178,7 +189,8 @@ enum TraceScanner {
     private static func nextNewline(in bytes: [UInt8], from start: Int) -> Int? {
         bytes.withUnsafeBufferPointer { buffer -> Int? in
             guard start < buffer.count, let base = buffer.baseAddress,
-                  let found = memchr(base + start, 0x0A, buffer.count - start) else { return nil }
+                let found = memchr(base + start, 0x0A, buffer.count - start)
+            else { return nil }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }

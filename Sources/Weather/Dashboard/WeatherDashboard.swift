@@ -38,7 +38,9 @@ public final class WeatherDashboard {
     private func render() {
         isStale = false
         renderCount += 1
-        text = withObservationTracking { body() } onChange: { [weak self] in
+        text = withObservationTracking {
+            body()
+        } onChange: { [weak self] in
             MainActor.assumeIsolated { self?.invalidate() }
         }
     }
@@ -64,7 +66,8 @@ public final class WeatherDashboard {
         let place = "\(zip.city) (\(zip))"
         var line = (isCurrent ? "▶ " : "  ") + place + String(repeating: " ", count: max(1, 22 - place.count))
         if let weatherForecast {
-            line += "\(weatherForecast.temperatureF)°F \(weatherForecast.condition.rawValue)"
+            line +=
+                "\(weatherForecast.temperatureF)°F \(weatherForecast.condition.rawValue)"
                 + (weatherForecast.heatAdvisory ? " heat advisory" : "")
             line += isNice ? "  nice" : "  not nice"
         } else {

@@ -44,13 +44,15 @@ struct WeatherReplayCommand {
         }
         let result: ReplayResult
         do {
-            result = try await CogReplay(recording: recording).verify(against: ScenarioSession(title: recording.header.title))
+            result = try await CogReplay(recording: recording).verify(
+                against: ScenarioSession(title: recording.header.title))
         } catch {
             throw WeatherCommandError("cannot replay '\(path)': \(error)", status: .malformedInput)
         }
         guard let divergence = result.firstDivergence else {
-            print("\(path): the current code matches all \(result.comparison.turnsCompared) turns "
-                + "(\(result.inputsFed) inputs fed)")
+            print(
+                "\(path): the current code matches all \(result.comparison.turnsCompared) turns "
+                    + "(\(result.inputsFed) inputs fed)")
             return .success
         }
         let turn = divergence.turn.map { "turn \($0)" } ?? "after the last turn"

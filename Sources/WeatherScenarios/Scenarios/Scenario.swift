@@ -27,7 +27,8 @@ struct Scenario {
 
 extension Scenario {
     static let tour = Scenario(
-        name: "tour", summary: "start-up, switching among the three cities, refreshes through each rotation, hourly ticks",
+        name: "tour",
+        summary: "start-up, switching among the three cities, refreshes through each rotation, hourly ticks",
         lookFor: "the nice-outside alert on turn after New York's first reading; isNiceHere re-wiring per city",
         firstCommand: "history weather.isNiceHere"
     ) { session in

@@ -16,7 +16,8 @@ extension ScenarioSession: ReplayTarget {
 
     func complete(_ state: ReplayState, with outcome: ReplayOutcome) async throws -> Bool {
         guard state.declaration == "weather.forecast", let key = state.key,
-              let request = claimRequest(for: ZipCode(key)) else { return false }
+            let request = claimRequest(for: ZipCode(key))
+        else { return false }
         switch outcome {
         case .success:
             await request.succeed(try outcome.value(as: WeatherReading.self))

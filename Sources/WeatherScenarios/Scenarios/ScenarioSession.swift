@@ -24,14 +24,17 @@ final class ScenarioSession {
         self.feed = feed
         let requests = requests
         let service = WeatherService { zip in try await requests.call(tag: zip.rawValue) }
-        recorder = CogRecorder(configuration: RecorderConfiguration(
-            title: title, capacity: 10_000, keyframeInterval: 25, clock: .virtual(clock)))
+        recorder = CogRecorder(
+            configuration: RecorderConfiguration(
+                title: title, capacity: 10_000, keyframeInterval: 25, clock: .virtual(clock)))
         cogs = Cogs.forTesting(seeding: { $0.seedWeatherService(service) }, clock: clock, grace: Self.grace)
         recorder.attach(to: cogs)
         let alertBox = alertBox
-        cogs.start([WeatherMechanism(
-            notifier: WeatherNotifier { message in MainActor.assumeIsolated { alertBox.messages.append(message) } },
-            clock: clock, interval: Self.interval)])
+        cogs.start([
+            WeatherMechanism(
+                notifier: WeatherNotifier { message in MainActor.assumeIsolated { alertBox.messages.append(message) } },
+                clock: clock, interval: Self.interval)
+        ])
         dashboard = WeatherDashboard(cogs: cogs)
     }
 

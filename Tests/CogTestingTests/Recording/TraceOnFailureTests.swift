@@ -1,7 +1,8 @@
-@testable import CogTesting
 import CogTrace
 import Foundation
 import Testing
+
+@testable import CogTesting
 
 /// Runs the deliberately failing tests in `DeliberateFailures.swift` through the real runners
 /// (this test bundle, started again with `COG_TRACE_DEMO=1`) and checks what they leave behind:
@@ -11,14 +12,18 @@ import Testing
 struct TraceOnFailureTests {
     /// This test bundle's own executable.
     private static var testBundle: URL {
-        URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0])
+        URL(
+            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0])
     }
 
     /// Runs the bundle with `arguments`, recording into a fresh directory; returns the files
     /// written there and what the run printed.
-    private func run(_ arguments: [String], environment extra: [String: String] = [:]) throws
-        -> (files: [String: String], output: String, directory: URL) {
+    private func run(
+        _ arguments: [String], environment extra: [String: String] = [:]
+    ) throws
+        -> (files: [String: String], output: String, directory: URL)
+    {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cog-traces-\(UUID().uuidString)")
         let process = Process()
         process.executableURL = Self.testBundle
@@ -50,15 +55,21 @@ struct TraceOnFailureTests {
     @Test func aFailingSwiftTestingTestLeavesATraceAndAPassingOneNone() throws {
         let result = try run(["--testing-library", "swift-testing", "--filter", "DemoTraceTests"])
         defer { try? FileManager.default.removeItem(at: result.directory) }
-        #expect(Set(result.files.keys) == ["DemoTraceTests.demoExpectationFails.cogtrace", "DemoTraceTests.demoThrows.cogtrace"],
-                "\(result.output)")
+        #expect(
+            Set(result.files.keys) == [
+                "DemoTraceTests.demoExpectationFails.cogtrace", "DemoTraceTests.demoThrows.cogtrace",
+            ],
+            "\(result.output)")
         for (name, text) in result.files {
             #expect(try lastTurnName(text) == "step 3", "\(name)")
             #expect(try TraceFile.parse(text).warnings.isEmpty)
         }
-        #expect(result.output.contains("open it with: swift run coginspect \(result.directory.path)/DemoTraceTests.demoThrows.cogtrace"))
+        #expect(
+            result.output.contains(
+                "open it with: swift run coginspect \(result.directory.path)/DemoTraceTests.demoThrows.cogtrace"))
         #expect(result.output.contains("Attached 'DemoTraceTests.demoExpectationFails.cogtrace'"))
-        try expectCoginspectOpens(result.directory.appendingPathComponent("DemoTraceTests.demoExpectationFails.cogtrace"))
+        try expectCoginspectOpens(
+            result.directory.appendingPathComponent("DemoTraceTests.demoExpectationFails.cogtrace"))
     }
 
     /// `coginspect` (built beside this bundle) opens the trace with its cursor on the last step.
@@ -84,11 +95,13 @@ struct TraceOnFailureTests {
     }
 
     @Test func theEnvironmentCanRecordEveryTestOrNone() throws {
-        let always = try run(["--testing-library", "swift-testing", "--filter", "DemoTraceTests"],
-                             environment: ["COG_TRACE": "always"])
+        let always = try run(
+            ["--testing-library", "swift-testing", "--filter", "DemoTraceTests"],
+            environment: ["COG_TRACE": "always"])
         defer { try? FileManager.default.removeItem(at: always.directory) }
         #expect(always.files.count == 4, "\(always.files.keys.sorted())")
-        let off = try run(["--testing-library", "swift-testing", "--filter", "DemoTraceTests"], environment: ["COG_TRACE": "off"])
+        let off = try run(
+            ["--testing-library", "swift-testing", "--filter", "DemoTraceTests"], environment: ["COG_TRACE": "off"])
         #expect(off.files.isEmpty)
     }
 

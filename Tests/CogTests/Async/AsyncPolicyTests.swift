@@ -1,6 +1,6 @@
-import Testing
 import Cog
 import CogTesting
+import Testing
 
 private struct Boom: Error {}
 
@@ -23,10 +23,11 @@ struct AsyncPolicyTests {
         await first.succeed(1)
         await second.succeed(2)
         #expect(cogs.peek(resultsCog) == 2)
-        #expect(log.lines(startingWith: "start", "cancel", "reject", "accept") == [
-            "start results #1 latest", "cancel results #1", "start results #2 latest",
-            "reject results #1", "accept results #2 success",
-        ])
+        #expect(
+            log.lines(startingWith: "start", "cancel", "reject", "accept") == [
+                "start results #1 latest", "cancel results #1", "start results #2 latest",
+                "reject results #1", "accept results #2 success",
+            ])
         #expect(log.lines(startingWith: "turn").contains { $0.contains("failure") } == false)
     }
 
@@ -49,11 +50,12 @@ struct AsyncPolicyTests {
         await thirdRun.succeed(3)
         #expect(await third.outcome.name == "success")
         #expect(cogs.peek(jobsCog) == 3)
-        #expect(log.lines(startingWith: "turn") == [
-            "turn 1 jobs pending asyncCompletion", "turn 2 jobs failure asyncCompletion",
-            "turn 3 jobs pending asyncCompletion", "turn 4 jobs success asyncCompletion",
-            "turn 5 jobs pending asyncCompletion", "turn 6 jobs success asyncCompletion",
-        ])
+        #expect(
+            log.lines(startingWith: "turn") == [
+                "turn 1 jobs pending asyncCompletion", "turn 2 jobs failure asyncCompletion",
+                "turn 3 jobs pending asyncCompletion", "turn 4 jobs success asyncCompletion",
+                "turn 5 jobs pending asyncCompletion", "turn 6 jobs success asyncCompletion",
+            ])
     }
 
     @Test func exhaustLatestFinishesTheCurrentRunThenCatchesUpOnce() async {

@@ -1,6 +1,6 @@
-import Testing
 import Cog
 import CogTesting
+import Testing
 
 private struct FeedLost: Error {}
 
@@ -18,10 +18,11 @@ struct AsyncStreamTests {
         await feed.yield(11)
         #expect(cogs.peek(priceCog) == 11)
         #expect(spy.changes == 1)
-        #expect(log.lines(startingWith: "turn") == [
-            "turn 1 price pending asyncCompletion", "turn 2 price success asyncCompletion",
-            "turn 3 price success asyncCompletion",
-        ])
+        #expect(
+            log.lines(startingWith: "turn") == [
+                "turn 1 price pending asyncCompletion", "turn 2 price success asyncCompletion",
+                "turn 3 price success asyncCompletion",
+            ])
     }
 
     @Test func naturalEndPublishesNothingAndStartsNothing() async {

@@ -1,7 +1,7 @@
-import Testing
-import Observation
 import Cog
 import CogTesting
+import Observation
+import Testing
 
 /// The seeds' forecast example, as the agent guide writes it.
 struct ForecastReading: Equatable, Sendable {
@@ -58,7 +58,10 @@ struct AsyncWeatherSemanticsTests {
         let generation = await work.nextStart()
         await generation.succeed(ForecastReading(temperatureF: 70))
         #expect(cogs[forecastCog] == ForecastReading(temperatureF: 70))
-        #expect(log.lines(startingWith: "turn") == ["turn 1 first pending asyncCompletion", "turn 2 first success asyncCompletion"])
+        #expect(
+            log.lines(startingWith: "turn") == [
+                "turn 1 first pending asyncCompletion", "turn 2 first success asyncCompletion",
+            ])
     }
 
     @Test func aFailedRefreshKeepsTheLastReadingForPlainAndStatusReads() async {
@@ -121,8 +124,10 @@ private final class StatusKindRecorder {
     private let ref: CogBoxAsyncReference<ForecastReading?>
     private let record: (CogStatus<ForecastReading?>.Kind) -> Void
 
-    init(cogs: Cogs, ref: CogBoxAsyncReference<ForecastReading?>,
-         record: @escaping (CogStatus<ForecastReading?>.Kind) -> Void) {
+    init(
+        cogs: Cogs, ref: CogBoxAsyncReference<ForecastReading?>,
+        record: @escaping (CogStatus<ForecastReading?>.Kind) -> Void
+    ) {
         self.cogs = cogs
         self.ref = ref
         self.record = record
@@ -130,7 +135,9 @@ private final class StatusKindRecorder {
     }
 
     private func arm() {
-        withObservationTracking { _ = cogs.status[ref].kind } onChange: { [weak self] in
+        withObservationTracking {
+            _ = cogs.status[ref].kind
+        } onChange: { [weak self] in
             MainActor.assumeIsolated { self?.changed() }
         }
     }

@@ -1,6 +1,6 @@
-import Testing
 import Cog
 import CogTesting
+import Testing
 
 @Suite("Status lens", .timeLimit(.minutes(1)))
 struct StatusLensTests {

@@ -1,6 +1,6 @@
-import Testing
 import Cog
 import CogTesting
+import Testing
 
 private final class CallCounter {
     var calls = 0
@@ -27,7 +27,7 @@ private struct Opaque {
     var payload: Int
 }
 private let _opaqueCog = Cog<Opaque>.Manual(name: "opaque") { Opaque(payload: 0) }
-private let _lastDigitCog = Cog<Int>.Manual(name: "lastDigit", equals: { $0 % 10 == $1 % 10 }) { 0 }
+private let _lastDigitCog = Cog<Int>.Manual(name: "lastDigit", equals: { $0 % 10 == $1 % 10 }, { 0 })
 
 @Suite("Declarations")
 struct DeclarationTests {
@@ -58,11 +58,12 @@ struct DeclarationTests {
         _ = cogs.peek(_unnamedCog)
         _ = cogs.peek(namedCog)
         _ = cogs.peek(doubledCogs["ab"])
-        #expect(log.lines(startingWith: "create") == [
-            "create CogTests/DeclarationTests.swift:\(unnamedLine) manual",
-            "create settings.volume manual",
-            "create doubled[ab] automatic",
-        ])
+        #expect(
+            log.lines(startingWith: "create") == [
+                "create CogTests/DeclarationTests.swift:\(unnamedLine) manual",
+                "create settings.volume manual",
+                "create doubled[ab] automatic",
+            ])
     }
 
     @Test func readOnlyProjectionReadsTheSourceState() {
@@ -79,9 +80,10 @@ struct DeclarationTests {
         #expect(cogs.peek(_lastDigitCog) == 0)
         cogs.turn { c in c[_lastDigitCog] = 13 }
         #expect(cogs.peek(_lastDigitCog) == 13)
-        #expect(log.lines(startingWith: "write", "discard-write") == [
-            "discard-write lastDigit 10", "write lastDigit 0 -> 13",
-        ])
+        #expect(
+            log.lines(startingWith: "write", "discard-write") == [
+                "discard-write lastDigit 10", "write lastDigit 0 -> 13",
+            ])
     }
 
     @Test func nonEquatableValuesAlwaysCountAsChanged() {

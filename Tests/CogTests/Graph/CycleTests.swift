@@ -1,6 +1,6 @@
-import Testing
 import Cog
 import CogTesting
+import Testing
 
 private let _closesLoopCog = Cog<Bool>.Manual(name: "closesLoop") { false }
 private let headCog: Cog<Int> = Cog(name: "head") { c in

@@ -1,6 +1,6 @@
-import Testing
 import Cog
 import CogTesting
+import Testing
 
 private let _sourceCog = Cog<Int>.Manual(name: "source") { 0 }
 private let hotCog = Cog<Int>(name: "hot") { c in c[_sourceCog] * 10 }
@@ -27,16 +27,17 @@ struct FlushOrderTests {
         let spy = ObservationSpy { _ = cogs[hotCog] }
         log.clear()
         cogs.turn("write") { c in c[_sourceCog] = 2 }
-        #expect(log.lines == [
-            "turn 1 write op",
-            "write source 0 -> 2",
-            "recompute hot 0 -> 20 changed by source",
-            "recompute reacted -1 -> 1 changed by source",
-            "notice hot",
-            "react Order.second-registered-first",
-            "react Order.later",
-            "end 1",
-        ])
+        #expect(
+            log.lines == [
+                "turn 1 write op",
+                "write source 0 -> 2",
+                "recompute hot 0 -> 20 changed by source",
+                "recompute reacted -1 -> 1 changed by source",
+                "notice hot",
+                "react Order.second-registered-first",
+                "react Order.later",
+                "end 1",
+            ])
         #expect(spy.changes == 1)
     }
 }

@@ -1,6 +1,6 @@
-import Testing
 import Cog
 import CogTesting
+import Testing
 
 private final class RunCounter {
     var runs: [String: Int] = [:]
@@ -53,9 +53,10 @@ struct SettleTests {
         cogs.turn { c in c[_useMetricCog] = true }
         #expect(cogs.peek(displayCog) == "30C")
         #expect(runs.runs["display"] == 2)
-        #expect(log.lines(startingWith: "deps") == [
-            "deps display <- [useMetric, temperature]", "deps display <- [useMetric, celsius]",
-        ])
+        #expect(
+            log.lines(startingWith: "deps") == [
+                "deps display <- [useMetric, temperature]", "deps display <- [useMetric, celsius]",
+            ])
         cogs.turn { c in c[_temperatureCog] = 99 }
         _ = cogs.peek(displayCog)
         #expect(runs.runs["display"] == 2)

@@ -1,6 +1,6 @@
-import Testing
 import Cog
 import CogTesting
+import Testing
 
 private let _scoreCog = Cog<Int>.Manual(name: "score") { 0 }
 
@@ -53,16 +53,19 @@ struct ExportTests {
     @Test func aRunawayChainIsReportedOnceWithItsTurns() {
         let cogs = Cogs.forTesting()
         let diagnostics = cogs.collectingDiagnostics {
-            cogs.start([ClosureMechanism(name: "PingPong") { m in
-                m.watch(_scoreCog, name: "bump") { _, score in
-                    if score < 100 { m.turn("bump") { c in c[_scoreCog] = score + 1 } }
+            cogs.start([
+                ClosureMechanism(name: "PingPong") { m in
+                    m.watch(_scoreCog, name: "bump") { _, score in
+                        if score < 100 { m.turn("bump") { c in c[_scoreCog] = score + 1 } }
+                    }
                 }
-            }])
+            ])
             cogs.turn("kick") { c in c[_scoreCog] = 1 }
         }
         #expect(cogs.peek(_scoreCog) == 100)
         #expect(diagnostics.map(\.kind) == [.runawayChain])
-        #expect(diagnostics.first?.message == "runaway chain: 65 turns without returning to idle: "
-            + "bump -> bump -> bump -> … -> bump -> bump -> bump")
+        #expect(
+            diagnostics.first?.message == "runaway chain: 65 turns without returning to idle: "
+                + "bump -> bump -> bump -> … -> bump -> bump -> bump")
     }
 }

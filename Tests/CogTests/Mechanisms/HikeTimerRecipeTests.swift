@@ -1,6 +1,6 @@
-import Testing
 import Cog
 import CogTesting
+import Testing
 
 private let _isLoggingHikeCog = Cog<Bool>.Manual(name: "hike.isLogging") { false }
 private let _hikeTimerCog = Cog<Int>.Manual(name: "hike.timer") { 0 }

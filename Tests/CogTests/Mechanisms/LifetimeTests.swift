@@ -1,6 +1,6 @@
-import Testing
 import Cog
 import CogTesting
+import Testing
 
 private let _appCountCog = Cog<Int>.Manual(name: "appCount") { 0 }
 private let _draftCog = Cog<String>.Manual(name: "draft", lifetime: .whileObserved(resetToInitial: true)) { "" }
@@ -35,11 +35,13 @@ struct LifetimeTests {
         let clock = TestClock()
         let cogs = Cogs.forTesting(clock: clock, grace: .seconds(1))
         let log = EventLog.attached(to: cogs)
-        cogs.start([ClosureMechanism(name: "Gate") { m in
-            m.scope(_appCountCog.readOnly.isPositive, name: "draftWatch") { s in
-                s.run(name: "length") { c in _ = c[draftLengthCog] }
+        cogs.start([
+            ClosureMechanism(name: "Gate") { m in
+                m.scope(_appCountCog.readOnly.isPositive, name: "draftWatch") { s in
+                    s.run(name: "length") { c in _ = c[draftLengthCog] }
+                }
             }
-        }])
+        ])
         cogs.turn { c in c[_appCountCog] = 1 }
         clock.advance(by: .seconds(5))
         cogs.expireGrace()
@@ -82,14 +84,17 @@ struct LifetimeTests {
         let diagnostics = cogs.collectingDiagnostics {
             cogs.discard(_appCountCog)
         }
-        #expect(diagnostics.map(\.message) == [
-            "cannot discard 'appCount': it lives for the app; declare it lifetime: "
-                + ".whileObserved(resetToInitial: true) to release it",
-        ])
+        #expect(
+            diagnostics.map(\.message) == [
+                "cannot discard 'appCount': it lives for the app; declare it lifetime: "
+                    + ".whileObserved(resetToInitial: true) to release it"
+            ])
         cogs.typeDraft("kept")
-        cogs.start([ClosureMechanism(name: "Keeper") { m in
-            m.watch(_draftCog, name: "draft") { _, _ in }
-        }])
+        cogs.start([
+            ClosureMechanism(name: "Keeper") { m in
+                m.watch(_draftCog, name: "draft") { _, _ in }
+            }
+        ])
         cogs.discard(_draftCog)
         #expect(cogs.peek(_draftCog) == "kept")
         #expect(log.lines(startingWith: "drop") == ["drop discard draft: 'draft' is still in use"])

@@ -1,6 +1,6 @@
-import Testing
 import Cog
 import CogTesting
+import Testing
 
 private let _gateCog = Cog<Bool>.Manual(name: "gate") { true }
 private let _noteCog = Cog<String>.Manual(name: "note") { "" }
@@ -35,18 +35,21 @@ struct RetirementTests {
         let log = EventLog.attached(to: cogs)
         let scope = box.controller!
         #expect(scope.isRetired == false)
-        cogs.start([ClosureMechanism(name: "Closer") { m in
-            m.watch(_tickCog, name: "closeThenWrite") { _, _ in
-                m.closeGate()
-                scope.writeNote("queued before retirement")
+        cogs.start([
+            ClosureMechanism(name: "Closer") { m in
+                m.watch(_tickCog, name: "closeThenWrite") { _, _ in
+                    m.closeGate()
+                    scope.writeNote("queued before retirement")
+                }
             }
-        }])
+        ])
         cogs.turn("tick") { c in c[_tickCog] = 1 }
         #expect(scope.isRetired)
         #expect(cogs.peek(_noteCog) == "")
-        #expect(log.lines(startingWith: "drop") == [
-            "drop writeNote(_:): its scope 'Gated.open' retired",
-        ])
+        #expect(
+            log.lines(startingWith: "drop") == [
+                "drop writeNote(_:): its scope 'Gated.open' retired"
+            ])
         scope.writeNote("after retirement")
         #expect(cogs.peek(_noteCog) == "")
     }
@@ -60,7 +63,7 @@ struct RetirementTests {
         var ran = false
         scope.run(name: "late") { _ in ran = true }
         scope.watch(_tickCog, name: "lateWatch") { _, _ in ran = true }
-        let task = scope.task(name: "late") { }
+        let task = scope.task(name: "late") {}
         #expect(ran == false)
         #expect(task.isCancelled)
         #expect(cogs.liveRegistrationCount == registrations)
@@ -76,9 +79,10 @@ struct RetirementTests {
         let diagnostics = cogs.collectingDiagnostics {
             _ = scope.peek(_noteCog)
         }
-        #expect(diagnostics.map(\.message) == [
-            "peek through the retired controller of 'Gated.open'; use ifLive { $0.peek(...) } after a suspension",
-        ])
+        #expect(
+            diagnostics.map(\.message) == [
+                "peek through the retired controller of 'Gated.open'; use ifLive { $0.peek(...) } after a suspension"
+            ])
     }
 
     @Test func aRetiredControllersPeekTrapsInProduction() async {
@@ -109,10 +113,12 @@ struct RetirementTests {
             let box = ControllerBox()
             weakMechanismState = box
             let clock = TestClock()
-            let cogs = Cogs.forTesting(mechanisms: [ClosureMechanism(name: "Timer") { m in
-                m.watch(_tickCog, name: "box") { _, _ in _ = box }
-                m.task(name: "sleep") { try await clock.sleep(for: .seconds(60)) }
-            }])
+            let cogs = Cogs.forTesting(mechanisms: [
+                ClosureMechanism(name: "Timer") { m in
+                    m.watch(_tickCog, name: "box") { _, _ in _ = box }
+                    m.task(name: "sleep") { try await clock.sleep(for: .seconds(60)) }
+                }
+            ])
             weakCogs = cogs
             await clock.waitForSleepers(1)
             #expect(cogs.liveTaskCount == 1)

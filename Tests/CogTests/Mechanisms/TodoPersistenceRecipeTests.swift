@@ -1,6 +1,6 @@
-import Testing
 import Cog
 import CogTesting
+import Testing
 
 /// The guide's persistence pattern: one snapshot cog, one store capability, install then watch.
 struct TodoSnapshot: Equatable, Sendable {
@@ -46,7 +46,7 @@ struct TodoPersistenceRecipeTests {
     @Test func restoresTheSavedDocumentAndSavesOnlyChanges() {
         var saved: [TodoSnapshot] = []
         let cogs = Cogs.forTesting(mechanisms: [
-            TodoMechanism(store: TodoStore(load: { TodoSnapshot(titles: ["milk"]) }, save: { saved.append($0) })),
+            TodoMechanism(store: TodoStore(load: { TodoSnapshot(titles: ["milk"]) }, save: { saved.append($0) }))
         ])
         #expect(cogs.peek(_savedTitlesCog) == ["milk"])
         #expect(saved.isEmpty, "initial: .skip does not save what was just loaded")
@@ -62,20 +62,24 @@ struct TodoPersistenceRecipeTests {
         let log = EventLog.attached(to: cogs)
         cogs.start([EchoWatchMechanism()])
         cogs.appendTodo("a")
-        #expect(log.lines(startingWith: "turn") == [
-            "turn 1 appendTodo(_:) op", "turn 2 appendTodo(_:) reactionWriteBack after 1",
-        ])
+        #expect(
+            log.lines(startingWith: "turn") == [
+                "turn 1 appendTodo(_:) op", "turn 2 appendTodo(_:) reactionWriteBack after 1",
+            ])
         #expect(cogs.peek(_savedTitlesCog) == ["a", "echo"])
-        #expect(log.lines(startingWith: "watch") == [
-            "watch EchoWatch.echo 0 -> 1", "watch EchoWatch.echo 1 -> 2",
-        ])
+        #expect(
+            log.lines(startingWith: "watch") == [
+                "watch EchoWatch.echo 0 -> 1", "watch EchoWatch.echo 1 -> 2",
+            ])
     }
 
     @Test func watchInitialRunCallsTheHandlerAtRegistration() {
         var calls: [[String]] = []
-        let cogs = Cogs.forTesting(mechanisms: [ClosureMechanism { m in
-            m.watch(_savedTitlesCog, initial: .run, name: "log") { old, new in calls.append(old + ["|"] + new) }
-        }])
+        let cogs = Cogs.forTesting(mechanisms: [
+            ClosureMechanism { m in
+                m.watch(_savedTitlesCog, initial: .run, name: "log") { old, new in calls.append(old + ["|"] + new) }
+            }
+        ])
         #expect(calls == [["|"]])
         cogs.appendTodo("x")
         #expect(calls == [["|"], ["|", "x"]])

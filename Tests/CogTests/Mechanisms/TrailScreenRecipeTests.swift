@@ -1,6 +1,6 @@
-import Testing
 import Cog
 import CogTesting
+import Testing
 
 struct TrailScreenID: Hashable, Sendable, CustomStringConvertible {
     let rawValue: Int
@@ -14,7 +14,8 @@ struct Trail: Equatable, Sendable {
 private let _activeTrailScreenCog = Cog<TrailScreenID?>.Manual(name: "trail.active") { nil }
 private let _openTrailScreensCog = Cog<[TrailScreenID]>.Manual(name: "trail.open") { [] }
 private let _trailFilterCogs = CogBox<String, TrailScreenID>.Manual(
-    name: "trail.filter", lifetime: .whileObserved(resetToInitial: true)) { "" }
+    name: "trail.filter", lifetime: .whileObserved(resetToInitial: true)
+) { "" }
 private let _loadedTrailCogs = CogBox<Trail?, TrailScreenID>.Manual(name: "trail.loaded") { nil }
 let trailFilterCogs = _trailFilterCogs.readOnly
 let loadedTrailCogs = _loadedTrailCogs.readOnly
@@ -111,9 +112,11 @@ struct TrailScreenRecipeTests {
         cogs.setTrailFilter("hard", on: a)
         cogs.setTrailFilter("long", on: b)
         #expect(analytics.events == ["open 1", "open 2", "filter 1 easy", "filter 2 long"])
-        #expect(log.lines(startingWith: "open", "retire") == [
-            "open OpenScreens.trailScreen[1]", "open OpenScreens.trailScreen[2]", "retire OpenScreens.trailScreen[1]",
-        ])
+        #expect(
+            log.lines(startingWith: "open", "retire") == [
+                "open OpenScreens.trailScreen[1]", "open OpenScreens.trailScreen[2]",
+                "retire OpenScreens.trailScreen[1]",
+            ])
     }
 
     @Test func removingAndRestoringWithinOneTurnRestartsNothing() {
@@ -132,9 +135,10 @@ struct TrailScreenRecipeTests {
         let diagnostics = cogs.collectingDiagnostics {
             cogs.setOpenTrailScreens([a, a])
         }
-        #expect(diagnostics.map(\.message) == [
-            "scope 'OpenScreens.trailScreen' got the identity '1' twice; identities must be unique",
-        ])
+        #expect(
+            diagnostics.map(\.message) == [
+                "scope 'OpenScreens.trailScreen' got the identity '1' twice; identities must be unique"
+            ])
     }
 
     @Test func closingAScreenDiscardsItsFilterAndLeavesOthersAlone() {
@@ -146,9 +150,10 @@ struct TrailScreenRecipeTests {
         cogs.setTrailFilter("hard", on: b)
         let spy = ObservationSpy { _ = cogs[trailFilterCogs[a]] }
         cogs.closeTrailScreen(a)
-        #expect(log.lines(startingWith: "turn").suffix(2) == [
-            "turn 5 closeTrailScreen(_:) op", "turn 6 discard trail.filter[1] discard",
-        ])
+        #expect(
+            log.lines(startingWith: "turn").suffix(2) == [
+                "turn 5 closeTrailScreen(_:) op", "turn 6 discard trail.filter[1] discard",
+            ])
         #expect(log.lines(startingWith: "release") == ["release trail.filter[1] discarded"])
         #expect(spy.changes == 1, "a reader still tracking is notified after the release")
         #expect(cogs.peek(trailFilterCogs[a]) == "", "a later read starts over at the initial value")

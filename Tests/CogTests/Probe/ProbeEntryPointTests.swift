@@ -1,6 +1,6 @@
-import Testing
 import Cog
 import CogTesting
+import Testing
 
 private let _readingCog = Cog<Int>.Manual(name: "probe.reading") { 1 }
 private let labelCog = Cog<String>(name: "probe.label") { c in "reading \(c[_readingCog])" }
@@ -15,8 +15,10 @@ private final class TypedProbe: CogProbe {
         if case .leaseRenewed(let state, let holder) = signal { lines.append("lease \(state) \(holder)") }
     }
 
-    func recordRecompute<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
-                                changed: Bool, trigger: CogStateID?) {
+    func recordRecompute<Value>(
+        state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>,
+        changed: Bool, trigger: CogStateID?
+    ) {
         lines.append("recompute \(state) \(old.pointee) -> \(new.pointee) \(changed ? "changed" : "gated")")
     }
 
@@ -46,13 +48,14 @@ struct ProbeEntryPointTests {
         _ = cogs.peek(labelCog)
 
         // The record-only probe sees the typed reports as the events they stand for…
-        #expect(log.lines(startingWith: "recompute", "write", "renew") == [
-            "recompute probe.label nil -> reading 1 changed",
-            "write probe.reading 1 -> 2",
-            "recompute probe.label reading 1 -> reading 2 changed by probe.reading",
-            "renew probe.label by peek",
-            "renew probe.label by peek",
-        ])
+        #expect(
+            log.lines(startingWith: "recompute", "write", "renew") == [
+                "recompute probe.label nil -> reading 1 changed",
+                "write probe.reading 1 -> 2",
+                "recompute probe.label reading 1 -> reading 2 changed by probe.reading",
+                "renew probe.label by peek",
+                "renew probe.label by peek",
+            ])
         // …and the probe beside it gets the same values through its own entry points.
         func id(of label: String) -> CogStateID? {
             log.events.lazy.compactMap { event -> CogStateID? in
@@ -60,14 +63,16 @@ struct ProbeEntryPointTests {
                 return nil
             }.first
         }
-        let reading = try #require(id(of: "probe.reading")), label = try #require(id(of: "probe.label"))
-        #expect(typed.lines == [
-            "dependencies \(label) [\(reading)]",
-            "first \(label) reading 1",
-            "write \(reading) 1 -> 2",
-            "recompute \(label) reading 1 -> reading 2 changed",
-            "lease \(label) peek",
-            "lease \(label) peek",
-        ])
+        let reading = try #require(id(of: "probe.reading"))
+        let label = try #require(id(of: "probe.label"))
+        #expect(
+            typed.lines == [
+                "dependencies \(label) [\(reading)]",
+                "first \(label) reading 1",
+                "write \(reading) 1 -> 2",
+                "recompute \(label) reading 1 -> reading 2 changed",
+                "lease \(label) peek",
+                "lease \(label) peek",
+            ])
     }
 }

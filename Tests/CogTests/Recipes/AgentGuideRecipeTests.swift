@@ -1,6 +1,6 @@
-import Testing
 import Cog
 import CogTesting
+import Testing
 
 /// The agent guide's recipes that need no async work or mechanisms, written as it writes them.
 @Suite("Agent guide recipes")

@@ -1,6 +1,6 @@
-import Testing
 import Cog
 import CogTesting
+import Testing
 
 private let _themeCog = Cog<String>.Manual(name: "theme") { "light" }
 private let _launchCountCog = Cog<Int>.Manual(name: "launchCount") { 0 }
@@ -54,9 +54,10 @@ struct AssemblyTests {
         let log = EventLog.attached(to: cogs)
         cogs.start([ThemeMechanism(theme: "dark")])
         cogs.applyTheme("sepia")
-        #expect(log.lines(startingWith: "register", "turn") == [
-            "register Theme mechanism", "turn 1 applyTheme(_:) assembly", "turn 2 applyTheme(_:) op",
-        ])
+        #expect(
+            log.lines(startingWith: "register", "turn") == [
+                "register Theme mechanism", "turn 1 applyTheme(_:) assembly", "turn 2 applyTheme(_:) op",
+            ])
     }
 
     @Test func mechanismNamesDefaultToTheTypeNameWithoutTheSuffix() {

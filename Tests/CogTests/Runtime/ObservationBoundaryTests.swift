@@ -1,7 +1,7 @@
-import Testing
-import Observation
 import Cog
 import CogTesting
+import Observation
+import Testing
 
 private let _firstNameCog = Cog<String>.Manual(name: "firstName") { "Ada" }
 private let _lastNameCog = Cog<String>.Manual(name: "lastName") { "Lovelace" }
@@ -51,7 +51,9 @@ struct ObservationBoundaryTests {
         let cogs = Cogs.forTesting()
         var seen: [Int] = []
         let spy = ObservationSpy { _ = cogs[nameLengthCog] }
-        withObservationTracking { _ = cogs[nameLengthCog] } onChange: {
+        withObservationTracking {
+            _ = cogs[nameLengthCog]
+        } onChange: {
             MainActor.assumeIsolated { seen.append(cogs.peek(nameLengthCog)) }
         }
         cogs.turn { c in c[_firstNameCog] = "Katherine" }

@@ -1,7 +1,7 @@
-import Testing
-import Observation
 import Cog
 import CogTesting
+import Observation
+import Testing
 
 private let _countCog = Cog<Int>.Manual(name: "count") { 0 }
 private let _labelCog = Cog<String>.Manual(name: "label") { "" }
@@ -107,11 +107,12 @@ struct TurnTests {
         let cogs = Cogs.forTesting(mechanisms: [EchoMechanism()])
         let log = EventLog.attached(to: cogs)
         cogs.turn("first") { c in c[_countCog] = 1 }
-        #expect(log.lines(startingWith: "turn") == [
-            "turn 1 first op",
-            "turn 2 echoLabel reactionWriteBack after 1",
-            "turn 3 echoScore reactionWriteBack after 1",
-        ])
+        #expect(
+            log.lines(startingWith: "turn") == [
+                "turn 1 first op",
+                "turn 2 echoLabel reactionWriteBack after 1",
+                "turn 3 echoScore reactionWriteBack after 1",
+            ])
         #expect(cogs.peek(_labelCog) == "echo 1")
         #expect(cogs.peek(_scoreCogs["echo"]) == 1)
         let ends = log.lines.firstIndex(of: "end 1")!
@@ -153,7 +154,9 @@ private final class WritingObserver {
     }
 
     private func arm() {
-        withObservationTracking { _ = cogs[_countCog] } onChange: { [weak self] in
+        withObservationTracking {
+            _ = cogs[_countCog]
+        } onChange: { [weak self] in
             MainActor.assumeIsolated { self?.changed() }
         }
     }

@@ -1,6 +1,6 @@
-import Testing
 import Cog
 import CogTesting
+import Testing
 
 private let _auditCog = Cog<Int>.Manual(name: "audit") { 0 }
 private let _rowCogs = CogBox<Int, String>.Manual(name: "row") { 1 }
@@ -29,8 +29,9 @@ struct WriteDuringComputationTests {
         }
         #expect(diagnostics.map { $0.kind } == [.writeDuringComputation])
         #expect(diagnostics.first?.path == ["outer", "writingSelector[x]"])
-        #expect(diagnostics.first?.message
-            == "turn 'sneakyAudit' requested while computing outer -> writingSelector[x]")
+        #expect(
+            diagnostics.first?.message
+                == "turn 'sneakyAudit' requested while computing outer -> writingSelector[x]")
         #expect(cogs.peek(_auditCog) == 0)
     }
 

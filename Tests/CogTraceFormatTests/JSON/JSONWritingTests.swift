@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CogTraceFormat
 
 @Suite("JSON writing")
@@ -15,8 +16,10 @@ struct JSONWritingTests {
         (.null, "null"),
         (.string("plain"), "\"plain\""),
         (.string("quote \" backslash \\ newline \n tab \t"), "\"quote \\\" backslash \\\\ newline \\n tab \\t\""),
-        (.string("bell \u{7} delete \u{7F} c1 \u{85} separator \u{2028}"),
-         "\"bell \\u0007 delete \\u007f c1 \\u0085 separator \\u2028\""),
+        (
+            .string("bell \u{7} delete \u{7F} c1 \u{85} separator \u{2028}"),
+            "\"bell \\u0007 delete \\u007f c1 \\u0085 separator \\u2028\""
+        ),
         (.string("café ☀︎ 𝄞"), "\"café ☀︎ 𝄞\""),
         (.array([.int(1), .string("a"), .object([("k", .null)])]), "[1,\"a\",{\"k\":null}]"),
     ])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Cog
 @testable import CogTrace
 
@@ -20,11 +21,13 @@ private func fill(_ log: inout EventLog, count: Int) -> [CogProbeEvent] {
         let state = CogStateID(index % 40 + 1)
         switch index % 12 {
         case 0:
-            var old = index, new = index + 1
+            var old = index
+            var new = index + 1
             log.appendRecompute(state: state, old: &old, new: &new, changed: true, trigger: CogStateID(7))
             expected.append(.recompute(state: state, old: index, new: index + 1, changed: true, trigger: CogStateID(7)))
         case 1:
-            var old = "rain", new = "sun \(index)"
+            var old = "rain"
+            var new = "sun \(index)"
             log.appendRecompute(state: state, old: &old, new: &new, changed: false, trigger: nil)
             expected.append(.recompute(state: state, old: "rain", new: "sun \(index)", changed: false, trigger: nil))
         case 2:
@@ -32,14 +35,18 @@ private func fill(_ log: inout EventLog, count: Int) -> [CogProbeEvent] {
             log.appendFirstRun(state: state, value: &value, trigger: nil)
             expected.append(.recompute(state: state, old: nil, new: Double(index) / 4, changed: true, trigger: nil))
         case 3:
-            var old = false, new = true
+            var old = false
+            var new = true
             log.appendWrite(state: state, old: &old, new: &new)
             expected.append(.write(state: state, old: false, new: true))
         case 4:
-            var old = Reading(city: "10001", temperature: 64), new = Reading(city: "10001", temperature: index)
+            var old = Reading(city: "10001", temperature: 64)
+            var new = Reading(city: "10001", temperature: index)
             log.appendWrite(state: state, old: &old, new: &new)
-            expected.append(.write(state: state, old: Reading(city: "10001", temperature: 64),
-                                   new: Reading(city: "10001", temperature: index)))
+            expected.append(
+                .write(
+                    state: state, old: Reading(city: "10001", temperature: 64),
+                    new: Reading(city: "10001", temperature: index)))
         case 5:
             log.appendDependencies(consumer: state, producers: CogProducerList(dependencies))
             expected.append(.dependenciesChanged(consumer: state, producers: []))
@@ -68,10 +75,12 @@ private func fill(_ log: inout EventLog, count: Int) -> [CogProbeEvent] {
         default:
             // Identities past 32 bits do not fit a record: kept whole, read back the same.
             let huge = CogStateID(Int(UInt32.max) + index)
-            var old = index, new = -index
+            var old = index
+            var new = -index
             log.appendRecompute(state: huge, old: &old, new: &new, changed: true, trigger: CogStateID(Int.max))
             log.append(CogProbeSignal.notice(state: huge))
-            expected.append(.recompute(state: huge, old: index, new: -index, changed: true, trigger: CogStateID(Int.max)))
+            expected.append(
+                .recompute(state: huge, old: index, new: -index, changed: true, trigger: CogStateID(Int.max)))
             expected.append(.notice(state: huge))
         }
     }
@@ -110,9 +119,11 @@ struct EventLogTests {
     }
 
     @Test func aProbeThatOnlyRecordsEventsSeesSignalsAsEvents() {
-        #expect(String(describing: CogProbeSignal.leaseRenewed(state: CogStateID(3), holder: "refresh").event)
-            == String(describing: CogProbeEvent.leaseRenewed(state: CogStateID(3), holder: "refresh")))
-        #expect(String(describing: CogProbeSignal.graceScheduled(state: CogStateID(4), grace: .seconds(2)).event)
-            == String(describing: CogProbeEvent.graceScheduled(state: CogStateID(4), grace: .seconds(2))))
+        #expect(
+            String(describing: CogProbeSignal.leaseRenewed(state: CogStateID(3), holder: "refresh").event)
+                == String(describing: CogProbeEvent.leaseRenewed(state: CogStateID(3), holder: "refresh")))
+        #expect(
+            String(describing: CogProbeSignal.graceScheduled(state: CogStateID(4), grace: .seconds(2)).event)
+                == String(describing: CogProbeEvent.graceScheduled(state: CogStateID(4), grace: .seconds(2))))
     }
 }
