@@ -5,7 +5,7 @@ import Foundation
 /// The eight js-reactivity-benchmark shapes, each iteration on a fresh runtime: untraced, with a
 /// recorder keeping a ring, and with a recorder streaming every turn to a file.
 enum RuntimeSection {
-    /// Median milliseconds of a reference Cog runtime on this machine kind (issue "Cog runtime, part 1").
+    /// Median milliseconds of a reference Cog runtime, measured once on this machine kind.
     static let referenceMilliseconds: [String: Double] = [
         "kairo diamond": 7.43, "kairo deep": 3.48, "kairo broad": 21.99, "kairo unstable": 3.73,
         "cellx lattice": 35.96, "dynamic sweep": 9.34, "keyed diamond": 335.95, "key churn": 163.10,
