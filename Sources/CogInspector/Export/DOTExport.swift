@@ -86,6 +86,6 @@ public enum DOTExport {
 
     /// A DOT double-quoted string: quotes and backslashes escaped, line breaks as `\n`.
     static func quoted(_ text: String) -> String {
-        "\"" + replacingCharacters(in: text, using: ["\"": "\\\"", "\\": "\\\\", "\n": "\\n"]) + "\""
+        "\"" + TerminalText.replacingCharacters(in: text, using: ["\"": "\\\"", "\\": "\\\\", "\n": "\\n"]) + "\""
     }
 }

@@ -83,6 +83,6 @@ enum GraphStyle {
     /// Recorded text with every control character shown as an escape, so no value can break a
     /// document's syntax across lines.
     static func withoutControlCharacters(_ text: String) -> String {
-        escapeControlCharacters(text)
+        TerminalText.escape(text)
     }
 }

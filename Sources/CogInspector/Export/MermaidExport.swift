@@ -68,6 +68,7 @@ public enum MermaidExport {
     /// Text safe inside a quoted Mermaid label: characters Mermaid or its HTML would read as syntax
     /// become entity codes.
     static func text(_ raw: String) -> String {
-        replacingCharacters(in: raw, using: ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "#": "#35;", "&": "#amp;"])
+        TerminalText.replacingCharacters(
+            in: raw, using: ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "#": "#35;", "&": "#amp;"])
     }
 }

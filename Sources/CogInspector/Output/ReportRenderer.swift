@@ -56,22 +56,22 @@ public struct ReportRenderer {
     private func render(_ report: Report, indent: String) -> String {
         switch report {
         case .message(let message):
-            return indent + escapeControlCharacters(message)
+            return indent + TerminalText.escape(message)
         case .fields(let fields):
             let width = fields.map(\.name.count).max() ?? 0
             return fields.map { field in
                 indent + field.name + ":" + String(repeating: " ", count: width - field.name.count + 1)
-                    + escapeControlCharacters(truncate(Self.text(field.value), to: valueWidth * 2))
+                    + TerminalText.escape(TerminalText.truncate(Self.text(field.value), to: valueWidth * 2))
             }.joined(separator: "\n")
         case .table(let columns, let rows):
             return table(columns: columns, rows: rows.map { $0.map(Self.text) }, indent: indent)
         case .lines(let lines):
-            return lines.map { indent + escapeControlCharacters($0) }.joined(separator: "\n")
+            return lines.map { indent + TerminalText.escape($0) }.joined(separator: "\n")
         case .document(let text):
             return text.hasSuffix("\n") ? String(text.dropLast()) : text
         case .section(let title, let parts):
             return
-                ([indent + styled(escapeControlCharacters(title), "1")]
+                ([indent + styled(TerminalText.escape(title), "1")]
                 + parts.map { render($0, indent: indent + "  ") })
                 .joined(separator: "\n")
         case .causalChain(let links):
@@ -94,7 +94,7 @@ public struct ReportRenderer {
     private func table(columns: [String], rows: [[String]], indent: String) -> String {
         let cells = rows.map { row in
             row.enumerated().map { index, cell in
-                escapeControlCharacters(index == row.count - 1 ? cell : truncate(cell, to: valueWidth))
+                TerminalText.escape(index == row.count - 1 ? cell : TerminalText.truncate(cell, to: valueWidth))
             }
         }
         let widths = columns.indices.map { column in
