@@ -26,6 +26,24 @@ struct InteractivePromptTests {
         return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
     }
 
+    /// Starts `coginspect` on the tour in a tmux session, with a fresh home directory of its own
+    /// (for the history file); returns that directory.
+    private func startInspector(home prefix: String) throws -> URL {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(getpid())")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
+        let command = "env HOME='\(home.path)' TERM=xterm '\(binary)' Recordings/tour.cogtrace"
+        _ = try tmux([
+            "new-session", "-d", "-s", name, "-x", "160", "-y", "50", "-c", Executables.packageRoot.path, command,
+        ])
+        return home
+    }
+
+    private func stopInspector(home: URL) {
+        _ = try? tmux(["kill-session", "-t", name])
+        try? FileManager.default.removeItem(at: home)
+    }
+
     private func screen() throws -> String {
         try tmux(["capture-pane", "-p", "-t", name])
     }
@@ -52,15 +70,8 @@ struct InteractivePromptTests {
     /// next key: a property of the sanitizer, not of the prompt.
     @Test(.disabled(if: Self.isUnderThreadSanitizer, "Ctrl-C is deferred under ThreadSanitizer"))
     func completionHistoryAndCtrlCWork() throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("coginspect-home-\(getpid())")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: home) }
-        let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
-        let command = "env HOME='\(home.path)' TERM=xterm '\(binary)' Recordings/tour.cogtrace"
-        _ = try tmux([
-            "new-session", "-d", "-s", name, "-x", "160", "-y", "50", "-c", Executables.packageRoot.path, command,
-        ])
-        defer { _ = try? tmux(["kill-session", "-t", name]) }
+        let home = try startInspector(home: "coginspect-home")
+        defer { stopInspector(home: home) }
 
         try waitFor("the prompt") { $0.contains("turn 25/25>") }
         _ = try tmux(["send-keys", "-t", name, "hist"])
@@ -96,29 +107,20 @@ struct InteractivePromptTests {
     /// once, back at the prompt with the cursor on the last turn printed.
     @Test(.disabled(if: Self.isUnderThreadSanitizer, "Ctrl-C is deferred under ThreadSanitizer"))
     func playIsPacedByThePromptAndCtrlCStopsIt() throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("coginspect-play-\(getpid())")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: home) }
-        let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
-        let command = "env HOME='\(home.path)' TERM=xterm '\(binary)' Recordings/tour.cogtrace"
-        _ = try tmux([
-            "new-session", "-d", "-s", name, "-x", "160", "-y", "50", "-c", Executables.packageRoot.path, command,
-        ])
-        defer { _ = try? tmux(["kill-session", "-t", name]) }
+        let home = try startInspector(home: "coginspect-play")
+        defer { stopInspector(home: home) }
         try waitFor("the prompt") { $0.contains("turn 25/25>") }
 
-        _ = try tmux(["send-keys", "-t", name, "play 1..4 --delay 700", "Enter"])
-        let clock = ContinuousClock()
-        let started = clock.now
+        // Behaviour rather than wall-clock bounds, so a loaded machine cannot fail it: with two
+        // seconds between turns, the first shows while the second is not yet printed, and Ctrl-C
+        // lands back at the prompt before the next turn was due.
+        _ = try tmux(["send-keys", "-t", name, "play 1..4 --delay 2000", "Enter"])
         let first = try waitFor("the first turn") { $0.contains("turn 1  publishRefreshInterval") }
         #expect(!first.contains("turn 2  selectLocation"), "the second turn is not due yet:\n\(first)")
-        #expect(clock.now - started < .milliseconds(650), "the first turn shows before the second is due")
         try waitFor("the second turn") { $0.contains("turn 2  selectLocation") }
 
-        let interrupted = clock.now
         _ = try tmux(["send-keys", "-t", name, "C-c"])
         let stopped = try waitFor("the play to stop") { lastLine($0).hasPrefix("turn 2/25>") }
-        #expect(clock.now - interrupted < .milliseconds(500), "Ctrl-C returns to the prompt within half a second")
         #expect(stopped.contains("play stopped at turn 2"))
         #expect(!stopped.contains("turn 3  weather.forecast"), "no turn prints after Ctrl-C")
         _ = try tmux(["send-keys", "-t", name, "quit", "Enter"])
