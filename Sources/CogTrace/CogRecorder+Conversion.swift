@@ -7,7 +7,8 @@ extension CogRecorder {
         let events = converter.convert(log.events(turn.events))
         let after = converter.convert(log.events(turn.after))
         return TraceTurn(
-            sequence: turn.info.id, name: turn.info.name, origin: turn.info.origin.rawValue, cause: turn.info.cause,
+            sequence: turn.info.id, name: turn.info.name, origin: TurnOrigin(rawValue: turn.info.origin.rawValue),
+            cause: turn.info.cause,
             start: timeline.microseconds(turn.start), duration: timeline.microseconds(turn.duration),
             events: events, after: after)
     }
@@ -24,7 +25,8 @@ extension CogRecorder {
         case .stateCreated(let info, let initial):
             return .stateCreated(state: info.id.rawValue, value: initial.map { value($0, of: info.id) })
         case .registered(let info):
-            return .registered(registration: info.id.rawValue, name: info.name, kind: info.kind.rawValue)
+            return .registered(
+                registration: info.id.rawValue, name: info.name, kind: RegistrationKind(rawValue: info.kind.rawValue))
         case .seeded(let state, let new):
             return .seeded(state: state.rawValue, value: value(new, of: state))
         case .write(let state, let old, let new):
@@ -46,7 +48,8 @@ extension CogRecorder {
         case .reactionRun(let registration):
             return .reactionRun(registration: registration.rawValue)
         case .generationStarted(let state, let generation, let policy):
-            return .generationStarted(state: state.rawValue, generation: generation, policy: policy.rawValue)
+            return .generationStarted(
+                state: state.rawValue, generation: generation, policy: AsyncPolicyName(rawValue: policy.rawValue))
         case .generationCancelled(let state, let generation):
             return .generationCancelled(state: state.rawValue, generation: generation)
         case .generationAccepted(let state, let generation, let outcome):
@@ -56,7 +59,8 @@ extension CogRecorder {
         case .asyncStatus(let state, let kind, let isLoading, let hasSucceeded, let error):
             let shownError = redactedStates.contains(state.rawValue) ? error.map { _ in "‹redacted›" } : error
             return .asyncStatus(
-                state: state.rawValue, kind: kind, isLoading: isLoading, hasSucceeded: hasSucceeded,
+                state: state.rawValue, kind: AsyncStatusKind(rawValue: kind), isLoading: isLoading,
+                hasSucceeded: hasSucceeded,
                 error: shownError)
         case .refreshResolved(let state, let generation, let outcome):
             return .refreshResolved(state: state.rawValue, generation: generation, outcome: outcome)
@@ -113,7 +117,9 @@ extension CogRecorder {
     func stateRecord(_ id: Int) -> TraceStateInfo {
         let info = stateInfoByID[id]!
         return TraceStateInfo(
-            id: id, label: info.label, declaration: info.declaration, key: info.key, shape: info.shape.rawValue,
-            valueType: info.valueType, lifetime: info.lifetime, policy: info.policy?.rawValue)
+            id: id, label: info.label, declaration: info.declaration, key: info.key,
+            shape: StateShape(rawValue: info.shape.rawValue),
+            valueType: info.valueType, lifetime: StateLifetime(rawValue: info.lifetime),
+            policy: info.policy.map { AsyncPolicyName(rawValue: $0.rawValue) })
     }
 }

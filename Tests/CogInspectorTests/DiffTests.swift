@@ -47,7 +47,7 @@ struct DiffTests {
         let session = try Self.session("failure")
         let forecast = try id(session, "weather.forecast[10001]")
         let change = try #require(try session.diff(from: 9, to: 10).asyncChanges.first { $0.state == forecast })
-        #expect(change.old?.kind == "pending" && change.new?.kind == "failure")
+        #expect(change.old?.kind == .pending && change.new?.kind == .failure)
         #expect(change.new?.error == "service unavailable")
     }
 

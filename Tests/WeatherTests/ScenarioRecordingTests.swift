@@ -46,8 +46,8 @@ struct ScenarioRecordingTests {
             try file.turnSequences.map { try file.turn($0) }.first { $0.name.hasSuffix("failure") })
         #expect(try value(file, "weather.forecast[10001]", after: failure.sequence) == "clear 75°F")
         let id = try #require(file.stateID(labelled: "weather.forecast[10001]"))
-        #expect(try file.snapshot(after: failure.sequence).states[id]?.async?.kind == "failure")
-        #expect(try file.snapshot(after: file.turnSequences.last!).states[id]?.async?.kind == "success")
+        #expect(try file.snapshot(after: failure.sequence).states[id]?.async?.kind == .failure)
+        #expect(try file.snapshot(after: file.turnSequences.last!).states[id]?.async?.kind == .success)
     }
 
     @Test func staleRefreshRejectsTheLateResult() async throws {
@@ -85,7 +85,7 @@ struct ScenarioRecordingTests {
         let note = try #require(file.stateID(labelled: "weather.detailNote[10001]"))
         let all = try events(file)
         #expect(
-            all.contains { $0.turn.origin == "discard" && $0.event == .stateReleased(state: note, reason: "discarded") }
+            all.contains { $0.turn.origin == .discard && $0.event == .stateReleased(state: note, reason: "discarded") }
         )
         #expect(
             all.contains {

@@ -65,7 +65,7 @@ struct SyntheticWeatherTrace {
     /// The state table, and the graph as the app stands after start-up.
     private mutating func declareStates() -> [TraceStateInfo] {
         var infos: [TraceStateInfo] = []
-        func declare(_ declaration: String, key: String?, shape: String, type: String, value: TraceValue?) {
+        func declare(_ declaration: String, key: String?, shape: StateShape, type: String, value: TraceValue?) {
             let id = nextID
             nextID += 1
             let label = key.map { "\(declaration)[\($0)]" } ?? declaration
@@ -73,17 +73,18 @@ struct SyntheticWeatherTrace {
             infos.append(
                 TraceStateInfo(
                     id: id, label: label, declaration: declaration, key: key, shape: shape,
-                    valueType: type, lifetime: shape == "manual" ? "app" : "whileObserved(30.0 seconds)",
-                    policy: shape == "async" ? "latest" : nil))
+                    valueType: type,
+                    lifetime: shape == .manual ? .app : StateLifetime(rawValue: "whileObserved(30.0 seconds)"),
+                    policy: shape == .async ? .latest : nil))
             graph.apply(.stateCreated(state: id, value: value))
         }
-        declare("weather.currentZip", key: nil, shape: "manual", type: "Optional<ZipCode>", value: text(zip(0)))
+        declare("weather.currentZip", key: nil, shape: .manual, type: "Optional<ZipCode>", value: text(zip(0)))
         for index in 0..<zipCount {
             declare(
-                "weather.forecast", key: zip(index), shape: "async", type: "Optional<WeatherReading>",
+                "weather.forecast", key: zip(index), shape: .async, type: "Optional<WeatherReading>",
                 value: reading(60))
-            declare("weather.isSunny", key: zip(index), shape: "automatic", type: "Bool", value: flag(true))
-            declare("weather.isNice", key: zip(index), shape: "automatic", type: "Bool", value: flag(true))
+            declare("weather.isSunny", key: zip(index), shape: .automatic, type: "Bool", value: flag(true))
+            declare("weather.isNice", key: zip(index), shape: .automatic, type: "Bool", value: flag(true))
             graph.apply(
                 .dependencies(consumer: id("weather.isSunny", index), producers: [id("weather.forecast", index)]))
             graph.apply(
@@ -91,7 +92,7 @@ struct SyntheticWeatherTrace {
                     consumer: id("weather.isNice", index),
                     producers: [id("weather.forecast", index), id("weather.isSunny", index)]))
         }
-        declare("weather.isNiceHere", key: nil, shape: "automatic", type: "Bool", value: flag(true))
+        declare("weather.isNiceHere", key: nil, shape: .automatic, type: "Bool", value: flag(true))
         graph.apply(
             .dependencies(
                 consumer: ids["weather.isNiceHere"]!, producers: [ids["weather.currentZip"]!, id("weather.isNice", 0)]))
@@ -113,11 +114,11 @@ struct SyntheticWeatherTrace {
         switch (sequence - 1) % 3 {
         case 0:
             return TraceTurn(
-                sequence: sequence, name: "\(label) pending", origin: "asyncCompletion", cause: nil,
+                sequence: sequence, name: "\(label) pending", origin: .asyncCompletion, cause: nil,
                 start: sequence * 1_000, duration: 40,
                 events: [
-                    .generationStarted(state: forecast, generation: generation, policy: "latest"),
-                    .asyncStatus(state: forecast, kind: "pending", isLoading: true, hasSucceeded: true, error: nil),
+                    .generationStarted(state: forecast, generation: generation, policy: .latest),
+                    .asyncStatus(state: forecast, kind: .pending, isLoading: true, hasSucceeded: true, error: nil),
                     .notice(state: forecast),
                 ])
         case 1:
@@ -127,7 +128,7 @@ struct SyntheticWeatherTrace {
             var events: [TraceEvent] = [
                 .write(state: forecast, old: old, new: reading(temperature)),
                 .generationAccepted(state: forecast, generation: generation, outcome: "success"),
-                .asyncStatus(state: forecast, kind: "success", isLoading: false, hasSucceeded: true, error: nil),
+                .asyncStatus(state: forecast, kind: .success, isLoading: false, hasSucceeded: true, error: nil),
                 .recompute(state: sunny, old: flag(true), new: flag(true), changed: false, trigger: forecast),
                 .recompute(
                     state: nice, old: graph.states[nice]?.value, new: flag(isNice),
@@ -141,7 +142,7 @@ struct SyntheticWeatherTrace {
                         new: flag(isNice), changed: true, trigger: nice))
             }
             return TraceTurn(
-                sequence: sequence, name: "\(label) success", origin: "asyncCompletion", cause: nil,
+                sequence: sequence, name: "\(label) success", origin: .asyncCompletion, cause: nil,
                 start: sequence * 1_000, duration: 120, events: events)
         default:
             let here = ids["weather.isNiceHere"]!
@@ -162,7 +163,7 @@ struct SyntheticWeatherTrace {
                     trigger: current), .notice(state: current),
             ]
             return TraceTurn(
-                sequence: sequence, name: "selectLocation(_:)", origin: "op", cause: nil,
+                sequence: sequence, name: "selectLocation(_:)", origin: .op, cause: nil,
                 start: sequence * 1_000, duration: 60, events: events)
         }
     }

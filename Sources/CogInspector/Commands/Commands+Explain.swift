@@ -126,7 +126,7 @@ extension InspectorSession {
 
     private func cause(of entry: StateTimeline.Entry, for state: Int) -> CausalLink.Cause {
         switch entry.event {
-        case .write: trace.states[state]?.shape == "async" ? .published : .written
+        case .write: trace.states[state]?.shape == .async ? .published : .written
         case .seeded: .seeded
         case .stateCreated: .created
         case .recompute(_, _, _, _, let trigger): trigger == nil ? .firstRun : .recomputed
@@ -140,9 +140,9 @@ extension InspectorSession {
         let place = entry.isIdle ? "after turn \(entry.turn)" : "in turn \(entry.turn) (\(turn?.name ?? "?"))"
         switch entry.event {
         case .write:
-            if trace.states[state]?.shape == "async" { return "published \(place), a result of its async work" }
+            if trace.states[state]?.shape == .async { return "published \(place), a result of its async work" }
             let cause = turn?.cause.map { ", requested during turn \($0)" } ?? ""
-            return "written \(place), origin \(turn?.origin ?? "?")\(cause)"
+            return "written \(place), origin \(turn?.origin.rawValue ?? "?")\(cause)"
         case .seeded: return "seeded by a test before the recording's first turn"
         case .stateCreated: return "its initial value when it was created \(place)"
         case .recompute(_, _, _, let changed, let trigger):

@@ -19,11 +19,11 @@ extension CommandCatalog {
             var fields: [Field] = [
                 Field("state", .state(session.reference(id))),
                 Field("value", state.value.map { .value($0) } ?? .text("nil (not computed yet)")),
-                Field("shape", .optionalText(info?.shape)), Field("version", .integer(state.version)),
+                Field("shape", .optionalText(info?.shape.rawValue)), Field("version", .integer(state.version)),
                 Field("settle", .text(graph.settleMark(of: id))),
             ]
             if let async = state.async {
-                fields.append(Field("status", .text(async.kind)))
+                fields.append(Field("status", .text(async.kind.rawValue)))
                 fields.append(Field("loading", .bool(async.isLoading)))
                 fields.append(Field("has succeeded", .bool(async.hasSucceeded)))
                 if let error = async.error { fields.append(Field("error", .text(error))) }
@@ -44,7 +44,8 @@ extension CommandCatalog {
                 let reference = session.reference(id)
                 guard pattern.map({ matches(reference.label, pattern: $0) }) ?? true else { return nil }
                 return [
-                    .state(reference), .value(graph.states[id]?.value), .optionalText(session.trace.states[id]?.shape),
+                    .state(reference), .value(graph.states[id]?.value),
+                    .optionalText(session.trace.states[id]?.shape.rawValue),
                     .text(marks[id] ?? "clean"),
                 ]
             }
@@ -83,7 +84,7 @@ extension CommandCatalog {
                 (reader: session.reference($0.id), kind: "state")
             }
             readers += graph.registrations.values.filter { $0.dependencies.contains(id) }.map {
-                (reader: StateReference(id: $0.id, label: $0.name), kind: $0.kind)
+                (reader: StateReference(id: $0.id, label: $0.name), kind: $0.kind.rawValue)
             }
             guard !readers.isEmpty else {
                 return [.message("nothing reads \(session.label(id)) at turn \(session.cursor)")]
@@ -135,10 +136,10 @@ extension CommandCatalog {
             example: "async weather.forecast[10001]", valueFlags: []
         ) { session, arguments throws(InspectorError) in
             let id = try session.resolveState(try arguments.single("state"))
-            guard session.trace.states[id]?.shape == "async" else {
+            guard session.trace.states[id]?.shape == .async else {
                 throw InspectorError("'\(session.label(id))' is not an async state")
             }
-            var generations: [Int: (started: Int, policy: String, outcome: String)] = [:]
+            var generations: [Int: (started: Int, policy: AsyncPolicyName, outcome: String)] = [:]
             for entry in session.timeline.entries(of: id, through: session.cursor) {
                 switch entry.event {
                 case .generationStarted(_, let generation, let policy):
@@ -155,7 +156,8 @@ extension CommandCatalog {
             let rows = generations.keys.sorted().map { generation -> [Cell] in
                 let info = generations[generation]!
                 return [
-                    .integer(generation), .turn(TurnReference(info.started)), .text(info.policy), .text(info.outcome),
+                    .integer(generation), .turn(TurnReference(info.started)), .text(info.policy.rawValue),
+                    .text(info.outcome),
                 ]
             }
             let graph = try session.graph()

@@ -20,7 +20,7 @@ extension CommandCatalog {
                 if let pattern = arguments.options["--name"], !matches(turn.name, pattern: pattern) { continue }
                 if let touching, !(turn.events + turn.after).contains(where: { $0.touches(touching) }) { continue }
                 rows.append([
-                    .turn(TurnReference(sequence)), .text(turn.name), .text(turn.origin),
+                    .turn(TurnReference(sequence)), .text(turn.name), .text(turn.origin.rawValue),
                     turn.cause.map { .turn(TurnReference($0)) } ?? .absent, .integer(turn.events.count),
                     .cursorMark(sequence == session.cursor),
                 ])
@@ -119,7 +119,8 @@ extension InspectorSession {
             report: [
                 .turnSummary(
                     TurnSummary(
-                        turn: TurnReference(sequence), name: turn.name, origin: turn.origin, events: turn.events.count))
+                        turn: TurnReference(sequence), name: turn.name, origin: turn.origin.rawValue,
+                        events: turn.events.count))
             ])
     }
 

@@ -96,13 +96,13 @@ extension InspectorSession {
                 let subject = reference(id)
                 return DiffEntry(
                     .lifecycle, .opened, subject,
-                    description: "+ \(subject.label) (\(after?.registrations[id]?.kind ?? "?"))")
+                    description: "+ \(subject.label) (\(after?.registrations[id]?.kind.rawValue ?? "?"))")
             }
                 + diff.registrationsRetired.map { id in
                     let subject = reference(id)
                     return DiffEntry(
                         .lifecycle, .retired, subject,
-                        description: "- \(subject.label) (\(before?.registrations[id]?.kind ?? "?"))")
+                        description: "- \(subject.label) (\(before?.registrations[id]?.kind.rawValue ?? "?"))")
                 })
         return reports
     }

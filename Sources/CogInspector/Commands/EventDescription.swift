@@ -62,7 +62,7 @@ extension InspectorSession {
         let turn = try turn(sequence)
         var header = [
             Field("turn", .turn(TurnReference(sequence))), Field("name", .text(turn.name)),
-            Field("origin", .text(turn.origin)),
+            Field("origin", .text(turn.origin.rawValue)),
         ]
         if let cause = turn.cause { header.append(Field("caused by", .turn(TurnReference(cause)))) }
         header.append(Field("events", .integer(turn.events.count)))

@@ -134,7 +134,13 @@ struct ExpressionParser {
             guard comparison == .equal || comparison == .notEqual else {
                 throw InspectorError("a status compares with == or !=, not '\(comparison.rawValue)'")
             }
-            return .status(reference, comparison, try next("a status such as success or failure"))
+            let word = try next("a status such as success or failure")
+            let kind = AsyncStatusKind(rawValue: word)
+            guard kind.isKnown else {
+                let known = AsyncStatusKind.known.map(\.rawValue).joined(separator: ", ")
+                throw InspectorError("unknown status '\(word)'; expected \(known)")
+            }
+            return .status(reference, comparison, kind)
         case let word:
             let reference = try state(word, allowsPath: true)
             let comparison = try comparison()

@@ -40,7 +40,7 @@ public indirect enum TraceExpression: Equatable {
     /// `leased STATE`: something holds a lease on it.
     case leased(StateReference)
     /// `status STATE == KIND`: an async state's status kind (`pending`, `success`, `failure`…).
-    case status(StateReference, Comparison, String)
+    case status(StateReference, Comparison, AsyncStatusKind)
     case not(TraceExpression)
     case and(TraceExpression, TraceExpression)
     case or(TraceExpression, TraceExpression)

@@ -50,7 +50,7 @@ struct ChromeTraceExport {
             slice(
                 name: "turn \(turn.sequence) \(turn.name)", category: "turn", at: start, duration: width,
                 arguments: [
-                    "origin": .string(turn.origin), "cause": turn.cause.map(JSONValue.int) ?? .null,
+                    "origin": .string(turn.origin.rawValue), "cause": turn.cause.map(JSONValue.int) ?? .null,
                     "events": .int(turn.events.count),
                 ]))
         var written: [Int: Int] = [:]

@@ -7,6 +7,18 @@ public struct GraphView: Equatable {
     /// What a node stands for, which decides its shape.
     public enum Kind: String, Sendable {
         case manual, automatic, async, reaction, watch, scope, export
+
+        /// The node kind of a state of `shape`; a shape this reader does not know draws as an
+        /// automatic value.
+        init(_ shape: StateShape?) {
+            self =
+                switch shape {
+                case .manual: .manual
+                case .async: .async
+                case .reaction: .reaction
+                default: .automatic
+                }
+        }
     }
 
     /// What the annotated turn did to a node.
@@ -100,18 +112,18 @@ public struct GraphView: Equatable {
             let state = graph.states[id]!
             let info = states[id]
             return Node(
-                id: id, kind: Kind(rawValue: info?.shape ?? "") ?? .automatic, label: info?.label ?? "#\(id)",
+                id: id, kind: Kind(info?.shape), label: info?.label ?? "#\(id)",
                 declaration: info?.declaration, key: info?.key, value: state.value, leases: state.leases,
-                isPinned: state.isPinned, status: state.async?.kind)
+                isPinned: state.isPinned, status: state.async?.kind.rawValue)
         }
         for id in graph.registrations.keys.sorted() {
             let registration = graph.registrations[id]!
             let kind: Kind? =
                 switch registration.kind {
-                case "reaction": .reaction
-                case "watch": .watch
-                case "export": .export
-                case "scope", "scopeOpening": .scope
+                case .reaction: .reaction
+                case .watch: .watch
+                case .export: .export
+                case .scope, .scopeOpening: .scope
                 default: nil
                 }
             guard let kind, !registration.dependencies.isEmpty || kind == .scope else { continue }

@@ -18,8 +18,8 @@ struct TraceDatabaseLoader {
                 "states",
                 [
                     .integer(info.id), .text(info.label), .text(info.declaration), SQLValue(info.key),
-                    .text(info.shape),
-                    .text(info.valueType), .text(info.lifetime), SQLValue(info.policy),
+                    .text(info.shape.rawValue),
+                    .text(info.valueType), .text(info.lifetime.rawValue), SQLValue(info.policy?.rawValue),
                 ])
         }
         for sequence in trace.turnSequences {
@@ -32,7 +32,7 @@ struct TraceDatabaseLoader {
             try database.insert(
                 "turns",
                 [
-                    .integer(turn.sequence), .text(turn.name), .text(turn.origin), SQLValue(turn.cause),
+                    .integer(turn.sequence), .text(turn.name), .text(turn.origin.rawValue), SQLValue(turn.cause),
                     .integer(turn.start),
                     .integer(turn.duration), .integer(turn.events.count),
                 ])
@@ -88,13 +88,13 @@ struct TraceDatabaseLoader {
         case .leaseReleased(let state, let holder): try lease(turn, after, state, holder, "released")
         case .leaseRenewed(let state, let holder): try lease(turn, after, state, holder, "renewed")
         case .generationStarted(let state, let generation, let policy):
-            try step(turn, after, state, generation, "started", policy)
+            try step(turn, after, state, generation, "started", policy.rawValue)
         case .generationCancelled(let state, let generation): try step(turn, after, state, generation, "cancelled", nil)
         case .generationAccepted(let state, let generation, let outcome):
             try step(turn, after, state, generation, "accepted", outcome)
         case .generationRejected(let state, let generation): try step(turn, after, state, generation, "rejected", nil)
         case .asyncStatus(let state, let kind, _, _, let error):
-            try step(turn, after, state, nil, "status", kind + (error.map { ": \($0)" } ?? ""))
+            try step(turn, after, state, nil, "status", kind.rawValue + (error.map { ": \($0)" } ?? ""))
         case .refreshResolved(let state, let generation, let outcome):
             try step(turn, after, state, generation, "refresh", outcome)
         default:

@@ -14,7 +14,7 @@ final class StateTimeline {
     private(set) var byState: [Int: [Entry]] = [:]
     private(set) var registrationNames: [Int: String] = [:]
     /// Turn names by sequence.
-    private(set) var turnNames: [Int: (name: String, origin: String, cause: Int?)] = [:]
+    private(set) var turnNames: [Int: (name: String, origin: TurnOrigin, cause: Int?)] = [:]
     private(set) var decodeError: String?
 
     init(trace: TraceFile) {

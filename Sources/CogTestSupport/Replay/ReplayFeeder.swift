@@ -49,14 +49,13 @@ struct ReplayFeeder<Target: ReplayTarget> {
     /// What came from outside to make `turn`; nil for a turn only the app itself can make.
     private func input(for turn: TraceTurn) throws(ReplayError) -> ReplayInput? {
         switch turn.origin {
-        case "op": return .op(name: turn.name)
-        case "graceExpiry": return .graceExpiry
-        case "discard":
+        case .op: return .op(name: turn.name)
+        case .graceExpiry: return .graceExpiry
+        case .discard:
             for case .stateReleased(let id, _) in turn.events { return .discard(try state(id)) }
             return nil
-        case "asyncCompletion":
-            for case .asyncStatus(let id, let kind, _, _, _) in turn.events where kind == "success" || kind == "failure"
-            {
+        case .asyncCompletion:
+            for case .asyncStatus(let id, let kind, _, _, _) in turn.events where kind == .success || kind == .failure {
                 return .completion(try state(id))
             }
             for case .generationStarted(let id, _, _) in turn.events { return .refresh(try state(id)) }
@@ -110,7 +109,7 @@ struct ReplayFeeder<Target: ReplayTarget> {
         for event in turn.events {
             switch event {
             case .write(let id, _, let value), .writeDiscarded(let id, let value):
-                if recording.states[id]?.shape == "manual" { writes.append((try state(id), value)) }
+                if recording.states[id]?.shape == .manual { writes.append((try state(id), value)) }
             default: break
             }
         }
@@ -132,7 +131,7 @@ struct ReplayFeeder<Target: ReplayTarget> {
     private mutating func followIdleEvents(of turn: TraceTurn) async {
         for (index, event) in turn.after.enumerated() {
             switch event {
-            case .registered(let id, let name, "export"):
+            case .registered(let id, let name, .export):
                 let lease = turn.after[index...].first { if case .leaseAcquired(_, name) = $0 { true } else { false } }
                 guard case .leaseAcquired(let stateID, _)? = lease, let state = try? state(stateID),
                     target.openExport(of: state)
@@ -153,7 +152,7 @@ struct ReplayFeeder<Target: ReplayTarget> {
     /// an equal value, the one it kept), or the failure's message.
     private func outcome(of state: ReplayState, in turn: TraceTurn) throws(ReplayError) -> ReplayOutcome {
         let id = recording.stateID(labelled: state.label)
-        for case .asyncStatus(id, "failure", _, _, let error) in turn.events {
+        for case .asyncStatus(id, .failure, _, _, let error) in turn.events {
             return .failure(error ?? "failure")
         }
         for case .write(id, _, let value) in turn.events { return .success(value.json) }

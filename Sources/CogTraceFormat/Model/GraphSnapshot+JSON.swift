@@ -22,7 +22,7 @@ extension GraphSnapshot {
                     (
                         "async",
                         .object([
-                            ("kind", .string(async.kind)), ("loading", .bool(async.isLoading)),
+                            ("kind", .string(async.kind.rawValue)), ("loading", .bool(async.isLoading)),
                             ("succeeded", .bool(async.hasSucceeded)),
                             ("error", async.error.map(JSONValue.string) ?? .null),
                             ("g", .int(async.generation)), ("inFlight", .array(async.inFlight.map(JSONValue.int))),
@@ -34,7 +34,7 @@ extension GraphSnapshot {
         let registrationValues = registrations.keys.sorted().map { id -> JSONValue in
             let registration = registrations[id]!
             return .object([
-                ("id", .int(id)), ("name", .string(registration.name)), ("kind", .string(registration.kind)),
+                ("id", .int(id)), ("name", .string(registration.name)), ("kind", .string(registration.kind.rawValue)),
                 ("deps", .array(registration.dependencies.map(JSONValue.int))),
             ])
         }
@@ -58,7 +58,7 @@ extension GraphSnapshot {
             state.isInGrace = value["grace"]?.boolValue ?? false
             if let async = value["async"] {
                 var status = AsyncStatus()
-                status.kind = async["kind"]?.stringValue ?? "pending"
+                status.kind = async["kind"]?.stringValue.map(AsyncStatusKind.init(rawValue:)) ?? .pending
                 status.isLoading = async["loading"]?.boolValue ?? false
                 status.hasSucceeded = async["succeeded"]?.boolValue ?? false
                 status.error = async["error"]?.stringValue
@@ -74,7 +74,7 @@ extension GraphSnapshot {
             else {
                 throw TraceEventDecodingError(member: "registrations")
             }
-            var registration = Registration(id: id, name: name, kind: kind)
+            var registration = Registration(id: id, name: name, kind: RegistrationKind(rawValue: kind))
             registration.dependencies = value["deps"]?.arrayValue?.compactMap(\.intValue) ?? []
             registrations[id] = registration
         }

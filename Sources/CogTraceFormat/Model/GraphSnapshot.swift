@@ -28,7 +28,7 @@ public struct GraphSnapshot: Equatable {
 
     /// An async state's lifecycle.
     public struct AsyncStatus: Equatable {
-        public var kind = "pending"
+        public var kind = AsyncStatusKind.pending
         public var isLoading = true
         public var hasSucceeded = false
         public var error: String?
@@ -44,10 +44,10 @@ public struct GraphSnapshot: Equatable {
     public struct Registration: Equatable {
         public let id: Int
         public let name: String
-        public let kind: String
+        public let kind: RegistrationKind
         public var dependencies: [Int] = []
 
-        public init(id: Int, name: String, kind: String) {
+        public init(id: Int, name: String, kind: RegistrationKind) {
             self.id = id
             self.name = name
             self.kind = kind
@@ -163,9 +163,9 @@ public struct GraphSnapshot: Equatable {
         case .registered(let id, let name, let kind):
             registrations[id] = Registration(id: id, name: name, kind: kind)
         case .scopeOpened(let id, let name, _):
-            registrations[id] = Registration(id: id, name: name, kind: "scopeOpening")
+            registrations[id] = Registration(id: id, name: name, kind: .scopeOpening)
         case .taskStarted(let id, let name):
-            registrations[id] = Registration(id: id, name: name, kind: "task")
+            registrations[id] = Registration(id: id, name: name, kind: .task)
         case .unregistered(let id), .scopeRetired(let id), .taskCancelled(let id), .taskFinished(let id):
             registrations[id] = nil
         case .writeDiscarded, .edgeAdded, .edgeRemoved, .notice, .offer, .reactionRun, .watchRun, .leaseRenewed,

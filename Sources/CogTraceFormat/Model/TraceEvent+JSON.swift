@@ -7,6 +7,7 @@ extension TraceEvent {
         func add(_ name: String, _ value: Int) { members.append((name, .int(value))) }
         func add(_ name: String, _ value: String) { members.append((name, .string(value))) }
         func add(_ name: String, _ value: TraceValue?) { members.append((name, value?.jsonValue ?? .null)) }
+        func add(_ name: String, _ value: some TraceKind) { members.append((name, .string(value.rawValue))) }
         switch self {
         case .stateCreated(let state, let value):
             add("s", state)
@@ -154,19 +155,23 @@ extension TraceEvent {
         case "graceExpired": self = .graceExpired(state: try int("s"))
         case "released": self = .stateReleased(state: try int("s"), reason: try string("reason"))
         case "generationStarted":
-            self = .generationStarted(state: try int("s"), generation: try int("g"), policy: try string("policy"))
+            self = .generationStarted(
+                state: try int("s"), generation: try int("g"), policy: AsyncPolicyName(rawValue: try string("policy")))
         case "generationCancelled": self = .generationCancelled(state: try int("s"), generation: try int("g"))
         case "generationAccepted":
             self = .generationAccepted(state: try int("s"), generation: try int("g"), outcome: try string("outcome"))
         case "generationRejected": self = .generationRejected(state: try int("s"), generation: try int("g"))
         case "asyncStatus":
             self = .asyncStatus(
-                state: try int("s"), kind: try string("kind"), isLoading: try bool("loading"),
+                state: try int("s"), kind: AsyncStatusKind(rawValue: try string("kind")),
+                isLoading: try bool("loading"),
                 hasSucceeded: try bool("succeeded"), error: jsonValue["error"]?.stringValue)
         case "refreshResolved":
             self = .refreshResolved(state: try int("s"), generation: optionalInt("g"), outcome: try string("outcome"))
         case "registered":
-            self = .registered(registration: try int("r"), name: try string("name"), kind: try string("kind"))
+            self = .registered(
+                registration: try int("r"), name: try string("name"),
+                kind: RegistrationKind(rawValue: try string("kind")))
         case "scopeOpened":
             self = .scopeOpened(
                 registration: try int("r"), name: try string("name"), identity: jsonValue["id"]?.stringValue)

@@ -29,9 +29,10 @@ extension TraceStateInfo {
     public var jsonValue: JSONValue {
         .object([
             ("type", .string("state")), ("id", .int(id)), ("label", .string(label)),
-            ("decl", .string(declaration)), ("key", key.map(JSONValue.string) ?? .null), ("shape", .string(shape)),
-            ("valueType", .string(valueType)), ("lifetime", .string(lifetime)),
-            ("policy", policy.map(JSONValue.string) ?? .null),
+            ("decl", .string(declaration)), ("key", key.map(JSONValue.string) ?? .null),
+            ("shape", .string(shape.rawValue)),
+            ("valueType", .string(valueType)), ("lifetime", .string(lifetime.rawValue)),
+            ("policy", policy.map { .string($0.rawValue) } ?? .null),
         ])
     }
 
@@ -40,16 +41,19 @@ extension TraceStateInfo {
         guard let id = jsonValue["id"]?.intValue, let label = jsonValue["label"]?.stringValue else { return nil }
         self.init(
             id: id, label: label, declaration: jsonValue["decl"]?.stringValue ?? label,
-            key: jsonValue["key"]?.stringValue, shape: jsonValue["shape"]?.stringValue ?? "automatic",
-            valueType: jsonValue["valueType"]?.stringValue ?? "", lifetime: jsonValue["lifetime"]?.stringValue ?? "app",
-            policy: jsonValue["policy"]?.stringValue)
+            key: jsonValue["key"]?.stringValue,
+            shape: StateShape(rawValue: jsonValue["shape"]?.stringValue ?? StateShape.automatic.rawValue),
+            valueType: jsonValue["valueType"]?.stringValue ?? "",
+            lifetime: StateLifetime(rawValue: jsonValue["lifetime"]?.stringValue ?? StateLifetime.app.rawValue),
+            policy: jsonValue["policy"]?.stringValue.map(AsyncPolicyName.init(rawValue:)))
     }
 }
 
 extension TraceTurn {
     public var jsonValue: JSONValue {
         .object([
-            ("type", .string("turn")), ("seq", .int(sequence)), ("name", .string(name)), ("origin", .string(origin)),
+            ("type", .string("turn")), ("seq", .int(sequence)), ("name", .string(name)),
+            ("origin", .string(origin.rawValue)),
             ("cause", cause.map(JSONValue.int) ?? .null), ("start", .int(start)), ("duration", .int(duration)),
             ("events", .array(events.map(\.jsonValue))),
         ])

@@ -51,16 +51,16 @@ public struct TraceStateInfo: Equatable, Sendable {
     /// `10001`, for a keyed state.
     public let key: String?
     /// `manual`, `automatic` or `async`.
-    public let shape: String
+    public let shape: StateShape
     public let valueType: String
     /// `app` or `whileObserved(…)`.
-    public let lifetime: String
+    public let lifetime: StateLifetime
     /// The async policy, for an async state.
-    public let policy: String?
+    public let policy: AsyncPolicyName?
 
     public init(
-        id: Int, label: String, declaration: String, key: String?, shape: String, valueType: String,
-        lifetime: String, policy: String?
+        id: Int, label: String, declaration: String, key: String?, shape: StateShape, valueType: String,
+        lifetime: StateLifetime, policy: AsyncPolicyName?
     ) {
         self.id = id
         self.label = label
@@ -79,7 +79,7 @@ public struct TraceTurn: Equatable {
     public let sequence: Int
     public let name: String
     /// `op`, `reactionWriteBack`, `asyncCompletion`, `discard`, `graceExpiry` or `assembly`.
-    public let origin: String
+    public let origin: TurnOrigin
     public let cause: Int?
     /// Microseconds since recording began, on the recording clock.
     public let start: Int
@@ -90,7 +90,7 @@ public struct TraceTurn: Equatable {
     public var after: [TraceEvent]
 
     public init(
-        sequence: Int, name: String, origin: String, cause: Int?, start: Int, duration: Int,
+        sequence: Int, name: String, origin: TurnOrigin, cause: Int?, start: Int, duration: Int,
         events: [TraceEvent], after: [TraceEvent] = []
     ) {
         self.sequence = sequence

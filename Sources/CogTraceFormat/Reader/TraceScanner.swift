@@ -164,7 +164,7 @@ enum TraceScanner {
             throw TraceReadError(line: line, message: "turn '\(name)' \(number) is outside 0..<2^53")
         }
         return TraceTurn(
-            sequence: sequence, name: name, origin: origin, cause: record["cause"]?.intValue,
+            sequence: sequence, name: name, origin: TurnOrigin(rawValue: origin), cause: record["cause"]?.intValue,
             start: start, duration: duration, events: try decodeEvents(record, line: line))
     }
 
