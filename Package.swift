@@ -37,8 +37,11 @@ let package = Package(
         .target(name: "CogTesting", dependencies: ["CogTestSupport"], swiftSettings: mainActorCode),
         // Inspector engine and its front end: the format only, never the runtime.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "CogInspector", dependencies: ["CogTraceFormat", "CSQLite"], swiftSettings: plainCode),
+        .target(
+            name: "CogInspector", dependencies: ["CogTraceFormat", "CogCommandLine", "CSQLite"],
+            swiftSettings: plainCode),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        // What every tool shares: exit statuses, usage errors, and the escaping of trace text.
         .target(name: "CogCommandLine", swiftSettings: plainCode),
         .executableTarget(
             name: "coginspect", dependencies: ["CogInspector", "CogCommandLine", "CReadline"], swiftSettings: plainCode),

@@ -39,6 +39,11 @@ static inline void cog_set_reading_line(int reading) {
     cog_reading_line = reading;
 }
 
+/// Whether Ctrl-C was pressed and not yet taken; leaves the request in place.
+static inline int cog_interrupt_is_pending(void) {
+    return cog_interrupt_pending;
+}
+
 /// Whether Ctrl-C was pressed since the last call; clears the request.
 static inline int cog_take_interrupt(void) {
     int pending = cog_interrupt_pending;
@@ -70,6 +75,22 @@ static inline void cog_rl_reset_signals(void) {
         if (number == SIGKILL || number == SIGSTOP) continue;
         signal(number, SIG_DFL);
     }
+}
+
+/// In batch, SIGINT only records the request, and interrupts a blocking read (no SA_RESTART),
+/// so reading a script from standard input stops too.
+static void cog_batch_interrupt(int signal_number) {
+    (void)signal_number;
+    cog_interrupt_pending = 1;
+}
+
+static inline void cog_install_batch_interrupt_handler(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = cog_batch_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    sigaction(SIGINT, &action, NULL);
 }
 
 static inline void cog_rl_install_interrupt_handler(void) {

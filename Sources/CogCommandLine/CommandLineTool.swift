@@ -19,9 +19,10 @@ public struct CommandLineTool: Sendable {
         "\(name) \(Self.packageVersion)" + (detail.map { " (\($0))" } ?? "")
     }
 
-    /// Writes `message` to standard error as `name: message`.
+    /// Writes `message` to standard error as `name: message`, control characters escaped: a
+    /// message may quote a trace's labels or values.
     public func report(_ message: String) {
-        FileHandle.standardError.write(Data("\(name): \(message)\n".utf8))
+        FileHandle.standardError.write(Data("\(name): \(TerminalText.escape(message))\n".utf8))
     }
 
     /// Writes `name: warning: message` to standard error.

@@ -6,15 +6,25 @@ public struct InspectorError: Error, CustomStringConvertible, Equatable {
         case command
         /// An `expect` did not hold.
         case expectation
+        /// Ctrl-C stopped the command before it answered.
+        case interrupted
     }
 
+    /// The error of a command that Ctrl-C stopped.
+    public static let interrupted = InspectorError(
+        "interrupted; the cursor is where it was before the command", kind: .interrupted)
+
+    /// What kind of failure it is.
     public let kind: Kind
+    /// The message a person reads.
     public let message: String
 
+    /// A failure saying `message`.
     public init(_ message: String, kind: Kind = .command) {
         self.message = message
         self.kind = kind
     }
 
+    /// The message.
     public var description: String { message }
 }

@@ -10,6 +10,8 @@ struct BatchRunner {
     let keepGoing: Bool
 
     func run(_ script: CommandLineOptions.Script) -> ExitStatus {
+        Interrupts.installForBatch()
+        session.interruptRequested = Interrupts.isPending
         let lines: [(source: String, line: Int, text: String)]
         switch script {
         case .commands(let commands):
@@ -25,19 +27,30 @@ struct BatchRunner {
             while let line = Swift.readLine() { read.append(("<stdin>", read.count + 1, line)) }
             lines = read
         }
+        if Interrupts.isPending() { return interrupted() }
         var status = ExitStatus.success
         let runner = CommandRunner(session: session, printer: OutputPrinter(session: session, json: json))
         for (source, number, text) in lines {
             do {
                 try runner.run(text)
+                if Interrupts.isPending() { return interrupted() }
                 if session.wantsToQuit { break }
+            } catch  where error.kind == .interrupted {
+                return interrupted()
             } catch {
-                FileHandle.standardError.write(Data("\(source):\(number): error: \(error)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("\(source):\(number): error: \(TerminalText.escape("\(error)"))\n".utf8))
                 if status == .success { status = error.kind == .expectation ? .expectationFailed : .failure }
                 if !keepGoing { break }
             }
         }
         return status
+    }
+
+    /// Ctrl-C (SIGINT) in batch: say where it stopped and exit 130.
+    private func interrupted() -> ExitStatus {
+        FileHandle.standardError.write(Data("coginspect: interrupted at turn \(session.cursor)\n".utf8))
+        return .interrupted
     }
 }
 

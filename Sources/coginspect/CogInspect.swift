@@ -42,17 +42,16 @@ struct CogInspect {
 
     private static func openSession(_ path: String?) -> InspectorSession {
         let tracePath = path ?? defaultTrace
-        guard FileManager.default.isReadableFile(atPath: tracePath) else {
-            if path == nil {
-                fail(
-                    "no trace given, and '\(defaultTrace)' is not here; run from the package root or name a trace",
-                    status: .cannotOpenInput)
-            }
-            fail("cannot open '\(tracePath)': no such readable file", status: .cannotOpenInput)
+        if path == nil, !FileManager.default.fileExists(atPath: tracePath) {
+            fail(
+                "no trace given, and '\(defaultTrace)' is not here; run from the package root or name a trace",
+                status: .cannotOpenInput)
         }
         do {
             return InspectorSession(
                 trace: try TraceFile.load(contentsOf: URL(fileURLWithPath: tracePath)), source: tracePath)
+        } catch  where error.isUnopenable {
+            fail(error.message, status: .cannotOpenInput)
         } catch {
             fail("'\(tracePath)' is not a valid trace: \(error)", status: .malformedInput)
         }

@@ -15,6 +15,7 @@ struct InteractiveLoop {
         history.load()
         Completion.install(for: session)
         Interrupts.install()
+        session.interruptRequested = Interrupts.isPending
         print("coginspect: \(session.source), \(session.turns.count) turns; 'help' lists the commands, Ctrl-D leaves")
         let runner = CommandRunner(
             session: session, printer: OutputPrinter(session: session, json: json, pagesLongOutput: true))
@@ -30,10 +31,11 @@ struct InteractiveLoop {
             free(raw)
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             history.add(line)
+            _ = Interrupts.take()
             do {
                 try runner.run(line)
             } catch {
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                FileHandle.standardError.write(Data("error: \(TerminalText.escape("\(error)"))\n".utf8))
             }
         }
         history.save()

@@ -11,6 +11,19 @@ enum Interrupts {
         cog_rl_install_interrupt_handler()
     }
 
+    /// Installs the batch SIGINT handler: it records the request, which stops the running
+    /// command; the run then exits with status 130.
+    static func installForBatch() {
+        // A parent may start us with SIGINT blocked (Foundation's Process does); unblock it.
+        cog_rl_reset_signals()
+        cog_install_batch_interrupt_handler()
+    }
+
+    /// Whether Ctrl-C was pressed and not yet taken: what long commands poll.
+    @Sendable static func isPending() -> Bool {
+        cog_interrupt_is_pending() != 0
+    }
+
     /// Tells the handler whether readline is reading a line (Ctrl-C clears it) or a command runs
     /// (Ctrl-C asks it to stop).
     static func setReadingLine(_ reading: Bool) {

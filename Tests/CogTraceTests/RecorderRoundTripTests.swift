@@ -155,7 +155,7 @@ struct RecorderRoundTripTests {
                 #expect(state.value?.text == TraceValue.render(value).text, "\(entry.label) value \(moment)")
             }
             if let status = entry.asyncStatus {
-                #expect(state.async?.kind == status.kind, "\(entry.label) async kind \(moment)")
+                #expect(state.async?.kind.rawValue == status.kind, "\(entry.label) async kind \(moment)")
                 #expect(state.async?.isLoading == status.isLoading, "\(entry.label) loading \(moment)")
             }
         }

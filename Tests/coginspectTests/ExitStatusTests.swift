@@ -61,10 +61,83 @@ struct ExitStatusTests {
         #expect(outcome.standardError.contains("line 1, column 1: expected a header record first"))
     }
 
+    @Test func sigintInBatchStopsTheCommandAndExits130() throws {
+        let process = Process()
+        process.executableURL = Executables.productsDirectory.appendingPathComponent("coginspect")
+        process.arguments = [
+            "-c", "sql WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c",
+        ]
+        process.currentDirectoryURL = Executables.packageRoot
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // The query never ends by itself; give the process time to start it.
+        usleep(700_000)
+        kill(process.processIdentifier, SIGINT)
+        // Never hang the suite: a coginspect that ignores SIGINT is killed and the test fails.
+        for _ in 0..<200 where process.isRunning { usleep(50_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            Issue.record("coginspect was still running 10 s after SIGINT")
+        }
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 130, "\(message)")
+        #expect(message.contains("interrupted"))
+    }
+
+    @Test func aFIFOOrADirectoryAsTheTraceIsRefusedWithoutBlocking() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("coginspect-fifo-\(getpid())")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(at: fifo) }
+        let fromFIFO = try Executables.coginspect([fifo.path, "-c", "info"])
+        #expect(fromFIFO.status == 66)
+        #expect(fromFIFO.standardError.contains("it is a FIFO"))
+        let fromDirectory = try Executables.coginspect(["Recordings", "-c", "info"])
+        #expect(fromDirectory.status == 66)
+        #expect(fromDirectory.standardError.contains("it is a directory"))
+    }
+
+    @Test func anExistingOutputIsKeptWithoutForceAndReplacedWholeWithIt() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("coginspect-out-\(getpid())")
+        let directory = scratch.appendingPathComponent("d")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let kept = directory.appendingPathComponent("kept.txt")
+        try Data("keep".utf8).write(to: kept)
+        let file = scratch.appendingPathComponent("f")
+        try Data("old".utf8).write(to: file)
+        let link = scratch.appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+        var refused = 0
+        for command in [
+            "export sqlite \(directory.path)", "export sqlite \(file.path)", "export dot --to \(file.path)",
+            "export dot --to \(link.path)", "export sqlite \(directory.path) --force",
+        ] {
+            let outcome = try Executables.coginspect(["-c", command])
+            #expect(outcome.status == 1, "\(command) should be refused")
+            refused += 1
+        }
+        #expect(refused == 5)
+        #expect(try String(contentsOf: kept, encoding: .utf8) == "keep", "the directory is untouched")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "old", "the file is untouched")
+        let forced = try Executables.coginspect(["-c", "export sqlite \(link.path) --force"])
+        #expect(forced.status == 0, "\(forced.standardError)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "old", "--force replaces the link, not its target")
+        let replaced = try Executables.coginspect(["-c", "export dot --to \(file.path) --force"])
+        #expect(replaced.status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("digraph cog {"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter {
+            $0.hasSuffix(".partial")
+        }
+        #expect(leftovers.isEmpty)
+    }
+
     @Test func aMissingTraceExitsSixtySix() throws {
         let outcome = try Executables.coginspect(["no-such.cogtrace", "-c", "info"])
         #expect(outcome.status == 66)
-        #expect(outcome.standardError == "coginspect: cannot open 'no-such.cogtrace': no such readable file\n")
+        #expect(outcome.standardError == "coginspect: cannot open 'no-such.cogtrace': no such file or directory\n")
     }
 
     @Test func valuesWithEscapeSequencesPrintEscaped() throws {

@@ -17,10 +17,10 @@ struct ExportTests {
         for recording in Executables.recordings {
             let turns = try turnCount(of: recording)
             var commands = [
-                "export dot --to \(scratch.path)/plain.dot",
-                "export dot --focus weather.currentZip --depth 1 --to \(scratch.path)/focus.dot",
+                "export dot --to \(scratch.path)/plain.dot --force",
+                "export dot --focus weather.currentZip --depth 1 --to \(scratch.path)/focus.dot --force",
             ]
-            commands += (1...turns).map { "export dot --turn \($0) --to \(scratch.path)/turn\($0).dot" }
+            commands += (1...turns).map { "export dot --turn \($0) --to \(scratch.path)/turn\($0).dot --force" }
             let outcome = try Executables.coginspect([recording] + commands.flatMap { ["-c", $0] })
             #expect(outcome.status == 0, "\(recording): \(outcome.standardError)")
             for file in ["plain", "focus"] + (1...turns).map({ "turn\($0)" }) {

@@ -126,6 +126,30 @@ struct InteractivePromptTests {
         _ = try tmux(["send-keys", "-t", name, "quit", "Enter"])
     }
 
+    /// Ctrl-C stops a query that would never end (an unbounded recursive CTE) through SQLite's
+    /// progress handler, and a bisect or any other command the same way, back at the prompt with
+    /// the cursor where it was.
+    @Test(.disabled(if: Self.isUnderThreadSanitizer, "Ctrl-C is deferred under ThreadSanitizer"))
+    func ctrlCStopsAnEndlessQueryAndKeepsTheCursor() throws {
+        let home = try startInspector(home: "coginspect-sql")
+        defer { stopInspector(home: home) }
+        try waitFor("the prompt") { $0.contains("turn 25/25>") }
+        _ = try tmux(["send-keys", "-t", name, "goto 5", "Enter"])
+        try waitFor("the cursor at turn 5") { lastLine($0).hasPrefix("turn 5/25>") }
+        let endless = "sql WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
+        _ = try tmux(["send-keys", "-t", name, endless, "Enter"])
+        try waitFor("the query typed and running") { lastLine($0).hasSuffix(endless) }
+        usleep(300_000)
+        _ = try tmux(["send-keys", "-t", name, "C-c"])
+        let stopped = try waitFor("the prompt back") {
+            $0.contains("interrupted; the cursor is where it was") && lastLine($0).hasPrefix("turn 5/25>")
+        }
+        #expect(stopped.contains("error: interrupted"))
+        _ = try tmux(["send-keys", "-t", name, "where", "Enter"])
+        try waitFor("the prompt still alive") { $0.contains("turn 5 of 1..25") }
+        _ = try tmux(["send-keys", "-t", name, "quit", "Enter"])
+    }
+
     /// Whether this process (and so the `coginspect` built beside it) runs with ThreadSanitizer.
     nonisolated static let isUnderThreadSanitizer = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
 }

@@ -2,20 +2,28 @@
 struct CommandArguments {
     private(set) var positional: [String] = []
     private(set) var options: [String: String] = [:]
+    /// The value-less options given, e.g. `--force`.
+    private(set) var switches: Set<String> = []
     let command: String
     /// The line after the command's name, as typed (for commands that read an expression).
     let text: String
 
     /// Splits `words`, taking the value after each flag in `valueFlags`.
-    init(_ words: [String], command: String, valueFlags: Set<String> = [], text: String = "") throws(InspectorError) {
+    init(
+        _ words: [String], command: String, valueFlags: Set<String> = [], switches allowedSwitches: Set<String> = [],
+        text: String = ""
+    ) throws(InspectorError) {
         self.command = command
         self.text = text
         var index = 0
         while index < words.count {
             let word = words[index]
-            if word.hasPrefix("--") {
+            if allowedSwitches.contains(word) {
+                switches.insert(word)
+                index += 1
+            } else if word.hasPrefix("--") {
                 guard valueFlags.contains(word) else {
-                    let known = valueFlags.sorted().joined(separator: ", ")
+                    let known = valueFlags.union(allowedSwitches).sorted().joined(separator: ", ")
                     throw InspectorError(
                         "\(command) has no option '\(word)'" + (known.isEmpty ? "" : "; expected \(known)"))
                 }

@@ -8,6 +8,8 @@ struct CommandSpec: Sendable {
     let example: String
     /// Options that take a value, e.g. `--touching`.
     let valueFlags: Set<String>
+    /// Options that take no value, e.g. `--force`.
+    var switches: Set<String> = []
     let run: @Sendable (InspectorSession, CommandArguments) throws(InspectorError) -> [Report]
 }
 
@@ -42,8 +44,27 @@ extension InspectorSession {
         let words = try tokenize(String(trimmed))
         let spec = try CommandCatalog.resolve(words[0])
         let arguments = try CommandArguments(
-            Array(words.dropFirst()), command: spec.name, valueFlags: spec.valueFlags,
+            Array(words.dropFirst()), command: spec.name, valueFlags: spec.valueFlags, switches: spec.switches,
             text: String(trimmed.drop { !$0.isWhitespace }))
-        return CommandResult(command: spec.name, report: try spec.run(self, arguments))
+        commandReadTimeline = false
+        let cursorBefore = cursor
+        var report: [Report]
+        do {
+            report = try spec.run(self, arguments)
+        } catch  where error.kind == .interrupted {
+            cursor = cursorBefore
+            throw error
+        }
+        // A command that an interrupt cut short may have answered from partial work: drop it.
+        if interruptRequested() {
+            cursor = cursorBefore
+            throw .interrupted
+        }
+        if commandReadTimeline {
+            // `history` and `find` answer over the whole recording; the rest up to the cursor.
+            let spansRecording = spec.name == "history" || spec.name == "find" || spec.name == "info"
+            report += undecodableWarnings(through: spansRecording ? nil : cursor)
+        }
+        return CommandResult(command: spec.name, report: report)
     }
 }

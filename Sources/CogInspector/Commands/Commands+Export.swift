@@ -5,13 +5,14 @@ extension CommandCatalog {
     static let export: [CommandSpec] = [
         CommandSpec(
             name: "export", aliases: ["x"], group: "export",
-            synopsis: "export dot|mermaid|json|chrome|sqlite [--turn N] [--focus STATE [--depth D]] [--to FILE]",
+            synopsis:
+                "export dot|mermaid|json|chrome|sqlite [--turn N] [--focus STATE [--depth D]] [--to FILE [--force]]",
             summary: "the graph at the cursor (or after turn N, marking what that turn did) as Graphviz DOT, a Mermaid "
                 + "flowchart or node-link JSON; --focus keeps the states within D edges of one (2 by default). chrome "
                 + "is the whole recording as a Perfetto/chrome://tracing timeline; sqlite writes the sql tables to FILE. "
-                + "Without --to the document goes to standard output",
+                + "Without --to the document goes to standard output; an existing FILE is replaced only with --force",
             example: "export dot --turn 9 --focus weather.isNiceHere --to turn9.dot",
-            valueFlags: ["--turn", "--focus", "--depth", "--to"]
+            valueFlags: ["--turn", "--focus", "--depth", "--to"], switches: ["--force"]
         ) { session, arguments throws(InspectorError) in
             guard let format = arguments.positional.first else {
                 throw InspectorError("export needs a format: dot, mermaid, json, chrome or sqlite")
@@ -25,6 +26,10 @@ extension CommandCatalog {
             else {
                 throw InspectorError("export takes one format; see 'help export'")
             }
+            // Checked before any work, so a refused destination costs nothing and loses nothing.
+            let output = try destination.map { path throws(InspectorError) in
+                try OutputFile(path, force: arguments.switches.contains("--force"))
+            }
             switch format {
             case "dot", "mermaid", "json":
                 let view = try session.graphView(arguments)
@@ -36,7 +41,7 @@ extension CommandCatalog {
                     default: GraphJSONExport.render(view, title: title)
                     }
                 return try session.deliver(
-                    text, to: destination,
+                    text, to: output,
                     summary: "\(format) export, \(view.nodes.count) nodes and \(view.edges.count) edges")
             case "chrome":
                 guard arguments.options["--turn"] == nil, arguments.options["--focus"] == nil else {
@@ -44,19 +49,26 @@ extension CommandCatalog {
                 }
                 var export = ChromeTraceExport(trace: session.trace, label: { session.label($0) })
                 let text: String
-                do {
+                do throws(TraceReadError) {
                     text = try export.render()
                 } catch {
-                    throw InspectorError("the trace is malformed: \(error)")
+                    throw session.malformed(error)
                 }
                 return try session.deliver(
-                    text, to: destination, summary: "chrome trace of \(session.turns.count) turns")
+                    text, to: output, summary: "chrome trace of \(session.turns.count) turns")
             case "sqlite":
-                guard let destination else { throw InspectorError("export sqlite needs a FILE to write") }
-                _ = try TraceDatabase(
-                    trace: session.trace, path: destination, label: { session.label($0) },
-                    describe: { session.describe($0) })
-                return [.message("wrote the sql tables to \(destination); open it with sqlite3 \(destination)")]
+                guard let output else { throw InspectorError("export sqlite needs a FILE to write") }
+                let temporary = output.temporaryPath
+                do throws(InspectorError) {
+                    _ = try TraceDatabase(
+                        trace: session.trace, path: temporary, label: { session.label($0) },
+                        describe: { session.describe($0) })
+                } catch {
+                    unlink(temporary)
+                    throw error
+                }
+                try output.commit(temporary)
+                return [.message("wrote the sql tables to \(output.path); open it with sqlite3 \(output.path)")]
             default:
                 throw InspectorError("unknown export format '\(format)'; expected dot, mermaid, json, chrome or sqlite")
             }
@@ -72,7 +84,7 @@ extension CommandCatalog {
             guard !query.isEmpty else {
                 throw InspectorError("sql needs a query, e.g. 'sql SELECT * FROM turns LIMIT 5'")
             }
-            let result = try session.tables().query(query)
+            let result = try session.tables().query(query, interrupt: session.interruptRequested)
             guard !result.rows.isEmpty else { return [.message("no rows")] }
             return [.table(columns: result.columns, rows: result.rows)]
         },
@@ -117,14 +129,10 @@ extension InspectorSession {
     }
 
     /// Prints a document, or writes it to `path` and says so.
-    func deliver(_ text: String, to path: String?, summary: String) throws(InspectorError) -> [Report] {
-        guard let path else { return [.document(text)] }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw InspectorError("cannot write '\(path)': \(error.localizedDescription)")
-        }
-        return [.message("wrote \(summary) to \(path)")]
+    func deliver(_ text: String, to output: OutputFile?, summary: String) throws(InspectorError) -> [Report] {
+        guard let output else { return [.document(text)] }
+        try output.write(Array(text.utf8))
+        return [.message("wrote \(summary) to \(output.path)")]
     }
 
     /// The SQLite tables, built on first use.

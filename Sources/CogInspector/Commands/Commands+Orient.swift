@@ -10,7 +10,7 @@ extension CommandCatalog {
             _ = try arguments.optional("argument").map { _ throws(InspectorError) in
                 throw InspectorError("info takes no arguments")
             }
-            return [.fields(session.infoFields)] + session.trace.warnings.map { .message("warning: \($0)") }
+            return [.fields(session.infoFields)] + session.trace.warnings.map { .warning("\($0)") }
         },
         CommandSpec(
             name: "help", aliases: ["h", "?"], group: "orient", synopsis: "help [COMMAND]",
@@ -96,6 +96,7 @@ extension InspectorSession {
             Field("evicted turns", .integer(trace.trailer?.evicted ?? 0)),
             Field("dropped events", .integer(trace.trailer?.dropped ?? 0)),
             Field("finished", .bool(trace.trailer?.ok == true)),
+            Field("undecodable turns", .list(undecodableTurns.map { .turn(TurnReference($0.turn)) })),
             Field("cursor", .turn(TurnReference(cursor))),
         ]
     }

@@ -15,8 +15,20 @@ extension CommandCatalog {
                 try session.resolveState(label)
             }
             var rows: [[Cell]] = []
+            var warnings: [Report] = []
             for sequence in session.turns where range?.contains(sequence) ?? true {
-                let turn = try session.turn(sequence)
+                let turn: TraceTurn
+                do {
+                    turn = try session.trace.turn(sequence)
+                } catch {
+                    warnings.append(
+                        .warning("turn \(sequence) could not be decoded (\(error)); its row shows nothing of it"))
+                    rows.append([
+                        .turn(TurnReference(sequence)), .text("‹undecodable: \(error)›"), .absent, .absent, .absent,
+                        .cursorMark(sequence == session.cursor),
+                    ])
+                    continue
+                }
                 if let pattern = arguments.options["--name"], !matches(turn.name, pattern: pattern) { continue }
                 if let touching, !(turn.events + turn.after).contains(where: { $0.touches(touching) }) { continue }
                 rows.append([
@@ -26,7 +38,7 @@ extension CommandCatalog {
                 ])
             }
             guard !rows.isEmpty else { return [.message("no turns match")] }
-            return [.table(columns: ["turn", "name", "origin", "cause", "events", "cursor"], rows: rows)]
+            return [.table(columns: ["turn", "name", "origin", "cause", "events", "cursor"], rows: rows)] + warnings
         },
         CommandSpec(
             name: "turn", aliases: ["t"], group: "travel", synopsis: "turn N",

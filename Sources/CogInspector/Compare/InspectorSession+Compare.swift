@@ -55,9 +55,24 @@ extension InspectorSession {
             }
         }
         var evaluations = 0
-        for sequence in candidates.sorted() {
+        let ordered = candidates.sorted()
+        // One walk forward for all candidates: each turn is applied once (or skipped by jumping
+        // to a nearer keyframe), so bisect is linear in the turns, not in turns × candidates.
+        var walk: SnapshotWalk
+        do {
+            walk = try trace.walk(from: ordered[0])
+        } catch {
+            throw malformed(error)
+        }
+        for sequence in ordered {
             evaluations += 1
-            if expression.holds(in: try graph(after: sequence), turn: try turn(sequence)) {
+            let graph: GraphSnapshot
+            do {
+                graph = try walk.advance(through: sequence)
+            } catch {
+                throw malformed(error)
+            }
+            if expression.holds(in: graph, turn: try turn(sequence)) {
                 return BisectResult(turn: sequence, evaluations: evaluations)
             }
         }

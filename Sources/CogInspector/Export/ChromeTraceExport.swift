@@ -29,8 +29,17 @@ struct ChromeTraceExport {
         ]
         var clock = 0
         for sequence in trace.turnSequences {
+            if trace.cancellation?() == true { throw TraceFile.cancelled }
             let turn = try trace.turn(sequence)
+            // Each turn's start and duration are below 2^53, so one step cannot overflow; the
+            // running clock is kept below 2^53 too, where a timeline's numbers stay exact.
             clock = addTurn(turn, from: max(clock, turn.start))
+            guard TraceFormat.countRange.contains(clock) else {
+                throw TraceReadError(
+                    line: 0,
+                    message: "turn \(sequence) would end at \(clock) µs on the timeline, past the 2^53 µs it can hold "
+                        + "(the turns' durations add up to more than any recording can)")
+            }
         }
         for (id, name) in openGenerations.sorted(by: { $0.key < $1.key }) {
             events.append(asyncEvent("e", name: name, id: id, at: clock))

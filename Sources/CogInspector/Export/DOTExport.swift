@@ -1,3 +1,5 @@
+import CogCommandLine
+
 /// Renders a `GraphView` as a Graphviz DOT digraph: shapes by kind, keyed states of one
 /// declaration in a cluster, the annotated turn's effects as fills and edge colours, and a legend.
 public enum DOTExport {
@@ -85,7 +87,13 @@ public enum DOTExport {
     }
 
     /// A DOT double-quoted string: quotes and backslashes escaped, line breaks as `\n`.
+    /// A DOT string: each line's control characters shown as escapes (no byte of a trace reaches a
+    /// terminal or a renderer raw), quotes and backslashes escaped, lines joined with DOT's `\n`.
     static func quoted(_ text: String) -> String {
-        "\"" + TerminalText.replacingCharacters(in: text, using: ["\"": "\\\"", "\\": "\\\\", "\n": "\\n"]) + "\""
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            TerminalText.replacingCharacters(
+                in: TerminalText.escape(String(line)), using: ["\"": "\\\"", "\\": "\\\\"])
+        }
+        return "\"" + lines.joined(separator: "\\n") + "\""
     }
 }

@@ -1,3 +1,5 @@
+import CogCommandLine
+
 /// Renders a `GraphView` as a Mermaid flowchart, which GitHub draws inside a ```mermaid block:
 /// the same shapes, clusters, marks and legend as the DOT export.
 public enum MermaidExport {
@@ -69,6 +71,6 @@ public enum MermaidExport {
     /// become entity codes.
     static func text(_ raw: String) -> String {
         TerminalText.replacingCharacters(
-            in: raw, using: ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "#": "#35;", "&": "#amp;"])
+            in: TerminalText.escape(raw), using: ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "#": "#35;", "&": "#amp;"])
     }
 }

@@ -38,8 +38,8 @@ public final class TraceDatabase {
     /// The insert statements, by text, while the tables are filled.
     private var statements: [String: SQLiteStatement] = [:]
 
-    /// Builds the tables for `trace` in a database at `path` (`:memory:` by default), replacing
-    /// any file there.
+    /// Builds the tables for `trace` in a database at `path` (`:memory:` by default); `path` must
+    /// be a new file (`export sqlite` builds beside its destination and renames).
     /// - Parameters:
     ///   - label: names a state or registration id.
     ///   - describe: one event as a sentence, for the `events` table.
@@ -48,7 +48,6 @@ public final class TraceDatabase {
         trace: TraceFile, path: String = ":memory:", label: @escaping (Int) -> String,
         describe: @escaping (TraceEvent) -> String
     ) throws(InspectorError) {
-        if path != ":memory:" { try? FileManager.default.removeItem(atPath: path) }
         connection = try SQLiteConnection(path: path)
         // `sql` runs what a person or a script types; ATTACH would let it open or create other
         // files, so a database built here attaches nothing.
@@ -64,8 +63,22 @@ public final class TraceDatabase {
     /// Runs one read-only statement.
     /// - Throws: `InspectorError` quoting SQLite's message, or refusing a statement that would
     ///   change the tables or a second statement.
-    public func query(_ sql: String) throws(InspectorError) -> Rows {
+    /// - Parameter interrupt: asked every few thousand SQLite instructions; true stops the query
+    ///   (an unbounded recursive query included) with `InspectorError.interrupted`.
+    public func query(_ sql: String, interrupt: (() -> Bool)? = nil) throws(InspectorError) -> Rows {
         let prepared = try SQLiteStatement(sql, on: connection)
+        let check = InterruptCheck(interrupt ?? { false })
+        let context = Unmanaged.passRetained(check).toOpaque()
+        sqlite3_progress_handler(
+            connection.handle, 10_000,
+            { context in
+                guard let context else { return 0 }
+                return Unmanaged<InterruptCheck>.fromOpaque(context).takeUnretainedValue().isRequested() ? 1 : 0
+            }, context)
+        defer {
+            sqlite3_progress_handler(connection.handle, 0, nil, nil)
+            Unmanaged<InterruptCheck>.fromOpaque(context).release()
+        }
         let statement = prepared.handle
         if !prepared.tail.allSatisfy({ $0.isWhitespace || $0 == ";" }) {
             throw InspectorError("sql runs one statement at a time; '\(sql)' has more")
@@ -79,6 +92,7 @@ public final class TraceDatabase {
         while true {
             let status = sqlite3_step(statement)
             if status == SQLITE_DONE { break }
+            if status == SQLITE_INTERRUPT { throw .interrupted }
             guard status == SQLITE_ROW else {
                 throw InspectorError("sql: \(connection.lastError) in '\(sql)'")
             }
@@ -141,4 +155,13 @@ enum SQLValue {
     init(_ number: Int?) { self = number.map(SQLValue.integer) ?? .null }
     init(_ text: String?) { self = text.map(SQLValue.text) ?? .null }
     init(_ flag: Bool) { self = .integer(flag ? 1 : 0) }
+}
+
+/// The interrupt check a running query's progress handler asks, boxed so C can hold it.
+private final class InterruptCheck {
+    let isRequested: () -> Bool
+
+    init(_ isRequested: @escaping () -> Bool) {
+        self.isRequested = isRequested
+    }
 }

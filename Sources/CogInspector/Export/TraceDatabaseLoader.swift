@@ -22,7 +22,8 @@ struct TraceDatabaseLoader {
                     .text(info.valueType), .text(info.lifetime.rawValue), SQLValue(info.policy?.rawValue),
                 ])
         }
-        for sequence in trace.turnSequences {
+        for (position, sequence) in trace.turnSequences.enumerated() {
+            if position % 1_024 == 0, trace.cancellation?() == true { throw .interrupted }
             let turn: TraceTurn
             do {
                 turn = try trace.turn(sequence)

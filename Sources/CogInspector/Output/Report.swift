@@ -5,6 +5,8 @@ import CogTraceFormat
 public indirect enum Report: Equatable {
     /// A sentence: a confirmation, or why there is nothing to show.
     case message(String)
+    /// Why the answer around it may be incomplete or wrong, e.g. a turn that could not be decoded.
+    case warning(String)
     /// Named fields, in order.
     case fields([Field])
     /// Rows of typed cells under column names.

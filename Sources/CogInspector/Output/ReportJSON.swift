@@ -7,6 +7,8 @@ enum ReportJSON {
         switch report {
         case .message(let message):
             .object([("message", .string(message))])
+        case .warning(let warning):
+            .object([("warning", .string(warning))])
         case .fields(let fields):
             .object([("fields", .object(fields.map { ($0.name, value($0.value)) }))])
         case .table(let columns, let rows):

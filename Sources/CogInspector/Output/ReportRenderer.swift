@@ -1,3 +1,4 @@
+import CogCommandLine
 import CogTraceFormat
 
 /// Renders command results as text for a terminal or as one JSON document per command. This is
@@ -57,6 +58,8 @@ public struct ReportRenderer {
         switch report {
         case .message(let message):
             return indent + TerminalText.escape(message)
+        case .warning(let warning):
+            return indent + "warning: " + TerminalText.escape(warning)
         case .fields(let fields):
             let width = fields.map(\.name.count).max() ?? 0
             return fields.map { field in

@@ -7,11 +7,22 @@ public final class InspectorSession {
     /// Where the trace came from, for `info` and messages.
     public let source: String
     /// The turn the cursor is on; 0 before the first turn of an empty trace.
-    public private(set) var cursor: Int
+    public internal(set) var cursor: Int
     public var settings = InspectorSettings()
     /// Set by `quit`.
     public private(set) var wantsToQuit = false
-    lazy var timeline = StateTimeline(trace: trace)
+    private var builtTimeline: StateTimeline?
+    /// Whether the command running now read the timeline, so its answer gets the warnings for
+    /// turns the timeline had to leave out.
+    var commandReadTimeline = false
+    /// Every event indexed by state, built on first use.
+    var timeline: StateTimeline {
+        commandReadTimeline = true
+        if let builtTimeline { return builtTimeline }
+        let built = StateTimeline(trace: trace)
+        if built.isComplete { builtTimeline = built }
+        return built
+    }
     /// The SQLite tables `sql` queries, built on its first use.
     var database: TraceDatabase?
 
@@ -61,7 +72,7 @@ public final class InspectorSession {
         do {
             return try trace.snapshot(after: sequence ?? cursor)
         } catch {
-            throw InspectorError("the trace is malformed: \(error)")
+            throw malformed(error)
         }
     }
 
@@ -70,7 +81,22 @@ public final class InspectorSession {
         do {
             return try trace.turn(sequence)
         } catch {
-            throw InspectorError(error.line == 0 ? error.message : "the trace is malformed: \(error)")
+            throw error.line == 0 && error != TraceFile.cancelled ? InspectorError(error.message) : malformed(error)
+        }
+    }
+
+    /// A read error as a command's failure: an interrupt, or the line that is malformed.
+    func malformed(_ error: TraceReadError) -> InspectorError {
+        error == TraceFile.cancelled ? .interrupted : InspectorError("the trace is malformed: \(error)")
+    }
+
+    /// Asked during long commands: true stops them, and `execute` then throws
+    /// `InspectorError.interrupted` with the cursor where it was. The front end sets it to its
+    /// Ctrl-C check.
+    public var interruptRequested: @Sendable () -> Bool = { false } {
+        didSet {
+            let check = interruptRequested
+            trace.cancellation = check
         }
     }
 

@@ -15,12 +15,19 @@ final class StateTimeline {
     private(set) var registrationNames: [Int: String] = [:]
     /// Turn names by sequence.
     private(set) var turnNames: [Int: (name: String, origin: TurnOrigin, cause: Int?)] = [:]
-    private(set) var decodeError: String?
+    /// The turns whose records could not be decoded, in order, with why: answers that walk the
+    /// timeline leave them out and must say so.
+    private(set) var undecodable: [(turn: Int, error: TraceReadError)] = []
+    /// False when an interrupt stopped the build: the session then does not keep it.
+    private(set) var isComplete = false
 
     init(trace: TraceFile) {
-        trace.forEachTurn { result in
-            guard case .success(let turn) = result else {
-                if case .failure(let error) = result { decodeError = "a turn could not be decoded: \(error)" }
+        isComplete = trace.forEachTurn { sequence, result in
+            let turn: TraceTurn
+            switch result {
+            case .success(let decoded): turn = decoded
+            case .failure(let error):
+                undecodable.append((sequence, error))
                 return
             }
             turnNames[turn.sequence] = (turn.name, turn.origin, turn.cause)

@@ -1,13 +1,18 @@
 import CogTraceFormat
 
+/// Past this many characters, on either side, no edit distance is computed: its cost grows with
+/// the product of the lengths, and nobody mistypes a label that long.
+let maximumSuggestionLength = 256
+
 /// The candidate closest to `input` by edit distance, if it is close enough to be a typo (or
 /// `input` is its prefix).
 func closestMatch(to input: String, among candidates: [String]) -> String? {
     let sorted = candidates.sorted()
     if let prefixed = sorted.first(where: { $0.hasPrefix(input) }) { return prefixed }
+    guard input.count <= maximumSuggestionLength else { return nil }
     var best: (candidate: String, distance: Int)?
     let limit = max(2, input.count / 3)
-    for candidate in sorted {
+    for candidate in sorted where candidate.count <= maximumSuggestionLength {
         let distance = editDistance(input, candidate, limit: limit)
         if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
     }

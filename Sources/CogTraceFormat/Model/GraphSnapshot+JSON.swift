@@ -49,9 +49,19 @@ extension GraphSnapshot {
         for value in stateValues {
             guard let id = value["id"]?.intValue else { throw TraceEventDecodingError(member: "states.id") }
             var state = State(id: id, value: value["v"].flatMap(TraceValue.init(jsonValue:)))
+            // Versions grow by one per write or change, so one near Int.max would overflow the
+            // snapshot built from it; the format keeps every count below 2^53.
             state.version = value["ver"]?.intValue ?? 0
+            guard TraceFormat.countRange.contains(state.version) else {
+                throw TraceEventDecodingError(
+                    member: "ver", detail: "state \(id)'s version \(state.version) is outside 0..<2^53")
+            }
             state.dependencies = value["deps"]?.arrayValue?.compactMap(\.intValue) ?? []
             let observed = value["obs"]?.arrayValue?.compactMap(\.intValue) ?? []
+            if let bad = observed.first(where: { !TraceFormat.countRange.contains($0) }) {
+                throw TraceEventDecodingError(
+                    member: "obs", detail: "state \(id) observed version \(bad), outside 0..<2^53")
+            }
             for (producer, version) in zip(state.dependencies, observed) { state.observedVersions[producer] = version }
             state.leases = value["leases"]?.arrayValue?.compactMap(\.stringValue) ?? []
             state.isPinned = value["pinned"]?.boolValue ?? false

@@ -193,6 +193,14 @@ extension TraceEvent {
 public struct TraceEventDecodingError: Error, CustomStringConvertible, Equatable {
     /// The missing or malformed member.
     public let member: String
+    /// What was wrong, when more can be said than that the member is missing or malformed.
+    public var detail: String?
 
-    public var description: String { "event lacks a valid '\(member)'" }
+    /// An error about `member`, saying `detail` when given.
+    public init(member: String, detail: String? = nil) {
+        self.member = member
+        self.detail = detail
+    }
+
+    public var description: String { detail ?? "event lacks a valid '\(member)'" }
 }

@@ -39,6 +39,9 @@ public enum TraceFormat {
     public static let minimumReaderVersion = "1.0"
     /// The major version this reader understands; a newer major is refused.
     public static let readerMajor = 1
+    /// Every count, version, sequence number and time in a trace lies in this range, so sums of a
+    /// file's numbers cannot overflow and JSON consumers can hold them exactly as doubles.
+    public static let countRange = 0..<(1 << 53)
 }
 
 /// A state as the trace names it: its id, label and declaration, written when first seen.

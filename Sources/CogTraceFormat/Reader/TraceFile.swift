@@ -28,6 +28,9 @@ public final class TraceFile {
     let bytes: [UInt8]
     private var labelIndex: [String: Int]
     private var snapshotCache: [Int: GraphSnapshot] = [:]
+    /// Asked during long work (a walk over many turns, an index build): true stops it with
+    /// `TraceFile.cancelled`. The inspector sets it to its Ctrl-C check.
+    public var cancellation: (() -> Bool)?
 
     init(
         header: TraceHeader, states: [Int: TraceStateInfo], trailer: TraceTrailer?, warnings: [TraceWarning],
@@ -54,17 +57,26 @@ public final class TraceFile {
 
     /// The file's bytes, read straight into the array the reader keeps (no second copy).
     private static func readBytes(of url: URL) throws(TraceReadError) -> [UInt8] {
-        let descriptor = open(url.path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw TraceReadError(line: 0, message: "cannot open '\(url.path)': \(String(cString: strerror(errno)))")
+        func unopenable(_ reason: String) -> TraceReadError {
+            TraceReadError(line: 0, message: "cannot open '\(url.relativePath)': \(reason)", isUnopenable: true)
         }
+        func systemReason(_ code: Int32) -> String {
+            let text = String(cString: strerror(code))
+            return text.prefix(1).lowercased() + text.dropFirst()
+        }
+        // Non-blocking, so a FIFO or a device is refused below instead of blocking the open.
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK)
+        guard descriptor >= 0 else { throw unopenable(systemReason(errno)) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw TraceReadError(line: 0, message: "cannot read '\(url.path)': \(String(cString: strerror(errno)))")
-        }
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
-            throw TraceReadError(line: 0, message: "cannot read '\(url.path)': not a regular file")
+        guard fstat(descriptor, &status) == 0 else { throw unopenable(systemReason(errno)) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw unopenable("it is a directory, not a trace file")
+        case S_IFIFO: throw unopenable("it is a FIFO, not a regular file; save the stream to a file first")
+        case S_IFCHR, S_IFBLK: throw unopenable("it is a device, not a regular file")
+        case S_IFSOCK: throw unopenable("it is a socket, not a regular file")
+        default: throw unopenable("not a regular file")
         }
         let size = Int(status.st_size)
         var failure: Int32 = 0
@@ -78,9 +90,7 @@ public final class TraceFile {
                 initialized += count
             }
         }
-        if failure != 0 {
-            throw TraceReadError(line: 0, message: "cannot read '\(url.path)': \(String(cString: strerror(failure)))")
-        }
+        if failure != 0 { throw unopenable(systemReason(failure)) }
         return bytes
     }
 
@@ -130,7 +140,7 @@ public final class TraceFile {
     }
 
     /// The position of the first turn numbered `sequence` or later (the count when none is).
-    private func firstEntryIndex(atOrAfter sequence: Int) -> Int {
+    func firstEntryIndex(atOrAfter sequence: Int) -> Int {
         var low = 0
         var high = turnEntries.count
         while low < high {
@@ -140,7 +150,7 @@ public final class TraceFile {
         return low
     }
 
-    private func decodeTurn(_ entry: TurnEntry) throws(TraceReadError) -> TraceTurn {
+    func decodeTurn(_ entry: TurnEntry) throws(TraceReadError) -> TraceTurn {
         try Self.decodeTurn(entry, in: bytes)
     }
 
@@ -157,12 +167,15 @@ public final class TraceFile {
     /// Every turn in order, each decoded (or the error its record gave), handed to `body` a batch
     /// at a time. Batches are decoded on all cores at once, then handed over in order on this
     /// actor, so building an index over a whole trace costs the parse divided by the cores.
-    public func forEachTurn(_ body: (Result<TraceTurn, TraceReadError>) -> Void) {
+    /// - Returns: false when the cancellation check stopped it between batches.
+    @discardableResult
+    public func forEachTurn(_ body: (_ sequence: Int, Result<TraceTurn, TraceReadError>) -> Void) -> Bool {
         let batchSize = 4_096
         let entries = turnEntries
         let bytes = bytes
         var start = 0
         while start < entries.count {
+            if isCancelled() { return false }
             let batch = Array(entries[start..<min(start + batchSize, entries.count)])
             var decoded = [Result<TraceTurn, TraceReadError>?](repeating: nil, count: batch.count)
             decoded.withUnsafeMutableBufferPointer { results in
@@ -181,9 +194,10 @@ public final class TraceFile {
                     }
                 }
             }
-            for result in decoded { body(result!) }
+            for (entry, result) in zip(batch, decoded) { body(entry.sequence, result!) }
             start += batchSize
         }
+        return true
     }
 
     /// The graph just after turn `sequence` and what happened before the next turn; with
@@ -191,20 +205,8 @@ public final class TraceFile {
     /// - Throws: `TraceReadError` if a turn on the way is malformed.
     public func snapshot(after sequence: Int) throws(TraceReadError) -> GraphSnapshot {
         if let cached = snapshotCache[sequence] { return cached }
-        let keyframe = keyframes.last { $0.before <= sequence + 1 } ?? keyframes.first
-        var snapshot = keyframe?.snapshot ?? GraphSnapshot()
-        if keyframe?.before == turnEntries.first?.sequence, let leadingIdle {
-            let record = try TraceScanner.parseLine(bytes[leadingIdle.range], line: leadingIdle.line)
-            for event in try TraceScanner.decodeEvents(record, line: leadingIdle.line) { snapshot.apply(event) }
-        }
-        let start = keyframe?.before ?? Int.min
-        let first = firstEntryIndex(atOrAfter: start)
-        for entry in turnEntries[first...] {
-            guard entry.sequence <= sequence else { break }
-            let turn = try decodeTurn(entry)
-            for event in turn.events { snapshot.apply(event) }
-            for event in turn.after { snapshot.apply(event) }
-        }
+        var walk = try walk(from: sequence)
+        let snapshot = try walk.advance(through: sequence)
         if snapshotCache.count > 64 { snapshotCache.removeAll() }
         snapshotCache[sequence] = snapshot
         return snapshot

@@ -6,11 +6,16 @@ public struct TraceReadError: Error, CustomStringConvertible, Equatable {
     public let column: Int
     /// A short lowercase message saying what was expected.
     public let message: String
+    /// Whether the file could not be opened or read at all (missing, unreadable, not a regular
+    /// file), as opposed to read and found malformed.
+    public let isUnopenable: Bool
 
-    public init(line: Int, column: Int = 0, message: String) {
+    /// An error at `line` (and `column`), saying `message`.
+    public init(line: Int, column: Int = 0, message: String, isUnopenable: Bool = false) {
         self.line = line
         self.column = column
         self.message = message
+        self.isUnopenable = isUnopenable
     }
 
     public var description: String {

@@ -118,7 +118,13 @@ enum TraceScanner {
                         line: lineNumber, message: "unknown record type '\(type)' (from a newer writer?); ignored"))
             }
         }
-        guard let header else { throw TraceReadError(line: 0, message: "empty file: no header record") }
+        guard let header else {
+            let message =
+                bytes.isEmpty
+                ? "empty file: no header record"
+                : "no header record: the file ends inside its first line (a truncated header)"
+            throw TraceReadError(line: lineNumber == 0 ? 0 : 1, message: message)
+        }
         if trailer == nil {
             warnings.append(
                 TraceWarning(line: 0, message: "no trailer: the recorder did not finish; the trace may be incomplete"))
@@ -197,7 +203,7 @@ enum TraceScanner {
 
     /// Turn numbers, times and durations a reader accepts: whole numbers JSON carries exactly,
     /// so arithmetic on them can never overflow.
-    static let validCounts = 0..<(1 << 53)
+    static let validCounts = TraceFormat.countRange
 
     private static let typePrefix = Array(#"{"type":""#.utf8)
     private static let turnSequencePrefix = Array(#"{"type":"turn","seq":"#.utf8)

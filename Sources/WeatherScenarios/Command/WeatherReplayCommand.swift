@@ -33,7 +33,7 @@ struct WeatherReplayCommand {
         do {
             recording = try TraceFile.load(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw WeatherCommandError("\(error)", status: error.line == 0 ? .cannotOpenInput : .malformedInput)
+            throw WeatherCommandError("\(error)", status: error.isUnopenable ? .cannotOpenInput : .malformedInput)
         }
         guard recording.header.title != Self.liveRunTitle else {
             throw WeatherCommandError(
@@ -56,7 +56,7 @@ struct WeatherReplayCommand {
             return .success
         }
         let turn = divergence.turn.map { "turn \($0)" } ?? "after the last turn"
-        print("\(path): diverges at \(turn): \(divergence.aspect.rawValue): \(divergence.detail)")
+        print(TerminalText.escape("\(path): diverges at \(turn): \(divergence.aspect.rawValue): \(divergence.detail)"))
         let later = result.comparison.differences.count - 1
         if later > 0 { print("\(later) later turns differ too") }
         return .failure

@@ -17,6 +17,8 @@ enum Executables {
 
     struct Outcome {
         let status: Int32
+        /// Whether the program exited (rather than died of a signal).
+        var exited = true
         let standardOutput: String
         let standardError: String
     }
@@ -58,7 +60,8 @@ enum Executables {
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Outcome(
-            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            status: process.terminationStatus, exited: process.terminationReason == .exit,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self))
     }
 }

@@ -24,14 +24,14 @@ public enum TerminalText {
     }
 
     /// Cuts `text` to `width` characters, ending with "…" when it was longer.
-    static func truncate(_ text: String, to width: Int) -> String {
+    package static func truncate(_ text: String, to width: Int) -> String {
         guard width > 1, text.count > width else { return text }
         return String(text.prefix(width - 1)) + "…"
     }
 
     /// `text` with each character that has a replacement in `replacements` replaced: the one loop
     /// behind every export format's string escaping.
-    static func replacingCharacters(in text: String, using replacements: [Character: String]) -> String {
+    package static func replacingCharacters(in text: String, using replacements: [Character: String]) -> String {
         var escaped = ""
         for character in text {
             if let replacement = replacements[character] { escaped += replacement } else { escaped.append(character) }

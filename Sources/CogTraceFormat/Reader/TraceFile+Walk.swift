@@ -1,0 +1,81 @@
+/// Moving through a trace's graphs in turn order: start from the keyframe at or before a turn,
+/// then apply turns one at a time. `snapshot(after:)` and bisect share it, so a scan over many
+/// turns applies each turn once instead of rebuilding from a keyframe for every one.
+public struct SnapshotWalk {
+    private let trace: TraceFile
+    /// The graph after the last turn applied (or the keyframe's, before any).
+    public private(set) var snapshot: GraphSnapshot
+    /// The position among the trace's turns of the next turn to apply.
+    private var nextIndex: Int
+
+    init(trace: TraceFile, snapshot: GraphSnapshot, nextIndex: Int) {
+        self.trace = trace
+        self.snapshot = snapshot
+        self.nextIndex = nextIndex
+    }
+
+    /// The graph just after turn `sequence` (at or after the walk's position), jumping to a later
+    /// keyframe when one is nearer than the turns left to apply.
+    /// - Throws: `TraceReadError` for a malformed turn on the way, or `TraceFile.cancelled` when
+    ///   the trace's cancellation check asked to stop.
+    public mutating func advance(through sequence: Int) throws(TraceReadError) -> GraphSnapshot {
+        if let jump = trace.keyframeIndex(before: sequence), jump.entryIndex > nextIndex {
+            let start = try trace.start(at: jump)
+            snapshot = start.snapshot
+            nextIndex = start.nextIndex
+        }
+        var applied = 0
+        while nextIndex < trace.turnEntries.count, trace.turnEntries[nextIndex].sequence <= sequence {
+            let turn = try trace.decodeTurn(trace.turnEntries[nextIndex])
+            for event in turn.events { snapshot.apply(event) }
+            for event in turn.after { snapshot.apply(event) }
+            nextIndex += 1
+            applied += 1
+            if applied % 256 == 0, trace.isCancelled() { throw TraceFile.cancelled }
+        }
+        return snapshot
+    }
+}
+
+extension TraceFile {
+    /// What a walk or an index build throws when the cancellation check asked it to stop.
+    public static let cancelled = TraceReadError(line: 0, message: "interrupted")
+
+    /// Whether the caller asked long work on this trace to stop (Ctrl-C in the inspector).
+    func isCancelled() -> Bool { cancellation?() ?? false }
+
+    /// A walk positioned at the keyframe at or before turn `sequence` (the trace's start when
+    /// none is), before any turn is applied.
+    public func walk(from sequence: Int) throws(TraceReadError) -> SnapshotWalk {
+        let keyframe = keyframeIndex(before: sequence) ?? keyframeIndex(before: Int.min)
+        guard let keyframe else { return SnapshotWalk(trace: self, snapshot: GraphSnapshot(), nextIndex: 0) }
+        let start = try start(at: keyframe)
+        return SnapshotWalk(trace: self, snapshot: start.snapshot, nextIndex: start.nextIndex)
+    }
+
+    /// The last keyframe whose graph precedes turn `sequence + 1`, with the position of the first
+    /// turn it does not include; the first keyframe when `sequence` is `Int.min`.
+    func keyframeIndex(before sequence: Int) -> (keyframe: Int, entryIndex: Int)? {
+        let index =
+            sequence == Int.min
+            ? (keyframes.isEmpty ? nil : 0)
+            : keyframes.lastIndex { $0.before <= sequence &+ 1 }
+        guard let index else { return nil }
+        return (index, firstEntryIndex(atOrAfter: keyframes[index].before))
+    }
+
+    /// The keyframe's graph, with the idle events before the first turn when it stands there.
+    func start(
+        at position: (keyframe: Int, entryIndex: Int)
+    ) throws(TraceReadError) -> (
+        snapshot: GraphSnapshot, nextIndex: Int
+    ) {
+        let keyframe = keyframes[position.keyframe]
+        var snapshot = keyframe.snapshot
+        if keyframe.before == turnEntries.first?.sequence, let leadingIdle {
+            let record = try TraceScanner.parseLine(bytes[leadingIdle.range], line: leadingIdle.line)
+            for event in try TraceScanner.decodeEvents(record, line: leadingIdle.line) { snapshot.apply(event) }
+        }
+        return (snapshot, position.entryIndex)
+    }
+}

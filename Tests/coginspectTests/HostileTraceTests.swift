@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// The hand-made hostile traces of `Fixtures/Hostile/` (made by `Scripts/make-hostile-traces`),
+/// each opened by the real `coginspect` and put through every command: no crash, no raw control
+/// byte on either stream, and every answer that depends on an undecodable turn says so.
+@Suite("Hostile traces")
+struct HostileTraceTests {
+    static let directory = Executables.fixtures.appendingPathComponent("Hostile")
+    static let traces = [
+        "version-overflow", "clock-overflow", "undecodable-turn", "control-markers", "truncated-header",
+    ]
+
+    /// Every command, with states of the tour (the hostile traces are built from it).
+    static let commands = [
+        "info", "turns", "turns --touching weather.isNiceHere", "turns --name 'pending'", "turn 6", "turn 7",
+        "goto 7", "where", "step", "back 2", "first", "last", "play 1..3", "get weather.currentZip",
+        "get weather.isNiceHere", "state", "deps weather.isNiceHere", "users weather.currentZip", "leases",
+        "async weather.forecast[10001]", "find e", "why weather.isNiceHere", "history weather.isNiceHere",
+        "why weather.isNiseHere", "diff 5 8", "diff 1", "bisect weather.isNiceHere == true",
+        "expect weather.isNiceHere == true", "export dot", "export dot --turn 6", "export mermaid",
+        "export json", "export chrome", "sql SELECT name, origin FROM turns LIMIT 30", "help", "help why",
+    ]
+
+    @Test(arguments: traces)
+    func everyCommandAnswersWithoutACrashOrARawControlByte(_ name: String) throws {
+        let path = Self.directory.appendingPathComponent("\(name).cogtrace").path
+        var script = Self.commands
+        script.insert("goto 7", at: 0)
+        let outcome = try Executables.coginspect([path, "--keep-going"] + script.flatMap { ["-c", $0] })
+        #expect(outcome.exited, "\(name): coginspect died of a signal")
+        #expect([0, 1, 3, 65].contains(outcome.status), "\(name): status \(outcome.status)\n\(outcome.standardError)")
+        for (stream, text) in [("stdout", outcome.standardOutput), ("stderr", outcome.standardError)] {
+            let raw = text.unicodeScalars.filter(Self.isRawControl)
+            #expect(raw.isEmpty, "\(name) \(stream): \(raw.count) raw control characters")
+        }
+        let json = try Executables.coginspect([path, "--keep-going", "--json"] + script.flatMap { ["-c", $0] })
+        #expect(json.exited, "\(name): coginspect --json died of a signal")
+        let raw = (json.standardOutput + json.standardError).unicodeScalars.filter(Self.isRawControl)
+        #expect(raw.isEmpty, "\(name) --json: \(raw.count) raw control characters")
+    }
+
+    @Test func answersAcrossAnUndecodableTurnCarryAWarning() throws {
+        let path = Self.directory.appendingPathComponent("undecodable-turn.cogtrace").path
+        let warning = "warning: turn 6 could not be decoded"
+        var checked = 0
+        for command in ["why weather.isNiceHere", "history weather.isNiceHere", "info", "turns"] {
+            let outcome = try Executables.coginspect([path, "-c", "goto 7", "-c", command])
+            #expect(outcome.standardOutput.contains(warning), "\(command): \(outcome.standardOutput)")
+            checked += 1
+        }
+        #expect(checked == 4)
+        // Before the bad turn, nothing depends on it.
+        let early = try Executables.coginspect([path, "-c", "goto 5", "-c", "why weather.isNiceHere"])
+        #expect(!early.standardOutput.contains(warning))
+        // The graph after it cannot be built, and says so rather than answer.
+        let get = try Executables.coginspect([path, "-c", "goto 7", "-c", "get weather.isNiceHere"])
+        #expect(get.status == 1)
+        #expect(get.standardError.contains("the trace is malformed: line"))
+        let info = try Executables.coginspect([path, "--json", "-c", "info"])
+        #expect(info.standardOutput.contains(#""undecodable turns":[{"turn":6,"afterTurn":false}]"#))
+    }
+
+    @Test func numbersPastWhatArithmeticHoldsAreRefusedWithTheirLine() throws {
+        let version = try Executables.coginspect([
+            Self.directory.appendingPathComponent("version-overflow.cogtrace").path, "-c", "get x",
+        ])
+        #expect(version.status == 65)
+        #expect(version.standardError.contains("line 3: keyframe: state 1's version 9223372036854775807 is outside"))
+        let clock = try Executables.coginspect([
+            Self.directory.appendingPathComponent("clock-overflow.cogtrace").path, "-c", "export chrome",
+        ])
+        #expect(clock.exited && clock.status == 1)
+        #expect(clock.standardError.contains("past the 2^53 µs it can hold"))
+        let header = try Executables.coginspect([
+            Self.directory.appendingPathComponent("truncated-header.cogtrace").path, "-c", "info",
+        ])
+        #expect(header.status == 65)
+        #expect(header.standardError.contains("a truncated header"))
+    }
+
+    @Test func aDOTExportOfControlMarkersStillRenders() throws {
+        guard let dot = ExportTests.dot else { return }
+        let path = Self.directory.appendingPathComponent("control-markers.cogtrace").path
+        let outcome = try Executables.coginspect([path, "-c", "export dot --turn 6"])
+        #expect(outcome.status == 0)
+        let svg = try Executables.run(dot, ["-Tsvg"], input: outcome.standardOutput)
+        #expect(svg.status == 0, "\(svg.standardError)")
+    }
+
+    /// C0 controls other than tab and newline, DEL, and the C1 controls.
+    static func isRawControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || scalar.value == 0x7F
+            || (0x80...0x9F).contains(scalar.value)
+    }
+}
