@@ -47,9 +47,19 @@ struct CogInspect {
                 "no trace given, and '\(defaultTrace)' is not here; run from the package root or name a trace",
                 status: .cannotOpenInput)
         }
+        var budget = MemoryBudget.standard
+        if let text = ProcessInfo.processInfo.environment[MemoryBudget.environmentVariable] {
+            guard let megabytes = Int(text), megabytes >= 0 else {
+                fail(
+                    "\(MemoryBudget.environmentVariable) must be a whole number of MiB, not '\(text)'",
+                    status: .usage)
+            }
+            budget = .megabytes(megabytes)
+        }
         do {
             return InspectorSession(
-                trace: try TraceFile.load(contentsOf: URL(fileURLWithPath: tracePath)), source: tracePath)
+                trace: try TraceFile.load(contentsOf: URL(fileURLWithPath: tracePath), memoryBudget: budget),
+                source: tracePath)
         } catch  where error.isUnopenable {
             fail(error.message, status: .cannotOpenInput)
         } catch {

@@ -44,22 +44,32 @@ struct FuzzRegressionTests {
             _ = try? session.execute("why \(label)")
             _ = try? session.execute("export dot --focus \(label)")
         }
-        for command in Self.probes { _ = try? session.execute(command) }
+        var ran = 0
+        for command in Self.probes {
+            _ = try? session.execute(command)
+            ran += 1
+        }
+        #expect(ran == Self.probes.count)
     }
 
     @Test(arguments: files("commands"))
     func hostileCommandLinesReturnOrThrow(_ name: String) throws {
         let text = try String(contentsOf: Self.directory.appendingPathComponent("commands/\(name)"), encoding: .utf8)
         let session = try DiffTests.session("tour")
+        var answered = 0
         var refused = 0
-        for line in text.split(separator: "\n") {
+        let lines = text.split(separator: "\n")
+        for line in lines {
             do {
                 _ = try session.execute(String(line))
+                answered += 1
             } catch {
                 refused += 1
                 #expect(!error.message.isEmpty)
             }
         }
+        #expect(answered + refused == lines.count, "every line was run")
+        #expect(!lines.isEmpty, "\(name) holds commands")
         #expect(session.turns.contains(session.cursor), "the cursor stays on a turn")
     }
 

@@ -15,14 +15,6 @@ private func temporaryTrace(_ name: String) -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("coginspector-\(name)-\(getpid()).cogtrace")
 }
 
-/// The resident memory of this process, in bytes (Linux).
-private func residentBytes() -> Int {
-    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-        let pages = Int(statm.split(separator: " ")[1])
-    else { return 0 }
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-}
-
 @Suite("Streaming and bounds", .serialized)
 struct StreamingAndBoundsTests {
     @Test func aTurnPastItsEventBudgetKeepsTheFirstEventsAndCountsTheRest() throws {
@@ -96,27 +88,24 @@ struct StreamingAndBoundsTests {
         #expect(try file.snapshot(after: 7).states[file.stateID(labelled: "bounds.tick")!]?.value?.text == "7")
     }
 
-    @Test func aMillionTurnsInARingOfTenThousandKeepExactlyTheRingAndStayFlat() throws {
-        let recorder = CogRecorder(configuration: RecorderConfiguration(title: "bounded", capacity: 10_000))
+    /// The ring keeps exactly its capacity however long the run. A short run here; the million-
+    /// and ten-million-turn runs, with memory sampled, are `cog-bench`'s soak, which fails on the
+    /// same counts.
+    @Test func aLongRunInASmallRingKeepsExactlyTheRing() throws {
+        let recorder = CogRecorder(configuration: RecorderConfiguration(title: "bounded", capacity: 1_000))
         let cogs = Cogs.forTesting()
         recorder.attach(to: cogs)
         _ = cogs[parityCog]
-        var residentAtWarmUp = 0
-        for tick in 1...1_000_000 {
+        for tick in 1...30_000 {
             cogs.turn("tick") { c in c[_tickCog] = tick }
-            if tick == 200_000 { residentAtWarmUp = residentBytes() }
         }
-        let growth = residentBytes() - residentAtWarmUp
-        #expect(recorder.retainedTurnCount == 10_000)
-        #expect(recorder.evictedTurnCount == 990_000)
-        #expect(growth < 16 << 20, "memory grew by \(growth) bytes after warm-up")
+        #expect(recorder.retainedTurnCount == 1_000)
+        #expect(recorder.evictedTurnCount == 29_000)
         let file = try TraceFile.parse(recorder.traceText())
-        #expect(file.turnCount == 10_000)
-        #expect(file.trailer?.evicted == 990_000)
-        #expect(file.turnSequences.first == 990_001)
+        #expect(file.turnCount == 1_000)
+        #expect(file.trailer?.evicted == 29_000)
+        #expect(file.turnSequences.first == 29_001)
         #expect(
-            try file.snapshot(after: 1_000_000).states[file.stateID(labelled: "bounds.tick")!]?.value?.text == "1000000"
-        )
-        print("bounded ring: resident growth after warm-up \(growth) bytes")
+            try file.snapshot(after: 30_000).states[file.stateID(labelled: "bounds.tick")!]?.value?.text == "30000")
     }
 }

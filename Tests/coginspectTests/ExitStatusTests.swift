@@ -134,6 +134,17 @@ struct ExitStatusTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test func aTraceWhoseKeyframesNeedMoreThanTheBudgetIsRefused() throws {
+        let refused = try Executables.coginspect(
+            ["Recordings/tour.cogtrace", "-c", "info"], environment: ["COGINSPECT_MEMORY_MB": "0"])
+        #expect(refused.status == 65)
+        #expect(refused.standardError.contains("past the 0 MiB budget; set COGINSPECT_MEMORY_MB to allow more"))
+        let wrong = try Executables.coginspect(["-c", "info"], environment: ["COGINSPECT_MEMORY_MB": "lots"])
+        #expect(wrong.status == 64)
+        let enough = try Executables.coginspect(["-c", "info"], environment: ["COGINSPECT_MEMORY_MB": "64"])
+        #expect(enough.status == 0)
+    }
+
     @Test func aMissingTraceExitsSixtySix() throws {
         let outcome = try Executables.coginspect(["no-such.cogtrace", "-c", "info"])
         #expect(outcome.status == 66)

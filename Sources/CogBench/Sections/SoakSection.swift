@@ -40,6 +40,15 @@ enum SoakSection {
         try recorder.write(to: url)
         let fileBytes = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         let written = try TraceFile.load(contentsOf: url)
+        // The bound itself, checked on every run (the test suite checks it on a short run only).
+        let expectedKept = min(turns, capacity)
+        guard written.turnCount == expectedKept, recorder.evictedTurnCount == turns - expectedKept,
+            written.trailer?.evicted == turns - expectedKept
+        else {
+            throw BenchFailure(
+                "the soak's ring kept \(written.turnCount) turns and evicted \(recorder.evictedTurnCount); "
+                    + "expected \(expectedKept) and \(turns - expectedKept)")
+        }
         let afterWarmUp = samples.dropFirst()
         let growth = (afterWarmUp.last?.resident ?? 0) - (afterWarmUp.first?.resident ?? 0)
         print("soak (\(turns) turns, ring of \(capacity); resident memory sampled every \(every) turns)")

@@ -26,8 +26,20 @@ public final class TraceFile {
     /// with no turn of its own in this file).
     let leadingIdle: (line: Int, range: Range<Int>)?
     let bytes: [UInt8]
+    /// The longest keyframe record, in bytes: what one decoded graph costs, roughly.
+    let largestKeyframeBytes: Int
     private var labelIndex: [String: Int]
     private var snapshotCache: [Int: GraphSnapshot] = [:]
+    /// The budget this file was loaded under; it also bounds the snapshot cache.
+    var memoryBudget = MemoryBudget.standard
+    /// How many snapshots the cache keeps: as many as fit in a quarter of the budget, judging each
+    /// by the largest keyframe (at least 2, at most 64).
+    private lazy var snapshotCacheCapacity: Int = {
+        let largest = largestKeyframeBytes
+        guard largest > 0 else { return 64 }
+        let perSnapshot = largest * MemoryBudget.decodedBytesPerKeyframeByte
+        return max(2, min(64, memoryBudget.bytes / 4 / perSnapshot))
+    }()
     /// Asked during long work (a walk over many turns, an index build): true stops it with
     /// `TraceFile.cancelled`. The inspector sets it to its Ctrl-C check.
     public var cancellation: (() -> Bool)?
@@ -35,8 +47,9 @@ public final class TraceFile {
     init(
         header: TraceHeader, states: [Int: TraceStateInfo], trailer: TraceTrailer?, warnings: [TraceWarning],
         keyframes: [(before: Int, snapshot: GraphSnapshot)], turnEntries: [TurnEntry],
-        leadingIdle: (line: Int, range: Range<Int>)?, bytes: [UInt8]
+        leadingIdle: (line: Int, range: Range<Int>)?, bytes: [UInt8], largestKeyframeBytes: Int = 0
     ) {
+        self.largestKeyframeBytes = largestKeyframeBytes
         self.header = header
         self.states = states
         self.trailer = trailer
@@ -51,8 +64,16 @@ public final class TraceFile {
 
     /// Reads the trace at `url`.
     /// - Throws: `TraceReadError` for a file that cannot be opened or is malformed beyond tolerance.
-    public static func load(contentsOf url: URL) throws(TraceReadError) -> TraceFile {
-        return try TraceScanner.scan(try readBytes(of: url))
+    /// - Parameter memoryBudget: how much memory the decoded keyframes may take; a file that
+    ///   needs more is refused with the line where the budget ran out.
+    public static func load(
+        contentsOf url: URL, memoryBudget: MemoryBudget = .standard
+    ) throws(TraceReadError)
+        -> TraceFile
+    {
+        let file = try TraceScanner.scan(try readBytes(of: url), memoryBudget: memoryBudget)
+        file.memoryBudget = memoryBudget
+        return file
     }
 
     /// The file's bytes, read straight into the array the reader keeps (no second copy).
@@ -207,7 +228,7 @@ public final class TraceFile {
         if let cached = snapshotCache[sequence] { return cached }
         var walk = try walk(from: sequence)
         let snapshot = try walk.advance(through: sequence)
-        if snapshotCache.count > 64 { snapshotCache.removeAll() }
+        if snapshotCache.count >= snapshotCacheCapacity { snapshotCache.removeAll() }
         snapshotCache[sequence] = snapshot
         return snapshot
     }

@@ -7,7 +7,9 @@ enum TraceScanner {
     /// The longest line accepted, in bytes.
     static let maxLineBytes = 64 << 20
 
-    static func scan(_ bytes: [UInt8]) throws(TraceReadError) -> TraceFile {
+    static func scan(_ bytes: [UInt8], memoryBudget: MemoryBudget = .standard) throws(TraceReadError) -> TraceFile {
+        var keyframeBytes = 0
+        var largestKeyframe = 0
         var warnings: [TraceWarning] = []
         var header: TraceHeader?
         var states: [Int: TraceStateInfo] = [:]
@@ -30,7 +32,14 @@ enum TraceScanner {
             let isLast = newline == nil
             let type: String
             let record: JSONValue?
-            if let quick = quickType(bytes[range]), quick == "turn" || quick == "idle" {
+            let quick = quickType(bytes[range])
+            if quick == "keyframe" {
+                // Checked before parsing: a keyframe's decoded graph is many times its text.
+                keyframeBytes += range.count
+                largestKeyframe = max(largestKeyframe, range.count)
+                try memoryBudget.check(keyframeBytes: keyframeBytes, line: lineNumber)
+            }
+            if let quick, quick == "turn" || quick == "idle" {
                 type = quick
                 record = nil
             } else {
@@ -132,7 +141,7 @@ enum TraceScanner {
         keyframes.sort { $0.before < $1.before }
         return TraceFile(
             header: header, states: states, trailer: trailer, warnings: warnings, keyframes: keyframes,
-            turnEntries: entries, leadingIdle: leadingIdle, bytes: bytes)
+            turnEntries: entries, leadingIdle: leadingIdle, bytes: bytes, largestKeyframeBytes: largestKeyframe)
     }
 
     private static func readHeader(_ record: JSONValue, line: Int) throws(TraceReadError) -> TraceHeader {

@@ -24,8 +24,13 @@ enum Executables {
     }
 
     /// Runs `coginspect` with `arguments` in the package root, feeding `input` on standard input.
-    static func coginspect(_ arguments: [String], input: String = "") throws -> Outcome {
-        try run(productsDirectory.appendingPathComponent("coginspect"), arguments, input: input)
+    static func coginspect(
+        _ arguments: [String], input: String = "", environment: [String: String] = [:]
+    ) throws
+        -> Outcome
+    {
+        try run(
+            productsDirectory.appendingPathComponent("coginspect"), arguments, input: input, environment: environment)
     }
 
     /// The program `name` on `PATH`, if it is installed.
@@ -42,8 +47,15 @@ enum Executables {
             .filter { $0.hasSuffix(".cogtrace") }.sorted().map { "Recordings/\($0)" }
     }
 
-    static func run(_ executable: URL, _ arguments: [String], input: String) throws -> Outcome {
+    static func run(
+        _ executable: URL, _ arguments: [String], input: String, environment: [String: String] = [:]
+    )
+        throws -> Outcome
+    {
         let process = Process()
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
