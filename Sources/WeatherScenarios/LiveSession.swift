@@ -21,7 +21,11 @@ final class LiveSession {
         if let tracePath {
             let streaming = CogRecorder(configuration: RecorderConfiguration(title: "weather run"))
             streaming.attach(to: cogs)
-            try streaming.startStreaming(to: URL(fileURLWithPath: tracePath))
+            do {
+                try streaming.startStreaming(to: URL(fileURLWithPath: tracePath))
+            } catch {
+                throw WeatherCommandError("\(error)", status: .cannotCreateOutput)
+            }
             recorder = streaming
         }
         cogs.start([
@@ -39,7 +43,12 @@ final class LiveSession {
         print("(refreshing every \(interval); Ctrl-C ends)")
         await waitForInterrupt()
         recorder?.finishStreaming()
-        if let tracePath { print("\ntrace written to \(tracePath)") }
+        guard let tracePath, let recorder else { return }
+        if let fault = recorder.faults.first {
+            print("\nthe trace stopped at a fault: \(fault); what was written before it still opens")
+        } else {
+            print("\ntrace written to \(tracePath)")
+        }
     }
 
     /// Suspends until SIGINT, which then ends the session cleanly instead of killing it.
