@@ -60,7 +60,7 @@ extension InspectorSession {
         // to a nearer keyframe), so bisect is linear in the turns, not in turns × candidates.
         var walk: SnapshotWalk
         do {
-            walk = try trace.walk(from: ordered[0])
+            walk = try trace.walk(from: ordered[0], readsAhead: ordered.count > 1)
         } catch {
             throw malformed(error)
         }
@@ -72,7 +72,8 @@ extension InspectorSession {
             } catch {
                 throw malformed(error)
             }
-            if expression.holds(in: graph, turn: try turn(sequence)) {
+            let decoded = walk.lastTurn?.sequence == sequence ? walk.lastTurn! : try turn(sequence)
+            if expression.holds(in: graph, turn: decoded) {
                 return BisectResult(turn: sequence, evaluations: evaluations)
             }
         }

@@ -29,6 +29,16 @@ public indirect enum TraceExpression: Equatable {
         public let label: String
         /// `.weather.temperatureF`, or empty for the whole value.
         public let path: String
+        /// The path read into its steps.
+        public let fieldPath: JSONPath
+
+        /// A reference to state `id`, written `label`, into its value at `path`.
+        public init(id: Int, label: String, path: String) {
+            self.id = id
+            self.label = label
+            self.path = path
+            fieldPath = JSONPath(path)
+        }
     }
 
     /// `STATE[.field] OP LITERAL`: false when the state does not exist or the field is missing.
@@ -51,7 +61,7 @@ public indirect enum TraceExpression: Equatable {
         case .compare(let reference, let comparison, let literal):
             guard let state = graph.states[reference.id] else { return false }
             let whole = state.value?.json ?? state.value.map { JSONValue.string($0.text) } ?? .null
-            guard let actual = reference.path.isEmpty ? whole : whole.value(atPath: reference.path) else {
+            guard let actual = reference.path.isEmpty ? whole : whole.value(at: reference.fieldPath) else {
                 return false
             }
             return Self.compare(actual, comparison, literal)

@@ -57,24 +57,59 @@ extension JSONValue {
     /// The member at a field path like `.weather.temperatureF` or `.readings[0]`; nil when the
     /// path leads nowhere.
     public func value(atPath path: String) -> JSONValue? {
-        var current: JSONValue? = self
-        var remaining = Substring(path)
-        while !remaining.isEmpty, let value = current {
+        value(at: JSONPath(path))
+    }
+
+    /// The member `path` leads to, or nil when it leads nowhere (or is malformed).
+    public func value(at path: JSONPath) -> JSONValue? {
+        guard let components = path.components else { return nil }
+        var current = self
+        for component in components {
+            switch component {
+            case .key(let name):
+                guard let member = current[name] else { return nil }
+                current = member
+            case .index(let index):
+                guard let elements = current.arrayValue, elements.indices.contains(index) else { return nil }
+                current = elements[index]
+            }
+        }
+        return current
+    }
+}
+
+/// A field path such as `.weather.temperatureF` or `.days[2].high`, read once into its steps so
+/// looking it up in many values (bisect tries one per turn) does not parse it again.
+public struct JSONPath: Equatable, Sendable {
+    /// One step: an object member or an array element.
+    public enum Component: Equatable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The steps, or nil when the text is not a path.
+    public let components: [Component]?
+
+    /// The path written as `text`; empty text is the whole value.
+    public init(_ text: String) {
+        var steps: [Component] = []
+        var remaining = Substring(text)
+        while !remaining.isEmpty {
             if remaining.hasPrefix(".") {
                 remaining = remaining.dropFirst()
                 let name = remaining.prefix { $0 != "." && $0 != "[" }
                 remaining = remaining.dropFirst(name.count)
-                current = value[String(name)]
+                steps.append(.key(String(name)))
             } else if remaining.hasPrefix("["), let close = remaining.firstIndex(of: "]"),
                 let index = Int(remaining[remaining.index(after: remaining.startIndex)..<close])
             {
                 remaining = remaining[remaining.index(after: close)...]
-                guard let elements = value.arrayValue, elements.indices.contains(index) else { return nil }
-                current = elements[index]
+                steps.append(.index(index))
             } else {
-                return nil
+                components = nil
+                return
             }
         }
-        return current
+        components = steps
     }
 }

@@ -7,11 +7,31 @@ public struct SnapshotWalk {
     public private(set) var snapshot: GraphSnapshot
     /// The position among the trace's turns of the next turn to apply.
     private var nextIndex: Int
+    /// The last turn applied, decoded, so a caller that needs it too does not decode it again.
+    public private(set) var lastTurn: TraceTurn?
+    /// Whether to decode a batch of turns ahead, on every core, for a walk that will go on (bisect).
+    private let readsAhead: Bool
+    /// Turns decoded ahead, from position `bufferStart`.
+    private var buffer: [Result<TraceTurn, TraceReadError>] = []
+    private var bufferStart = 0
 
-    init(trace: TraceFile, snapshot: GraphSnapshot, nextIndex: Int) {
+    init(trace: TraceFile, snapshot: GraphSnapshot, nextIndex: Int, readsAhead: Bool = false) {
         self.trace = trace
         self.snapshot = snapshot
         self.nextIndex = nextIndex
+        self.readsAhead = readsAhead
+    }
+
+    /// The turn at position `index` (at or after `nextIndex`), from the read-ahead buffer or
+    /// decoded now.
+    private mutating func decoded(at index: Int, before end: Int) throws(TraceReadError) -> TraceTurn {
+        if index >= bufferStart, index < bufferStart + buffer.count { return try buffer[index - bufferStart].get() }
+        let reach = readsAhead ? trace.turnEntries.count : end
+        let batchEnd = min(reach, index + TraceFile.decodeBatchSize)
+        guard batchEnd - index > 64 else { return try trace.decodeTurn(trace.turnEntries[index]) }
+        buffer = trace.decodeBatch(index..<batchEnd)
+        bufferStart = index
+        return try buffer[0].get()
     }
 
     /// The graph just after turn `sequence` (at or after the walk's position), jumping to a later
@@ -24,11 +44,15 @@ public struct SnapshotWalk {
             snapshot = start.snapshot
             nextIndex = start.nextIndex
         }
+        let end = trace.firstEntryIndex(atOrAfter: sequence == Int.max ? sequence : sequence + 1)
+        // A long stretch is decoded a batch at a time on every core, then applied in order; a few
+        // turns are decoded one by one.
         var applied = 0
-        while nextIndex < trace.turnEntries.count, trace.turnEntries[nextIndex].sequence <= sequence {
-            let turn = try trace.decodeTurn(trace.turnEntries[nextIndex])
+        while nextIndex < end {
+            let turn = try decoded(at: nextIndex, before: end)
             for event in turn.events { snapshot.apply(event) }
             for event in turn.after { snapshot.apply(event) }
+            lastTurn = turn
             nextIndex += 1
             applied += 1
             if applied % 256 == 0, trace.isCancelled() { throw TraceFile.cancelled }
@@ -46,11 +70,15 @@ extension TraceFile {
 
     /// A walk positioned at the keyframe at or before turn `sequence` (the trace's start when
     /// none is), before any turn is applied.
-    public func walk(from sequence: Int) throws(TraceReadError) -> SnapshotWalk {
+    /// - Parameter readsAhead: decode turns a batch ahead on every core, for a walk that goes on
+    ///   through many turns (bisect); a single snapshot reads only what it needs.
+    public func walk(from sequence: Int, readsAhead: Bool = false) throws(TraceReadError) -> SnapshotWalk {
         let keyframe = keyframeIndex(before: sequence) ?? keyframeIndex(before: Int.min)
-        guard let keyframe else { return SnapshotWalk(trace: self, snapshot: GraphSnapshot(), nextIndex: 0) }
+        guard let keyframe else {
+            return SnapshotWalk(trace: self, snapshot: GraphSnapshot(), nextIndex: 0, readsAhead: readsAhead)
+        }
         let start = try start(at: keyframe)
-        return SnapshotWalk(trace: self, snapshot: start.snapshot, nextIndex: start.nextIndex)
+        return SnapshotWalk(trace: self, snapshot: start.snapshot, nextIndex: start.nextIndex, readsAhead: readsAhead)
     }
 
     /// The last keyframe whose graph precedes turn `sequence + 1`, with the position of the first

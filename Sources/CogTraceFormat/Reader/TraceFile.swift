@@ -191,34 +191,43 @@ public final class TraceFile {
     /// - Returns: false when the cancellation check stopped it between batches.
     @discardableResult
     public func forEachTurn(_ body: (_ sequence: Int, Result<TraceTurn, TraceReadError>) -> Void) -> Bool {
-        let batchSize = 4_096
-        let entries = turnEntries
-        let bytes = bytes
         var start = 0
-        while start < entries.count {
+        while start < turnEntries.count {
             if isCancelled() { return false }
-            let batch = Array(entries[start..<min(start + batchSize, entries.count)])
-            var decoded = [Result<TraceTurn, TraceReadError>?](repeating: nil, count: batch.count)
-            decoded.withUnsafeMutableBufferPointer { results in
-                let slots = DecodedSlots(buffer: results)
-                let workers = min(ProcessInfo.processInfo.activeProcessorCount, 8)
-                let chunk = (batch.count + workers - 1) / workers
-                // Each worker writes only its own slots, and all are done before the buffer is read.
-                DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                    let lower = worker * chunk
-                    let upper = min(lower + chunk, batch.count)
-                    guard lower < upper else { return }
-                    for index in lower..<upper {
-                        slots.buffer[index] = Result { () throws(TraceReadError) in
-                            try Self.decodeTurn(batch[index], in: bytes)
-                        }
+            let end = min(start + Self.decodeBatchSize, turnEntries.count)
+            for (entry, result) in zip(turnEntries[start..<end], decodeBatch(start..<end)) {
+                body(entry.sequence, result)
+            }
+            start = end
+        }
+        return true
+    }
+
+    /// How many turns are decoded together, on every core, before they are used in order.
+    static let decodeBatchSize = 4_096
+
+    /// The turns at `positions`, decoded on all cores at once, in order.
+    func decodeBatch(_ positions: Range<Int>) -> [Result<TraceTurn, TraceReadError>] {
+        let batch = turnEntries[positions]
+        let bytes = bytes
+        var decoded = [Result<TraceTurn, TraceReadError>?](repeating: nil, count: batch.count)
+        decoded.withUnsafeMutableBufferPointer { results in
+            let slots = DecodedSlots(buffer: results)
+            let workers = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+            let chunk = (batch.count + workers - 1) / workers
+            // Each worker writes only its own slots, and all are done before the buffer is read.
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                let lower = worker * chunk
+                let upper = min(lower + chunk, batch.count)
+                guard lower < upper else { return }
+                for index in lower..<upper {
+                    slots.buffer[index] = Result { () throws(TraceReadError) in
+                        try Self.decodeTurn(batch[batch.startIndex + index], in: bytes)
                     }
                 }
             }
-            for (entry, result) in zip(batch, decoded) { body(entry.sequence, result!) }
-            start += batchSize
         }
-        return true
+        return decoded.map { $0! }
     }
 
     /// The graph just after turn `sequence` and what happened before the next turn; with
