@@ -34,11 +34,6 @@
             let failed = Locked(false)
             let observer = IssueHandlingTrait.compactMapIssues { issue in
                 if issue.isFailure { failed.withLock { $0 = true } }
-                // A test past its time limit may never return (stuck, or waiting on the main
-                // actor), so its trace is written as soon as the limit is reported.
-                if case .timeLimitExceeded = issue.kind {
-                    Task { @MainActor in _ = capture.finish(testFailed: true) }
-                }
                 return issue
             }
             do {

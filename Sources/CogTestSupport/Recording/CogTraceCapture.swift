@@ -15,9 +15,6 @@ public final class CogTraceCapture {
     /// The test's name, which names its files.
     public let testName: String
     private var recorders: [CogRecorder] = []
-    /// Set once the traces are written: a test past its time limit writes them early, and its
-    /// end (if it comes) must not write them again.
-    private var hasWritten = false
 
     /// A capture for the test named `testName`.
     public init(testName: String, options: CogTraceOptions) {
@@ -44,12 +41,9 @@ public final class CogTraceCapture {
     /// they went and how to open them, and returns their paths.
     @discardableResult
     public func finish(testFailed: Bool) -> [URL] {
-        guard options.policy == .always || (testFailed && options.policy == .failures), !recorders.isEmpty,
-            !hasWritten
-        else {
+        guard options.policy == .always || (testFailed && options.policy == .failures), !recorders.isEmpty else {
             return []
         }
-        defer { hasWritten = true }
         let directory = URL(fileURLWithPath: options.directory, isDirectory: true)
         var written: [URL] = []
         do {
