@@ -31,8 +31,8 @@ extension InspectorSession {
                         .values, .changed, subject,
                         description: "\(subject.label)\(line.hasPrefix("value") ? ": " + line : line)")
                     entry.field = field.path
-                    entry.old = field.old.map(Cell.json) ?? .absent
-                    entry.new = field.new.map(Cell.json) ?? .absent
+                    entry.old = field.old.map { .json(StructuredValue($0)) } ?? .absent
+                    entry.new = field.new.map { .json(StructuredValue($0)) } ?? .absent
                     return entry
                 }
             })

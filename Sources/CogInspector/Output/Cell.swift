@@ -47,7 +47,7 @@ public enum Cell: Equatable {
     /// A state or registration.
     case state(StateReference)
     /// A piece of a structured value, e.g. one field that a diff found changed.
-    case json(JSONValue)
+    case json(StructuredValue)
     /// Several cells, e.g. the holders of a lease.
     case list([Cell])
     /// Whether a row is the one at the cursor: `◀` in text, a boolean in JSON.

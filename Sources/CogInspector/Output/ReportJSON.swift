@@ -56,7 +56,7 @@ enum ReportJSON {
         case .value(let recorded): recorded.map { value($0) } ?? .null
         case .turn(let reference): value(reference)
         case .state(let reference): value(reference)
-        case .json(let json): json
+        case .json(let piece): piece.json
         case .list(let cells): .array(cells.map(value))
         case .cursorMark(let isCursor): .bool(isCursor)
         case .absent: .null

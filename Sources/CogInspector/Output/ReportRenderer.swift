@@ -43,7 +43,7 @@ public struct ReportRenderer {
         case .value(let value): value?.text ?? "nil"
         case .turn(let reference): "\(reference.turn)" + (reference.afterTurn ? "+" : "")
         case .state(let reference): reference.label
-        case .json(let json): json.jsonText
+        case .json(let piece): piece.jsonText
         case .list(let cells): cells.isEmpty ? "-" : cells.map(text).joined(separator: ", ")
         case .cursorMark(let isCursor): isCursor ? "◀" : ""
         case .absent: "-"

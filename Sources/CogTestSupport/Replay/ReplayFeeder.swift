@@ -155,9 +155,9 @@ struct ReplayFeeder<Target: ReplayTarget> {
         for case .asyncStatus(id, .failure, _, _, let error) in turn.events {
             return .failure(error ?? "failure")
         }
-        for case .write(id, _, let value) in turn.events { return .success(value.json) }
+        for case .write(id, _, let value) in turn.events { return .success(value.json.map(StructuredValue.init)) }
         let graph = try? recording.snapshot(after: turn.sequence)
-        return .success(graph?.states[id ?? -1]?.value?.json)
+        return .success(graph?.states[id ?? -1]?.value?.json.map(StructuredValue.init))
     }
 
     private func state(_ id: Int) throws(ReplayError) -> ReplayState {

@@ -56,7 +56,7 @@ public struct ReplayState: Equatable, Sendable {
 /// What an async state's recorded work came to.
 public enum ReplayOutcome: Equatable, Sendable {
     /// It succeeded with this value (its structured form; nil when the type is not `Encodable`).
-    case success(JSONValue?)
+    case success(StructuredValue?)
     /// It failed with this message.
     case failure(String)
 
@@ -64,7 +64,7 @@ public enum ReplayOutcome: Equatable, Sendable {
     /// - Throws: `ReplayError` for a failure, or a value that does not decode as `type`.
     public func value<T: Decodable>(as type: T.Type) throws(ReplayError) -> T {
         guard case .success(let json) = self else { throw ReplayError("a failed outcome has no value") }
-        return try RecordedValueDecoder(value: json).decoded(as: type)
+        return try RecordedValueDecoder(value: json?.json).decoded(as: type)
     }
 }
 

@@ -3,11 +3,11 @@ public struct FieldChange: Equatable, Sendable {
     /// Where the field sits, `.name`, `[2]` or `.a.b[0]`; empty for the whole value.
     public let path: String
     /// The field before; nil when it was not there.
-    public let old: JSONValue?
+    package let old: JSONValue?
     /// The field after; nil when it is gone.
-    public let new: JSONValue?
+    package let new: JSONValue?
 
-    public init(path: String, old: JSONValue?, new: JSONValue?) {
+    package init(path: String, old: JSONValue?, new: JSONValue?) {
         self.path = path
         self.old = old
         self.new = new
@@ -112,4 +112,17 @@ public struct JSONPath: Equatable, Sendable {
         }
         components = steps
     }
+}
+
+/// A piece of a recorded value's structured form (a field a diff found changed), as the public
+/// API hands it out: its JSON text. The JSON tree itself stays inside the package.
+public struct StructuredValue: Equatable, Sendable {
+    package let json: JSONValue
+
+    package init(_ json: JSONValue) {
+        self.json = json
+    }
+
+    /// The piece as compact JSON text, e.g. `72` or `{"condition":"clear"}`.
+    public var jsonText: String { json.jsonText }
 }

@@ -1,30 +1,30 @@
 /// A failure to parse JSON text: where (byte column, from 1) and what was expected.
-public struct JSONParseError: Error, CustomStringConvertible, Equatable, Sendable {
+package struct JSONParseError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The 1-based byte column in the parsed text.
-    public let column: Int
+    package let column: Int
     /// What went wrong, lowercase, naming what would have been accepted.
-    public let message: String
+    package let message: String
 
-    public var description: String { "column \(column): \(message)" }
+    package var description: String { "column \(column): \(message)" }
 }
 
 /// A strict, bounded JSON parser over UTF-8 bytes. It never recurses deeper than `maxDepth`,
 /// never reads past its input, and reports the first problem with its column, so no input can
 /// crash or hang it.
-public struct JSONParser {
+package struct JSONParser {
     /// Limits that keep a hostile input from exhausting the stack or memory.
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// How deeply arrays and objects may nest.
-        public var maxDepth = 64
+        package var maxDepth = 64
         /// The longest string, in bytes.
-        public var maxStringBytes = 1 << 20
+        package var maxStringBytes = 1 << 20
         /// The most digits a number may have.
-        public var maxNumberDigits = 40
+        package var maxNumberDigits = 40
         /// The most elements an array, or members an object, may hold.
-        public var maxElements = 1_000_000
+        package var maxElements = 1_000_000
 
         /// The defaults: depth 64, 1 MiB strings, 40-digit numbers, a million elements.
-        public init() {}
+        package init() {}
     }
 
     private let bytes: [UInt8]
@@ -32,7 +32,7 @@ public struct JSONParser {
     private let limits: Limits
 
     /// Parses one JSON value that must fill `bytes` (surrounding white space allowed).
-    public static func parse(
+    package static func parse(
         _ bytes: some Collection<UInt8>, limits: Limits = Limits()
     ) throws(JSONParseError)
         -> JSONValue
@@ -48,7 +48,7 @@ public struct JSONParser {
     }
 
     /// Parses one JSON value from text.
-    public static func parse(_ text: String, limits: Limits = Limits()) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ text: String, limits: Limits = Limits()) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8), limits: limits)
     }
 

@@ -1,6 +1,6 @@
 /// A JSON value with object keys kept in order, so records serialize byte for byte the same way
 /// every time (the trace's determinism rests on this).
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     /// A whole number, written without a fraction.
@@ -11,7 +11,7 @@ public enum JSONValue: Equatable, Sendable {
     /// Members in the order they were written.
     case object([(String, JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
@@ -27,19 +27,19 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// The member named `key` of an object; nil for anything else.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.0 == key }?.1
     }
 
     /// The value as a string, when it is one.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
     /// The value as a whole number, when it is one.
-    public var intValue: Int? {
+    package var intValue: Int? {
         switch self {
         case .int(let number): number
         case .double(let number) where number.rounded() == number && abs(number) < 9e15: Int(number)
@@ -48,7 +48,7 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// The value as a number, when it is one.
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch self {
         case .int(let number): Double(number)
         case .double(let number): number
@@ -57,19 +57,19 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// The value as a Boolean, when it is one.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let flag) = self { return flag }
         return nil
     }
 
     /// The elements, when the value is an array.
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let elements) = self { return elements }
         return nil
     }
 
     /// The members, when the value is an object.
-    public var objectValue: [(String, JSONValue)]? {
+    package var objectValue: [(String, JSONValue)]? {
         if case .object(let members) = self { return members }
         return nil
     }
@@ -77,14 +77,14 @@ public enum JSONValue: Equatable, Sendable {
 
 extension JSONValue {
     /// The value as compact JSON text on one line.
-    public var jsonText: String {
+    package var jsonText: String {
         var bytes: [UInt8] = []
         write(to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends the value as compact JSON text to `output`.
-    public func write(to output: inout String) {
+    package func write(to output: inout String) {
         var bytes: [UInt8] = []
         write(to: &bytes)
         output += String(decoding: bytes, as: UTF8.self)
@@ -92,7 +92,7 @@ extension JSONValue {
 
     /// Appends the value as compact JSON text to `output`, as UTF-8: how traces are written,
     /// since appending bytes costs a fraction of appending to a `String` piece by piece.
-    public func write(to output: inout [UInt8]) {
+    package func write(to output: inout [UInt8]) {
         switch self {
         case .null: Self.append("null", to: &output)
         case .bool(let flag): Self.append(flag ? "true" : "false", to: &output)

@@ -2,7 +2,7 @@
 /// always writes the same bytes.
 extension GraphSnapshot {
     /// `{"states":[…],"registrations":[…]}` members for a keyframe record.
-    public var keyframeMembers: [(String, JSONValue)] {
+    package var keyframeMembers: [(String, JSONValue)] {
         let marks = settleMarks(of: states.keys)
         let stateValues = states.keys.sorted().map { id -> JSONValue in
             let state = states[id]!
@@ -43,7 +43,7 @@ extension GraphSnapshot {
 
     /// Reads a keyframe record's snapshot back.
     /// - Throws: `TraceEventDecodingError` naming the first malformed member.
-    public init(keyframe: JSONValue) throws(TraceEventDecodingError) {
+    package init(keyframe: JSONValue) throws(TraceEventDecodingError) {
         self.init()
         guard let stateValues = keyframe["states"]?.arrayValue else { throw TraceEventDecodingError(member: "states") }
         for value in stateValues {

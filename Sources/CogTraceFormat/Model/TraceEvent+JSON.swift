@@ -1,7 +1,7 @@
 /// The record form of trace events: `{"e":kind, ...}` with short member names.
 extension TraceEvent {
     /// The event as a JSON object.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members: [(String, JSONValue)] = [("e", .string(kind))]
         func add(_ name: String, _ value: JSONValue) { members.append((name, value)) }
         func add(_ name: String, _ value: Int) { members.append((name, .int(value))) }
@@ -103,7 +103,7 @@ extension TraceEvent {
     ///
     /// - Returns: nil for an event kind this reader does not know (a newer minor version).
     /// - Throws: `TraceEventDecodingError` when a known kind lacks a member it needs.
-    public init?(jsonValue: JSONValue) throws(TraceEventDecodingError) {
+    package init?(jsonValue: JSONValue) throws(TraceEventDecodingError) {
         guard let kind = jsonValue["e"]?.stringValue else { throw TraceEventDecodingError(member: "e") }
         func int(_ name: String) throws(TraceEventDecodingError) -> Int {
             guard let value = jsonValue[name]?.intValue else { throw TraceEventDecodingError(member: name) }

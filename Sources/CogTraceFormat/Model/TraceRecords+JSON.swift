@@ -1,6 +1,6 @@
 /// The line form of each record: one JSON object per line, `type` first.
 extension TraceHeader {
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([
             ("type", .string("header")), ("format", .string(format)), ("version", .string(version)),
             ("minReader", .string(minimumReaderVersion)), ("producer", .string(producer)), ("run", .string(runID)),
@@ -10,7 +10,7 @@ extension TraceHeader {
     }
 
     /// Reads a header record; nil if a member is missing.
-    public init?(jsonValue: JSONValue) {
+    package init?(jsonValue: JSONValue) {
         guard let format = jsonValue["format"]?.stringValue, let version = jsonValue["version"]?.stringValue else {
             return nil
         }
@@ -26,7 +26,7 @@ extension TraceHeader {
 }
 
 extension TraceStateInfo {
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([
             ("type", .string("state")), ("id", .int(id)), ("label", .string(label)),
             ("decl", .string(declaration)), ("key", key.map(JSONValue.string) ?? .null),
@@ -37,7 +37,7 @@ extension TraceStateInfo {
     }
 
     /// Reads a state record; nil if a member is missing.
-    public init?(jsonValue: JSONValue) {
+    package init?(jsonValue: JSONValue) {
         guard let id = jsonValue["id"]?.intValue, let label = jsonValue["label"]?.stringValue else { return nil }
         self.init(
             id: id, label: label, declaration: jsonValue["decl"]?.stringValue ?? label,
@@ -50,7 +50,7 @@ extension TraceStateInfo {
 }
 
 extension TraceTurn {
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([
             ("type", .string("turn")), ("seq", .int(sequence)), ("name", .string(name)),
             ("origin", .string(origin.rawValue)),
@@ -60,7 +60,7 @@ extension TraceTurn {
     }
 
     /// The `idle` record holding what happened after this turn, or nil when nothing did.
-    public var afterJSONValue: JSONValue? {
+    package var afterJSONValue: JSONValue? {
         guard !after.isEmpty else { return nil }
         return .object([
             ("type", .string("idle")), ("after", .int(sequence)), ("events", .array(after.map(\.jsonValue))),
@@ -69,14 +69,14 @@ extension TraceTurn {
 }
 
 extension TraceTrailer {
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([
             ("type", .string("trailer")), ("ok", .bool(ok)), ("turns", .int(turns)), ("evicted", .int(evicted)),
             ("dropped", .int(dropped)), ("keyframes", .int(keyframes)),
         ])
     }
 
-    public init?(jsonValue: JSONValue) {
+    package init?(jsonValue: JSONValue) {
         guard let ok = jsonValue["ok"]?.boolValue else { return nil }
         self.init(
             ok: ok, turns: jsonValue["turns"]?.intValue ?? 0, evicted: jsonValue["evicted"]?.intValue ?? 0,
@@ -86,7 +86,7 @@ extension TraceTrailer {
 
 extension GraphSnapshot {
     /// The keyframe record of the graph as it stood just before turn `sequence`.
-    public func keyframeJSONValue(before sequence: Int) -> JSONValue {
+    package func keyframeJSONValue(before sequence: Int) -> JSONValue {
         .object([("type", .string("keyframe")), ("before", .int(sequence))] + keyframeMembers)
     }
 }

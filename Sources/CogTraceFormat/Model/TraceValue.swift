@@ -18,7 +18,7 @@ public struct TraceValue {
     public static let maxTextLength = 200
 
     /// A value already rendered (as a reader loads it).
-    public init(text: String, json: JSONValue? = nil) {
+    package init(text: String, json: JSONValue? = nil) {
         storage = .rendered(text: text, json: json)
     }
 
@@ -34,6 +34,10 @@ public struct TraceValue {
         self.storage = storage
     }
 
+    /// The structured form as compact JSON text, when the value's type is `Encodable` and it is
+    /// not redacted: what a program outside the package reads to get the value's fields.
+    public var jsonText: String? { json?.jsonText }
+
     /// Whether the recorder withheld this value.
     public var isRedacted: Bool {
         if case .redacted = storage { return true }
@@ -44,7 +48,7 @@ public struct TraceValue {
     public var text: String { rendered.text }
 
     /// The structured form, when the value's type is `Encodable` and it is not redacted.
-    public var json: JSONValue? { rendered.json }
+    package var json: JSONValue? { rendered.json }
 
     private var rendered: (text: String, json: JSONValue?) {
         switch storage {
@@ -102,7 +106,7 @@ extension TraceValue: Equatable {
 
 extension TraceValue {
     /// The record form: `{"t":text,"j":json}` or `{"redacted":true}`.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         if isRedacted { return .object([("redacted", .bool(true))]) }
         let (text, json) = rendered
         var members: [(String, JSONValue)] = [("t", .string(text))]
@@ -111,7 +115,7 @@ extension TraceValue {
     }
 
     /// Reads the record form back; nil if it is not one.
-    public init?(jsonValue: JSONValue) {
+    package init?(jsonValue: JSONValue) {
         if jsonValue["redacted"]?.boolValue == true {
             self = .redacted
             return
