@@ -74,6 +74,31 @@ struct CommandArguments {
     }
 }
 
+/// The line up to a `#` that starts a word outside quotes: scripts and the prompt take trailing
+/// `# comments` (`why counter.doubled   # why`), while a `#` inside a word or a quoted string
+/// stays (`sql SELECT '#'`).
+func withoutComment(_ line: String) -> String {
+    var quote: Character?
+    var previous: Character = " "
+    var escaping = false
+    for index in line.indices {
+        let character = line[index]
+        defer { previous = character }
+        if escaping {
+            escaping = false
+        } else if character == "\\", quote == "\"" {
+            escaping = true
+        } else if let open = quote {
+            if character == open { quote = nil }
+        } else if character == "\"" || character == "'" {
+            quote = character
+        } else if character == "#", previous.isWhitespace {
+            return String(line[..<index])
+        }
+    }
+    return line
+}
+
 /// Splits a command line into words; double quotes group words, `\` escapes inside them.
 func tokenize(_ line: String) throws(InspectorError) -> [String] {
     var words: [String] = []

@@ -39,8 +39,8 @@ extension InspectorSession {
     /// Runs one command line and returns its result; nil for a blank line or a `#` comment.
     /// - Throws: `InspectorError` for an unknown command, bad arguments, or a failed `expect`.
     public func execute(_ line: String) throws(InspectorError) -> CommandResult? {
-        let trimmed = line.drop { $0.isWhitespace }
-        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+        let trimmed = withoutComment(line).drop { $0.isWhitespace }
+        if trimmed.isEmpty { return nil }
         let words = try tokenize(String(trimmed))
         let spec = try CommandCatalog.resolve(words[0])
         let arguments = try CommandArguments(

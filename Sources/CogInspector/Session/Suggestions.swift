@@ -39,7 +39,11 @@ func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
 }
 
 /// Whether `text` matches `pattern`, where `*` matches any run of characters and a pattern
-/// without `*` matches anywhere in the text.
+/// without `*` matches anywhere in the text. Smart case, as common search tools do: a pattern
+/// with no capital letter ignores case (`find nice` finds `weather.isNice`); one with a capital
+/// matches case exactly.
 func matches(_ text: String, pattern: String) -> Bool {
-    pattern.contains("*") ? LabelPattern(pattern).matches(text) : text.contains(pattern)
+    let ignoresCase = !pattern.contains { $0.isUppercase }
+    let subject = ignoresCase ? text.lowercased() : text
+    return pattern.contains("*") ? LabelPattern(pattern).matches(subject) : subject.contains(pattern)
 }
