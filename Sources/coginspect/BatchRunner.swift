@@ -32,8 +32,11 @@ struct BatchRunner {
         let runner = CommandRunner(session: session, printer: OutputPrinter(session: session, json: json))
         for (source, number, text) in lines {
             do {
-                try runner.run(text)
+                let verdict = try runner.run(text)
                 if Interrupts.isPending() { return interrupted() }
+                // A "no" (the recordings differ, nothing found) is an answer, not an error: it
+                // prints no error and does not stop the script, but the run exits 1.
+                if verdict != nil, status == .success { status = .failure }
                 if session.wantsToQuit { break }
             } catch  where error.kind == .interrupted {
                 return interrupted()

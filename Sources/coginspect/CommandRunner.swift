@@ -8,15 +8,16 @@ struct CommandRunner {
     let session: InspectorSession
     let printer: OutputPrinter
 
-    /// Runs `line`; false when it was interrupted.
+    /// Runs `line`; returns the command's "no" (differs, not found), if it gave one.
     @discardableResult
-    func run(_ line: String) throws(InspectorError) -> Bool {
-        guard let result = try session.execute(line) else { return true }
+    func run(_ line: String) throws(InspectorError) -> Verdict? {
+        guard let result = try session.execute(line) else { return nil }
         guard let playback = result.playback else {
             printer.print(result)
-            return true
+            return result.verdict
         }
-        return try play(playback)
+        _ = try play(playback)
+        return nil
     }
 
     private func play(_ playback: Playback) throws(InspectorError) -> Bool {

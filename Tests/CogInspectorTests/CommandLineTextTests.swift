@@ -26,6 +26,44 @@ struct CommandLineTextTests {
         #expect(try session.execute("   # nothing but a comment") == nil)
     }
 
+    @Test(arguments: [
+        (#"find 'heat advisory'"#, ["find", "heat advisory"]),
+        (#"find "heat advisory""#, ["find", "heat advisory"]),
+        (#"find heat\ advisory"#, ["find", "heat advisory"]),
+        (#"turns --name 'forecast[94105] success'"#, ["turns", "--name", "forecast[94105] success"]),
+        (#"expect weather.name == "it's""#, ["expect", "weather.name", "==", "it's"]),
+        (#"say 'a "b" c'"#, ["say", #"a "b" c"#]),
+        (#"say "a \"b\" c""#, ["say", #"a "b" c"#]),
+        ("say ''", ["say", ""]),
+    ])
+    func oneTokenizerQuotesLikeAShell(_ line: String, _ words: [String]) throws {
+        #expect(try tokenize(line) == words)
+    }
+
+    @Test func everyCommandTakesTheSameQuoting() throws {
+        let session = try DiffTests.session("tour")
+        var checked = 0
+        for (quoted, plain) in [
+            ("turns --name 'forecast[94105] success'", "turns --name \"forecast[94105] success\""),
+            ("find 'heat advisory'", "find heat\\ advisory"),
+            ("bisect 'weather.isNice[10001] == true'", "bisect weather.isNice[10001] == true"),
+            ("expect 'weather.currentZip == \"98101\"'", "expect weather.currentZip == \"98101\""),
+            ("sql 'SELECT count(*) FROM turns'", "sql SELECT count(*) FROM turns"),
+        ] {
+            try session.move(to: 25)
+            let first = try session.execute(quoted)
+            try session.move(to: 25)
+            let second = try session.execute(plain)
+            #expect(first == second, "\(quoted)")
+            #expect(first?.report.isEmpty == false)
+            checked += 1
+        }
+        #expect(checked == 5)
+        let found = try #require(try session.execute("find 'heat advisory'"))
+        #expect(ReportRenderer().text(found).contains("clear 94°F heat advisory"))
+        #expect(throws: InspectorError("unterminated ' quote in 'find 'heat'")) { try session.execute("find 'heat") }
+    }
+
     @Test func patternsWithoutACapitalIgnoreCase() {
         #expect(matches("weather.isNiceHere", pattern: "nice"))
         #expect(matches("weather.isNiceHere", pattern: "weather.is*here"))

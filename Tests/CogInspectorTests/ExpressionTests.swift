@@ -123,6 +123,9 @@ struct ExpressionTests {
         #expect(session.cursor == (try linearScan(session, try session.expression(expression))))
         #expect(
             try session.execute("bisect weather.forecast[10001].temperatureF > 200")?.report
-                == [.message("weather.forecast[10001].temperatureF > 200 holds at no turn of this recording")])
+                == [
+                    .message("weather.forecast[10001].temperatureF > 200 holds at no turn of this recording"),
+                    .verdict(.notFound),
+                ])
     }
 }

@@ -15,11 +15,12 @@ struct JSONShapeTests {
         "get weather.isNiceHere", "state weather.is*", "deps weather.isNiceHere", "users weather.currentZip",
         "leases", "async weather.forecast[10001]", "find heat", "why weather.isNiceHere",
         "history weather.isNiceHere", "diff 8 9", "diff 5 6 --only values", "bisect weather.isNiceHere == true",
-        "expect weather.isNiceHere == true", "export json --turn 6", "sql SELECT seq, name FROM turns LIMIT 3",
+        "expect weather.isNiceHere == true", "bisect weather.isNiceHere == 7", "export json --turn 6",
+        "sql SELECT seq, name FROM turns LIMIT 3",
     ]
     static let partKeys: Set<String> = [
         "message", "fields", "columns", "lines", "section", "document", "chain", "events", "changes",
-        "turnSummary", "playback",
+        "turnSummary", "playback", "verdict", "warning",
     ]
 
     @Test func everyCommandsDocumentHasTheDocumentedShape() throws {

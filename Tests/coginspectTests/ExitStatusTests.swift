@@ -37,7 +37,7 @@ struct ExitStatusTests {
         #expect(failing.status == 3)
         #expect(
             failing.standardError
-                == "-c:2: error: expectation failed at turn 6: 'weather.isNice[10001] == false' (weather.isNice[10001] = true)\n"
+                == "-c:2: error: expectation failed at turn 6: weather.isNice[10001] == false (weather.isNice[10001] = true)\n"
         )
         let holding = try Executables.coginspect([
             "Recordings/tour.cogtrace", "-c", "expect weather.isNice[10001] == false",
@@ -143,6 +143,27 @@ struct ExitStatusTests {
         #expect(wrong.status == 64)
         let enough = try Executables.coginspect(["-c", "info"], environment: ["COGINSPECT_MEMORY_MB": "64"])
         #expect(enough.status == 0)
+    }
+
+    /// One rule for every "compare" answer: 0 the same or found, 1 differs or not found, 3 an
+    /// expectation that does not hold; a "no" is an answer, so the script goes on.
+    @Test func noAnswersExitOneAndDoNotStopTheScript() throws {
+        let cases: [([String], Int32)] = [
+            (["-c", "diff --trace Recordings/tour.cogtrace"], 0),
+            (["-c", "diff --trace Recordings/failure.cogtrace"], 1),
+            (["-c", "bisect weather.isNiceHere == true"], 0),
+            (["-c", #"bisect weather.isNiceHere == "never""#], 1),
+            (["-c", "expect weather.isNiceHere == false"], 0),
+            (["-c", "expect weather.isNiceHere == true"], 3),
+        ]
+        for (arguments, status) in cases {
+            let outcome = try Executables.coginspect(arguments)
+            #expect(outcome.status == status, "\(arguments): \(outcome.standardError)")
+        }
+        let goesOn = try Executables.coginspect(["-c", #"bisect weather.isNiceHere == "never""#, "-c", "where"])
+        #expect(goesOn.status == 1)
+        #expect(goesOn.standardOutput.contains("turn 25 of 1..25"), "the script went on after the 'no'")
+        #expect(goesOn.standardError.isEmpty, "a 'no' is not an error")
     }
 
     @Test func aMissingTraceExitsSixtySix() throws {

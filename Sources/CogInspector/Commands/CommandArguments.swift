@@ -99,23 +99,30 @@ func withoutComment(_ line: String) -> String {
     return line
 }
 
-/// Splits a command line into words; double quotes group words, `\` escapes inside them.
+/// Splits a command line into words the way a shell does, for every command alike: single
+/// quotes keep everything literally, double quotes group words and take `\` escapes, and a `\`
+/// outside quotes escapes the next character (`find heat\ advisory`).
 func tokenize(_ line: String) throws(InspectorError) -> [String] {
     var words: [String] = []
     var current = ""
-    var inQuotes = false
+    var quote: Character?
     var hasWord = false
     var escaping = false
     for character in line {
         if escaping {
             current.append(character)
             escaping = false
-        } else if character == "\\" && inQuotes {
+        } else if quote == "'" {
+            if character == "'" { quote = nil } else { current.append(character) }
+        } else if character == "\\" {
             escaping = true
-        } else if character == "\"" {
-            inQuotes.toggle()
             hasWord = true
-        } else if character.isWhitespace && !inQuotes {
+        } else if quote == "\"" {
+            if character == "\"" { quote = nil } else { current.append(character) }
+        } else if character == "\"" || character == "'" {
+            quote = character
+            hasWord = true
+        } else if character.isWhitespace {
             if hasWord || !current.isEmpty { words.append(current) }
             current = ""
             hasWord = false
@@ -123,7 +130,8 @@ func tokenize(_ line: String) throws(InspectorError) -> [String] {
             current.append(character)
         }
     }
-    guard !inQuotes else { throw InspectorError("unterminated quote in '\(line)'") }
+    guard quote == nil else { throw InspectorError("unterminated \(quote!) quote in '\(line)'") }
+    guard !escaping else { throw InspectorError("a '\\' ends '\(line)'; escape a character after it") }
     if hasWord || !current.isEmpty { words.append(current) }
     return words
 }

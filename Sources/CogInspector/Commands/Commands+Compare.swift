@@ -33,7 +33,10 @@ extension CommandCatalog {
         ) { session, arguments throws(InspectorError) in
             let expression = try session.expression(arguments.text)
             guard let found = try session.bisect(expression) else {
-                return [.message("\(arguments.text.trimmed) holds at no turn of this recording")]
+                return [
+                    .message("\(arguments.text.trimmed.unquoted) holds at no turn of this recording"),
+                    .verdict(.notFound),
+                ]
             }
             try session.move(to: found.turn)
             let turn = try session.turn(found.turn)
@@ -57,10 +60,10 @@ extension CommandCatalog {
             }.joined(separator: ", ")
             guard expression.holds(in: graph, turn: turn) else {
                 throw InspectorError(
-                    "expectation failed at turn \(session.cursor): \(arguments.text.trimmed) (\(actual))",
+                    "expectation failed at turn \(session.cursor): \(arguments.text.trimmed.unquoted) (\(actual))",
                     kind: .expectation)
             }
-            return [.message("holds at turn \(session.cursor): \(arguments.text.trimmed)")]
+            return [.message("holds at turn \(session.cursor): \(arguments.text.trimmed.unquoted)")]
         },
     ]
 

@@ -120,6 +120,6 @@ extension InspectorSession {
             reports.append(
                 .section("\(later.count) later turns differ (of \(comparison.turnsCompared) compared)", parts))
         }
-        return reports
+        return reports + [.verdict(.differs)]
     }
 }

@@ -28,6 +28,17 @@ public indirect enum Report: Equatable {
     /// Turns the front end steps through at its own pace (`play`), printing each as it is
     /// reached with `InspectorSession.playStep(_:)`. Renderers print nothing for it.
     case playback(Playback)
+    /// A "no" answer: the recordings differ, or nothing was found. Text shows only the sentence
+    /// beside it; JSON says `{"verdict":"differs"}`; in batch it makes the exit status 1.
+    case verdict(Verdict)
+}
+
+/// The "no" answers a command can give, which a batch run turns into exit status 1.
+public enum Verdict: String, Equatable, Sendable {
+    /// `diff --trace`: the recordings part ways.
+    case differs
+    /// `bisect`: the expression holds at no turn.
+    case notFound
 }
 
 /// A turn's number, name, origin and event count.
@@ -61,6 +72,12 @@ public struct CommandResult: Equatable {
     public init(command: String, report: [Report]) {
         self.command = command
         self.report = report
+    }
+
+    /// The command's "no", if it gave one.
+    public var verdict: Verdict? {
+        for part in report { if case .verdict(let verdict) = part { return verdict } }
+        return nil
     }
 
     /// The turns the front end should play, when the command was `play`.

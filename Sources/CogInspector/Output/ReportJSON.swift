@@ -39,6 +39,8 @@ enum ReportJSON {
                     ])
                 )
             ])
+        case .verdict(let verdict):
+            .object([("verdict", .string(verdict.rawValue))])
         case .playback(let playback):
             .object([("playback", .array(playback.turns.map(JSONValue.int)))])
         }

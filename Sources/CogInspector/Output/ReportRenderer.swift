@@ -21,7 +21,7 @@ public struct ReportRenderer {
 
     /// The result as text lines, every string escaped.
     public func text(_ result: CommandResult) -> String {
-        result.report.filter(\.isPrinted).map { render($0, indent: "") }.joined(separator: "\n")
+        result.report.filter(\.isShownAsText).map { render($0, indent: "") }.joined(separator: "\n")
     }
 
     /// The result as one JSON document:
@@ -89,7 +89,7 @@ public struct ReportRenderer {
                     "turn \(Self.text(.turn(summary.turn)))  \(summary.name)  "
                         + "(\(summary.origin), \(summary.events) \(summary.events == 1 ? "event" : "events"))"
                 ]), indent: indent)
-        case .playback:
+        case .playback, .verdict:
             return ""
         }
     }
@@ -122,5 +122,11 @@ extension Report {
     var isPrinted: Bool {
         if case .playback = self { return false }
         return true
+    }
+
+    /// Whether text output shows it (a verdict is for JSON and the exit status).
+    var isShownAsText: Bool {
+        if case .verdict = self { return false }
+        return isPrinted
     }
 }
