@@ -60,11 +60,12 @@ extension CommandCatalog {
             name: "step", aliases: ["s", "next", "n"], group: "travel", synopsis: "step [K]",
             summary: "move the cursor K turns forward (1 by default)", example: "step 2", valueFlags: []
         ) { session, arguments throws(InspectorError) in
+            let before = session.cursor
             session.step(
                 try arguments.optional("count").map { text throws(InspectorError) in
                     try CommandArguments.number(text, "a count")
                 } ?? 1)
-            return try session.whereReport()
+            return try session.edgeNote(before: before, forward: true) + session.whereReport()
         },
         CommandSpec(
             name: "back", aliases: ["b", "prev", "p"], group: "travel", synopsis: "back [K]",
@@ -74,8 +75,9 @@ extension CommandCatalog {
                 try arguments.optional("count").map { text throws(InspectorError) in
                     try CommandArguments.number(text, "a count")
                 } ?? 1
+            let before = session.cursor
             session.step(count == Int.min ? Int.max : -count)
-            return try session.whereReport()
+            return try session.edgeNote(before: before, forward: false) + session.whereReport()
         },
         CommandSpec(
             name: "first", aliases: [], group: "travel", synopsis: "first",
@@ -134,6 +136,16 @@ extension InspectorSession {
                         turn: TurnReference(sequence), name: turn.name, origin: turn.origin.rawValue,
                         events: turn.events.count))
             ])
+    }
+
+    /// A note when `step` or `back` could not move because the cursor is at that end already.
+    func edgeNote(before: Int, forward: Bool) -> [Report] {
+        guard cursor == before, !turns.isEmpty else { return [] }
+        return [
+            .message(
+                forward
+                    ? "already at the last turn; nothing to step to" : "already at the first turn; nothing before it")
+        ]
     }
 
     func whereReport() throws(InspectorError) -> [Report] {

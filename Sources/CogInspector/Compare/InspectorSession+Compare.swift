@@ -16,7 +16,9 @@ extension InspectorSession {
         let numbers = try words.map { word throws(InspectorError) in try CommandArguments.number(word, "a turn") }
         let pair: (Int, Int)
         switch numbers.count {
-        case 1: pair = (cursor, numbers[0])
+        // One turn compares with the cursor in time order, earlier first: `diff 9` at turn 25
+        // reads "from turn 9 to turn 25".
+        case 1: pair = (min(cursor, numbers[0]), max(cursor, numbers[0]))
         case 2: pair = (numbers[0], numbers[1])
         default:
             throw InspectorError("diff needs two turns (diff A B) or one to compare with the cursor; see 'help diff'")
