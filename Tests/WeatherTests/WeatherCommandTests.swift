@@ -14,7 +14,9 @@ struct WeatherCommandTests {
         ["run", "--interval", "nan"], ["run", "--bogus"], ["help", "bogus"], ["bogus"],
     ])
     func mistakesAreUsageErrors(_ arguments: [String]) async {
-        #expect(await WeatherCommand.run(arguments) == .usage, "\(arguments)")
+        var messages: [String] = []
+        #expect(await WeatherCommand.run(arguments) { messages.append($0) } == .usage, "\(arguments)")
+        #expect(messages.count == 1 && messages[0].hasSuffix("see weather help"), "\(messages)")
     }
 
     @Test func eachCommandHasItsOwnHelp() {
@@ -34,10 +36,16 @@ struct WeatherCommandTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("weather-live-\(getpid()).cogtrace")
         try Data(text.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        #expect(await WeatherCommand.run(["replay", file.path]) == .malformedInput)
+        var messages: [String] = []
+        #expect(await WeatherCommand.run(["replay", file.path]) { messages.append($0) } == .malformedInput)
+        #expect(messages.first?.contains("it is a 'weather run' recording") == true, "\(messages)")
     }
 
     @Test func aMissingRecordingCannotBeOpened() async {
-        #expect(await WeatherCommand.run(["replay", "/nonexistent/none.cogtrace"]) == .cannotOpenInput)
+        var messages: [String] = []
+        #expect(
+            await WeatherCommand.run(["replay", "/nonexistent/none.cogtrace"]) { messages.append($0) }
+                == .cannotOpenInput)
+        #expect(messages.count == 1)
     }
 }

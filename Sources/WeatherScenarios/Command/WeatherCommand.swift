@@ -8,7 +8,10 @@ public enum WeatherCommand {
     static let tool = CommandLineTool(name: "weather")
 
     /// Runs one command line (without the program's name) and returns its exit status.
-    public static func run(_ arguments: [String]) async -> ExitStatus {
+    /// - Parameter report: where error messages go; standard error, as `weather: …`, by default
+    ///   (tests pass their own, so a deliberate error prints nothing).
+    public static func run(_ arguments: [String], report: ((String) -> Void)? = nil) async -> ExitStatus {
+        let report = report ?? { tool.report($0) }
         var words = ArgumentList(arguments)
         guard let word = words.next() else {
             print(WeatherHelp.general, terminator: "")
@@ -30,13 +33,13 @@ public enum WeatherCommand {
             }
             return .success
         } catch let error as UsageError {
-            tool.report("\(error); see weather help")
+            report("\(error); see weather help")
             return .usage
         } catch let error as WeatherCommandError {
-            tool.report("\(error)")
+            report("\(error)")
             return error.status
         } catch {
-            tool.report("\(error)")
+            report("\(error)")
             return .failure
         }
     }
