@@ -16,12 +16,13 @@ struct CommandRunner {
             printer.print(result)
             return result.verdict
         }
-        _ = try play(playback)
+        try play(playback)
         return nil
     }
 
-    private func play(_ playback: Playback) throws(InspectorError) -> Bool {
-        _ = Interrupts.take()
+    /// Prints each turn as it is reached. Ctrl-C is only looked at, never taken, so a batch run
+    /// still sees it afterwards and exits 130; the prompt clears it before the next command.
+    private func play(_ playback: Playback) throws(InspectorError) {
         for (index, turn) in playback.turns.enumerated() {
             printer.print(try session.playStep(turn))
             fflush(nil)
@@ -29,28 +30,23 @@ struct CommandRunner {
             if !pause(playback.delay) {
                 printer.print(
                     CommandResult(
-                        command: "play",
-                        report: [
-                            .message("play stopped at turn \(turn); the cursor is there")
-                        ]))
-                return false
+                        command: "play", report: [.message("play stopped at turn \(turn); the cursor is there")]))
+                return
             }
         }
-        return true
     }
 
     /// Waits `delay` in short slices; false as soon as Ctrl-C is pressed.
     private func pause(_ delay: Duration) -> Bool {
         let slice = Duration.milliseconds(20)
         var waited = Duration.zero
-        repeat {
-            if Interrupts.take() { return false }
-            guard waited < delay else { break }
+        while waited < delay {
+            if Interrupts.isPending() { return false }
             let step = min(slice, delay - waited)
             let microseconds = step.components.seconds * 1_000_000 + step.components.attoseconds / 1_000_000_000_000
             usleep(UInt32(max(0, microseconds)))
             waited += step
-        } while true
-        return !Interrupts.take()
+        }
+        return !Interrupts.isPending()
     }
 }

@@ -68,7 +68,10 @@ struct GraphViewTests {
     @Test func recordedTextCannotBreakOutOfALabel() {
         #expect(DOTExport.quoted("a \"quoted\" \\ value\nnext") == #""a \"quoted\" \\ value\nnext""#)
         #expect(MermaidExport.text("<b>\"x\" & #1</b>") == "#lt;b#gt;#quot;x#quot; #amp; #35;1#lt;/b#gt;")
-        #expect(GraphStyle.withoutControlCharacters("evil\u{1B}]0;title\u{07}") == "evil\\u{1B}]0;title\\u{7}")
+        // Each syntax's own escaping shows control characters as text, so no byte of a value
+        // reaches a terminal or a renderer raw.
+        #expect(DOTExport.quoted("evil\u{1B}]0;title\u{07}") == #""evil\\u{1B}]0;title\\u{7}""#)
+        #expect(MermaidExport.text("evil\u{1B}[2J") == "evil\\u{1B}[2J")
     }
 
     @Test func jsonCarriesKindsValuesAndWhatTheTurnDid() throws {

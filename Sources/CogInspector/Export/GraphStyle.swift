@@ -1,5 +1,3 @@
-import CogCommandLine
-
 /// How each kind of node and each mark looks, shared by the DOT and Mermaid exports so both
 /// pictures read the same way, with the legend's wording.
 enum GraphStyle {
@@ -67,7 +65,8 @@ enum GraphStyle {
     static let addedColor = "#16a34a"
     static let removedColor = "#dc2626"
 
-    /// The node's text lines: its label, its value, and what holds it.
+    /// The node's text lines: its label, its value, and what holds it, as recorded; each exporter
+    /// escapes them for its own syntax (`DOTExport.quoted`, `MermaidExport.text`).
     static func lines(of node: GraphView.Node) -> [String] {
         var lines = [node.label]
         if let value = node.value { lines.append(shorten(value.text)) }
@@ -75,16 +74,10 @@ enum GraphStyle {
         if !node.leases.isEmpty { lines.append(shorten("held by " + node.leases.joined(separator: ", "))) }
         if node.isPinned { lines.append("pinned by a UI read") }
         if !node.leaseChanges.isEmpty { lines.append(shorten("leases " + node.leaseChanges.joined(separator: " "))) }
-        return lines.map(withoutControlCharacters)
+        return lines
     }
 
     private static func shorten(_ text: String) -> String {
         text.count > valueWidth ? String(text.prefix(valueWidth - 1)) + "…" : text
-    }
-
-    /// Recorded text with every control character shown as an escape, so no value can break a
-    /// document's syntax across lines.
-    static func withoutControlCharacters(_ text: String) -> String {
-        TerminalText.escape(text)
     }
 }
