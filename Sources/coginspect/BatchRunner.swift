@@ -69,10 +69,28 @@ struct OutputPrinter {
         guard !result.report.isEmpty else { return }
         let isTerminal = isatty(STDOUT_FILENO) == 1
         let usesColor = session.settings.color == .on || (session.settings.color == .auto && isTerminal)
-        let renderer = ReportRenderer(valueWidth: session.settings.valueWidth, usesColor: usesColor)
+        let renderer = ReportRenderer(
+            valueWidth: session.settings.valueWidth, usesColor: usesColor,
+            lineWidth: session.settings.columns ?? (isTerminal ? terminalColumns() : environmentColumns()))
         let text = json || session.settings.format == .json ? renderer.json(result) : renderer.text(result)
         if pagesLongOutput, isTerminal, text.split(separator: "\n").count >= terminalRows() - 1, page(text) { return }
         Swift.print(text)
+    }
+
+    /// The terminal's width, or nil when it cannot be told.
+    private func terminalColumns() -> Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return environmentColumns() }
+        return Int(size.ws_col)
+    }
+
+    /// `COLUMNS` from the environment when it is a plausible width, so output to a pipe can be
+    /// laid out for a width on request; nil otherwise.
+    private func environmentColumns() -> Int? {
+        guard let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text),
+            (20...1_000).contains(columns)
+        else { return nil }
+        return columns
     }
 
     /// The terminal's height, or 24 when it cannot be told.

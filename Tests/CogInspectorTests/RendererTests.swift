@@ -65,7 +65,7 @@ struct RendererTests {
         #expect(throws: InspectorError("color must be auto, on or off, not 'blue'")) {
             try settings.set("color", to: "blue")
         }
-        #expect(throws: InspectorError("unknown setting 'colour'; expected one of width, color, format")) {
+        #expect(throws: InspectorError("unknown setting 'colour'; expected one of width, color, format, columns")) {
             try settings.set("colour", to: "on")
         }
     }

@@ -74,6 +74,24 @@ struct GoldenOutputTests {
         try check(name, json: true)
     }
 
+    /// `help` and `help why` laid out for a terminal of `columns` columns (as `COLUMNS` says when
+    /// output is not a terminal): no line wider, nothing cut short.
+    @Test(arguments: [80, 200])
+    func helpFitsTheWidth(_ columns: Int) throws {
+        let outcome = try Executables.coginspect(
+            ["-c", "help", "-c", "help why", "-c", "help export"], environment: ["COLUMNS": "\(columns)"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let lines = outcome.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count > 40)
+        #expect(lines.filter { $0.count > columns }.isEmpty, "lines wider than \(columns)")
+        #expect(!outcome.standardOutput.contains("…"), "help cut something short")
+        let golden = Executables.fixtures.appendingPathComponent("help-\(columns).txt")
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try Data(outcome.standardOutput.utf8).write(to: golden)
+        }
+        #expect(outcome.standardOutput == (try String(contentsOf: golden, encoding: .utf8)))
+    }
+
     private func check(_ name: String, json: Bool) throws {
         let script = try #require(Self.scripts.first { $0.name == name })
         let arguments = [script.trace] + script.commands.flatMap { ["-c", $0] } + (json ? ["--json"] : [])

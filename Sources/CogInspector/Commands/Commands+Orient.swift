@@ -41,7 +41,8 @@ extension CommandCatalog {
         },
         CommandSpec(
             name: "set", aliases: [], group: "orient", synopsis: "set NAME VALUE",
-            summary: "change a setting: width (value width), color (auto, on, off), format (text, json)",
+            summary: "change a setting: width (how much of a value to show), color (auto, on, off), format (text, "
+                + "json), columns (line width: auto for the terminal's, or a number)",
             example: "set width 80", valueFlags: []
         ) { session, arguments throws(InspectorError) in
             guard arguments.positional.count == 2 else {

@@ -76,3 +76,14 @@ extension Cell {
     /// An integer, or absent when `number` is nil.
     static func optionalInteger(_ number: Int?) -> Cell { number.map(Cell.integer) ?? .absent }
 }
+
+extension Cell {
+    /// Whether the cell holds a recorded value (or a piece of one), the kind of text that can be
+    /// any length and that text output cuts at the value width.
+    var isRecordedValue: Bool {
+        switch self {
+        case .value, .json: true
+        default: false
+        }
+    }
+}

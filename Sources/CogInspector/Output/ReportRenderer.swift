@@ -12,12 +12,19 @@ public struct ReportRenderer {
     public var valueWidth: Int
     /// Whether text output may use ANSI styles (bold titles, underlined table headers).
     public var usesColor: Bool
+    /// The widest a text line may be (the terminal's width); nil for no limit. Prose wraps at
+    /// spaces and wide tables wrap or stack, so nothing is cut to fit.
+    public var lineWidth: Int?
 
-    /// A renderer cutting values at `valueWidth` characters, styled when `usesColor`.
-    public init(valueWidth: Int = 60, usesColor: Bool = false) {
+    /// A renderer cutting recorded values at `valueWidth` characters, styled when `usesColor`,
+    /// laying lines out for `lineWidth` columns when given.
+    public init(valueWidth: Int = 60, usesColor: Bool = false, lineWidth: Int? = nil) {
         self.valueWidth = valueWidth
         self.usesColor = usesColor
+        self.lineWidth = lineWidth.map { max($0, 20) }
     }
+
+    private var layout: TextLayout { TextLayout(lineWidth: lineWidth) }
 
     /// The result as text lines, every string escaped.
     public func text(_ result: CommandResult) -> String {
@@ -57,19 +64,25 @@ public struct ReportRenderer {
     private func render(_ report: Report, indent: String) -> String {
         switch report {
         case .message(let message):
-            return indent + TerminalText.escape(message)
+            return layout.wrap(TerminalText.escape(message), indent: indent).joined(separator: "\n")
         case .warning(let warning):
-            return indent + "warning: " + TerminalText.escape(warning)
+            return layout.wrap("warning: " + TerminalText.escape(warning), indent: indent, hanging: indent + "  ")
+                .joined(separator: "\n")
         case .fields(let fields):
             let width = fields.map(\.name.count).max() ?? 0
-            return fields.map { field in
-                indent + field.name + ":" + String(repeating: " ", count: width - field.name.count + 1)
-                    + TerminalText.escape(TerminalText.truncate(Self.text(field.value), to: valueWidth * 2))
+            return fields.flatMap { field in
+                let text = Self.text(field.value)
+                let shown = field.value.isRecordedValue ? TerminalText.truncate(text, to: valueWidth * 2) : text
+                return layout.wrap(
+                    TerminalText.escape(shown),
+                    indent: indent + field.name + ":" + String(repeating: " ", count: width - field.name.count + 1),
+                    hanging: indent + String(repeating: " ", count: width + 2))
             }.joined(separator: "\n")
         case .table(let columns, let rows):
-            return table(columns: columns, rows: rows.map { $0.map(Self.text) }, indent: indent)
+            return table(columns: columns, rows: rows, indent: indent)
         case .lines(let lines):
-            return lines.map { indent + TerminalText.escape($0) }.joined(separator: "\n")
+            return lines.flatMap { layout.wrap(TerminalText.escape($0), indent: indent, hanging: indent + "  ") }
+                .joined(separator: "\n")
         case .document(let text):
             return text.hasSuffix("\n") ? String(text.dropLast()) : text
         case .section(let title, let parts):
@@ -94,26 +107,19 @@ public struct ReportRenderer {
         }
     }
 
-    private func table(columns: [String], rows: [[String]], indent: String) -> String {
+    /// Recorded values in any column but the last are cut at `valueWidth`; names and prose stay
+    /// whole, and the layout wraps them to the line width.
+    private func table(columns: [String], rows: [[Cell]], indent: String) -> String {
         let cells = rows.map { row in
             row.enumerated().map { index, cell in
-                TerminalText.escape(index == row.count - 1 ? cell : TerminalText.truncate(cell, to: valueWidth))
+                let text = Self.text(cell)
+                let cut = index != row.count - 1 && cell.isRecordedValue
+                return TerminalText.escape(cut ? TerminalText.truncate(text, to: valueWidth) : text)
             }
         }
-        let widths = columns.indices.map { column in
-            ([columns[column]] + cells.map { column < $0.count ? $0[column] : "" }).map(\.count).max() ?? 0
-        }
-        func line(_ values: [String]) -> String {
-            let padded =
-                indent
-                + values.enumerated().map { index, value in
-                    index == values.count - 1
-                        ? value : value + String(repeating: " ", count: widths[index] - value.count)
-                }.joined(separator: "  ")
-            return String(padded.reversed().drop { $0 == " " }.reversed())
-        }
-        let rule = indent + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
-        return ([styled(line(columns), "1"), rule] + cells.map(line)).joined(separator: "\n")
+        let (header, body) = layout.table(columns: columns, rows: cells, indent: indent)
+        return (header.enumerated().map { $0 == header.count - 1 ? $1 : styled($1, "1") } + body)
+            .joined(separator: "\n")
     }
 }
 

@@ -14,11 +14,16 @@ public struct InspectorSettings: Equatable, Sendable {
     public var valueWidth = 60
     public var color = ColorMode.auto
     public var format = Format.text
+    /// How wide a text line may be: nil (`auto`) for the terminal's width, or no limit when
+    /// output is not a terminal; otherwise that many columns.
+    public var columns: Int?
 
+    /// The defaults: values cut at 60 characters, color on terminals, text, lines as wide as
+    /// the terminal.
     public init() {}
 
     /// The names `set` accepts.
-    public static let names = ["width", "color", "format"]
+    public static let names = ["width", "color", "format", "columns"]
 
     /// Changes one setting.
     /// - Throws: `InspectorError` naming the setting or value and what is accepted.
@@ -39,6 +44,15 @@ public struct InspectorSettings: Equatable, Sendable {
                 throw InspectorError("format must be text or json, not '\(value)'")
             }
             self.format = format
+        case "columns":
+            if value == "auto" {
+                columns = nil
+                return
+            }
+            guard let columns = Int(value), (20...1_000).contains(columns) else {
+                throw InspectorError("columns must be auto or a whole number from 20 to 1000, not '\(value)'")
+            }
+            self.columns = columns
         default:
             throw InspectorError("unknown setting '\(name)'; expected one of \(Self.names.joined(separator: ", "))")
         }
@@ -49,6 +63,7 @@ public struct InspectorSettings: Equatable, Sendable {
         [
             Field("width", .integer(valueWidth)), Field("color", .text(color.rawValue)),
             Field("format", .text(format.rawValue)),
+            Field("columns", columns.map { .integer($0) } ?? .text("auto")),
         ]
     }
 }

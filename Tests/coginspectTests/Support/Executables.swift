@@ -53,9 +53,10 @@ enum Executables {
         throws -> Outcome
     {
         let process = Process()
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        // COLUMNS lays text out for a width; a test asks for one or gets none, whatever the shell exported.
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["COLUMNS"] = nil
+        process.environment = inherited.merging(environment) { $1 }
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
