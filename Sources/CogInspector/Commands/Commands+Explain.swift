@@ -3,20 +3,32 @@ import CogTraceFormat
 extension CommandCatalog {
     static let explain: [CommandSpec] = [
         CommandSpec(
-            name: "why", aliases: ["y"], group: "explain", synopsis: "why STATE",
+            name: "why", aliases: ["y"], group: "explain", synopsis: "why STATE|REACTION",
             summary: "the causal chain from the value at the cursor back through each recompute and the dependency "
-                + "that changed, to the source write and the turn and op that made it",
+                + "that changed, to the source write and the turn and op that made it; for a reaction or watch, "
+                + "its last run and the change that made it run",
             example: "why weather.isNiceHere", valueFlags: []
         ) { session, arguments throws(InspectorError) in
-            let id = try session.resolveState(try arguments.single("state"))
-            return [.causalChain(session.causalChain(of: id))]
+            switch try session.resolveSubject(try arguments.single("state")) {
+            case .state(let id):
+                return [.causalChain(session.causalChain(of: id))]
+            case .registration(let name, let ids, _):
+                let chain = session.registrationChain(name: name, ids: ids)
+                return chain.isEmpty
+                    ? [.message("\(name) has not run by turn \(session.cursor)")] : [.causalChain(chain)]
+            }
         },
         CommandSpec(
-            name: "history", aliases: ["hist"], group: "explain", synopsis: "history STATE",
-            summary: "every value a state held, the turn that changed it, and why in one line",
-            example: "history weather.isNiceHere", valueFlags: []
+            name: "history", aliases: ["hist"], group: "explain", synopsis: "history STATE|REACTION",
+            summary: "every value a state held, the turn that changed it, and why in one line; for a reaction, "
+                + "watch, scope or task, every run (and each time a watch fired) with what it read and what changed",
+            example: "history Weather.niceAlert", valueFlags: []
         ) { session, arguments throws(InspectorError) in
-            let id = try session.resolveState(try arguments.single("state"))
+            let subject = try session.resolveSubject(try arguments.single("state"))
+            guard case .state(let id) = subject else {
+                guard case .registration(let name, let ids, let kind) = subject else { return [] }
+                return session.registrationHistory(name: name, ids: ids, kind: kind)
+            }
             let rows = (session.timeline.byState[id] ?? []).compactMap { entry -> [Cell]? in
                 let turn = Cell.turn(TurnReference(entry.turn, afterTurn: entry.isIdle))
                 guard entry.event.setsValue(of: id) else {
@@ -53,6 +65,8 @@ public struct CausalLink: Equatable {
         case firstRun = "first run"
         /// Its selector ran again because `trigger` changed.
         case recomputed
+        /// A reaction or watch ran because `trigger` changed (or for the first time).
+        case reacted = "ran"
         /// It has held its value since before the recording's first turn.
         case heldSinceStart = "held since start"
         /// Any other event that set it.
@@ -87,9 +101,14 @@ extension InspectorSession {
     /// the same question for the dependency whose change triggered it, until a source write, a
     /// seed, a creation, or the start of the recording.
     public func causalChain(of state: Int) -> [CausalLink] {
+        causalChain(of: state, through: cursor)
+    }
+
+    /// The causal chain of `state`'s value after turn `limit`.
+    func causalChain(of state: Int, through limit: Int) -> [CausalLink] {
         var links: [CausalLink] = []
         var current = state
-        var limit = cursor
+        var limit = limit
         var visited = Set<Int>()
         while visited.insert(current).inserted {
             guard let entry = timeline.lastDecision(of: current, through: limit) else {

@@ -3,11 +3,23 @@ import CogTraceFormat
 extension CommandCatalog {
     static let look: [CommandSpec] = [
         CommandSpec(
-            name: "get", aliases: ["v"], group: "look", synopsis: "get STATE",
-            summary: "a state's value at the cursor (and its status, for an async state)",
+            name: "get", aliases: ["v"], group: "look", synopsis: "get STATE[.FIELD]|REACTION",
+            summary: "a state's value at the cursor (and its status, for an async state), or one field of it "
+                + "(get weather.forecast[10001].temperatureF); for a reaction or watch, how often it ran and fired",
             example: "get weather.isNice[10001]", valueFlags: []
         ) { session, arguments throws(InspectorError) in
-            let id = try session.resolveState(try arguments.single("state"))
+            let word = try arguments.single("state")
+            if session.trace.stateID(labelled: word) == nil {
+                if let (label, path) = TraceExpression.StateReference.split(
+                    word, isLabel: { session.trace.stateID(labelled: $0) != nil }), !path.isEmpty
+                {
+                    return try session.field(path, of: try session.resolveState(label))
+                }
+                if case .registration(let name, let ids, let kind) = try session.resolveSubject(word) {
+                    return [.fields(try session.registrationFields(name: name, ids: ids, kind: kind))]
+                }
+            }
+            let id = try session.resolveState(word)
             let graph = try session.graph()
             guard let state = graph.states[id] else {
                 return [
@@ -53,14 +65,26 @@ extension CommandCatalog {
             return [.table(columns: ["state", "value", "shape", "settle"], rows: rows)]
         },
         CommandSpec(
-            name: "deps", aliases: ["d"], group: "look", synopsis: "deps STATE",
-            summary: "what a state read in its last run, in read order, with values",
+            name: "deps", aliases: ["d"], group: "look", synopsis: "deps STATE|REACTION",
+            summary: "what a state or reaction read in its last run, in read order, with values",
             example: "deps weather.isNiceHere", valueFlags: []
         ) { session, arguments throws(InspectorError) in
-            let id = try session.resolveState(try arguments.single("state"))
+            let subject = try session.resolveSubject(try arguments.single("state"))
             let graph = try session.graph()
-            guard let state = graph.states[id] else {
-                return [.message("\(session.label(id)) does not exist at turn \(session.cursor)")]
+            if case .registration(let name, let ids, _) = subject {
+                guard let live = ids.last(where: { graph.registrations[$0] != nil }) else {
+                    return [.message("\(name) is not registered at turn \(session.cursor)")]
+                }
+                let reads = graph.registrations[live]?.dependencies ?? []
+                guard !reads.isEmpty else { return [.message("\(name) reads nothing")] }
+                return [
+                    .table(
+                        columns: ["dependency", "value"],
+                        rows: reads.map { [.state(session.reference($0)), .value(graph.states[$0]?.value)] })
+                ]
+            }
+            guard case .state(let id) = subject, let state = graph.states[id] else {
+                return [.message("\(session.label(subject.ids.first ?? 0)) does not exist at turn \(session.cursor)")]
             }
             guard !state.dependencies.isEmpty else { return [.message("\(session.label(id)) reads nothing")] }
             return [
@@ -78,7 +102,15 @@ extension CommandCatalog {
             summary: "the states, reactions, watches and exports that read a state",
             example: "users weather.currentZip", valueFlags: []
         ) { session, arguments throws(InspectorError) in
-            let id = try session.resolveState(try arguments.single("state"))
+            let subject = try session.resolveSubject(try arguments.single("state"))
+            guard case .state(let id) = subject else {
+                guard case .registration(let name, let ids, _) = subject else { return [] }
+                return [
+                    .message(
+                        "nothing reads \(name): a \(session.registrationKind(ids[0]).rawValue) only reads states; "
+                            + "'deps \(name)' lists what it reads")
+                ]
+            }
             let graph = try session.graph()
             var readers = graph.states.values.filter { $0.dependencies.contains(id) }.map {
                 (reader: session.reference($0.id), kind: "state")

@@ -4,15 +4,16 @@ extension CommandCatalog {
     static let travel: [CommandSpec] = [
         CommandSpec(
             name: "turns", aliases: ["ls"], group: "travel",
-            synopsis: "turns [A..B] [--touching STATE] [--name PATTERN]",
-            summary: "list turns: number, name, origin, cause and how many events",
+            synopsis: "turns [A..B] [--touching STATE|REACTION] [--name PATTERN]",
+            summary: "list turns: number, name, origin, cause and how many events; --touching keeps the turns "
+                + "with an event about that state or reaction (a write, a run, an edge or a lease)",
             example: "turns 1..10 --touching weather.isNiceHere", valueFlags: ["--touching", "--name"]
         ) { session, arguments throws(InspectorError) in
             let range = try arguments.optional("range").map { text throws(InspectorError) in
                 try CommandArguments.range(text)
             }
             let touching = try arguments.options["--touching"].map { label throws(InspectorError) in
-                try session.resolveState(label)
+                try session.resolveSubject(label).ids
             }
             var rows: [[Cell]] = []
             var warnings: [Report] = []
@@ -157,11 +158,12 @@ extension InspectorSession {
 
 extension TraceEvent {
     /// Whether the event concerns `state` (as its subject or as a producer).
-    func touches(_ state: Int) -> Bool {
-        if self.state == state { return true }
+    func touches(_ subjects: Set<Int>) -> Bool {
+        if let state, subjects.contains(state) { return true }
+        if let registration, subjects.contains(registration) { return true }
         switch self {
-        case .edgeAdded(_, let producer), .edgeRemoved(_, let producer): return producer == state
-        case .dependencies(_, let producers): return producers.contains(state)
+        case .edgeAdded(_, let producer), .edgeRemoved(_, let producer): return subjects.contains(producer)
+        case .dependencies(_, let producers): return producers.contains(where: subjects.contains)
         default: return false
         }
     }

@@ -158,19 +158,8 @@ struct ExpressionParser {
 
     /// The state a word names: the longest prefix that is a label, the rest a field path.
     private func state(_ word: String, allowsPath: Bool) throws(InspectorError) -> TraceExpression.StateReference {
-        if allowsPath {
-            var end = word.endIndex
-            while end > word.startIndex {
-                let candidate = String(word[..<end])
-                if isLabel(candidate) {
-                    let path = String(word[end...])
-                    if path.isEmpty || path.hasPrefix(".") || path.hasPrefix("[") {
-                        return .init(id: try resolve(candidate), label: candidate, path: path)
-                    }
-                }
-                guard let dot = word[..<end].lastIndex(where: { $0 == "." || $0 == "[" }) else { break }
-                end = dot
-            }
+        if allowsPath, let (label, path) = TraceExpression.StateReference.split(word, isLabel: isLabel) {
+            return .init(id: try resolve(label), label: label, path: path)
         }
         return .init(id: try resolve(word), label: word, path: "")
     }

@@ -39,6 +39,23 @@ public indirect enum TraceExpression: Equatable {
             self.path = path
             fieldPath = JSONPath(path)
         }
+
+        /// `word` split into the longest prefix `isLabel` accepts and the field path after it
+        /// (`weather.forecast[10001].temperatureF` → the forecast's label and `.temperatureF`);
+        /// nil when no prefix ending before a `.` or `[` is a label.
+        public static func split(_ word: String, isLabel: (String) -> Bool) -> (label: String, path: String)? {
+            var end = word.endIndex
+            while end > word.startIndex {
+                let candidate = String(word[..<end])
+                let path = String(word[end...])
+                if isLabel(candidate), path.isEmpty || path.hasPrefix(".") || path.hasPrefix("[") {
+                    return (candidate, path)
+                }
+                guard let dot = word[..<end].lastIndex(where: { $0 == "." || $0 == "[" }) else { break }
+                end = dot
+            }
+            return nil
+        }
     }
 
     /// `STATE[.field] OP LITERAL`: false when the state does not exist or the field is missing.

@@ -113,6 +113,7 @@ public final class InspectorSession {
     /// The id of the state a person named, or an error with the closest label.
     func resolveState(_ label: String) throws(InspectorError) -> Int {
         if let id = trace.stateID(labelled: label) { return id }
+        if let refusal = registrationRefusal(label, command: "this command") { throw refusal }
         let labels = trace.states.values.map(\.label)
         if let suggestion = closestMatch(to: label, among: labels) {
             throw InspectorError("unknown state '\(label)'; did you mean '\(suggestion)'?")

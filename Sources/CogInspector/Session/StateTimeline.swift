@@ -1,7 +1,7 @@
 import CogTraceFormat
 
-/// Every event of the trace indexed by the state it touches, built once on first use: what
-/// `history`, `why`, `async` and `leases` walk.
+/// Every event of the trace indexed by the state or registration it touches (they share one id
+/// space), built once on first use: what `history`, `why`, `async` and `leases` walk.
 final class StateTimeline {
     /// One event in its turn.
     struct Entry {
@@ -9,10 +9,19 @@ final class StateTimeline {
         let event: TraceEvent
         /// True for an event between turns (after `turn`).
         let isIdle: Bool
+        /// Where in its turn's events (or its idle events) it is.
+        let position: Int
+
+        /// Whether it happened before `other` in the recording.
+        func precedes(_ other: Entry) -> Bool {
+            (turn, isIdle ? 1 : 0, position) < (other.turn, other.isIdle ? 1 : 0, other.position)
+        }
     }
 
     private(set) var byState: [Int: [Entry]] = [:]
     private(set) var registrationNames: [Int: String] = [:]
+    /// Registration kinds by id, as first registered.
+    private(set) var registrationKinds: [Int: RegistrationKind] = [:]
     /// Turn names by sequence.
     private(set) var turnNames: [Int: (name: String, origin: TurnOrigin, cause: Int?)] = [:]
     /// The turns whose records could not be decoded, in order, with why: answers that walk the
@@ -31,27 +40,39 @@ final class StateTimeline {
                 return
             }
             turnNames[turn.sequence] = (turn.name, turn.origin, turn.cause)
-            for event in turn.events { note(event, turn: turn.sequence, isIdle: false) }
-            for event in turn.after { note(event, turn: turn.sequence, isIdle: true) }
+            for (position, event) in turn.events.enumerated() {
+                note(event, turn: turn.sequence, isIdle: false, position: position)
+            }
+            for (position, event) in turn.after.enumerated() {
+                note(event, turn: turn.sequence, isIdle: true, position: position)
+            }
         }
     }
 
-    private func note(_ event: TraceEvent, turn: Int, isIdle: Bool) {
+    private func note(_ event: TraceEvent, turn: Int, isIdle: Bool, position: Int) {
         switch event {
-        case .registered(let id, let name, _), .scopeOpened(let id, let name, _), .taskStarted(let id, let name):
+        case .registered(let id, let name, let kind):
             registrationNames[id] = name
+            if registrationKinds[id] == nil { registrationKinds[id] = kind }
+        case .scopeOpened(let id, let name, _):
+            registrationNames[id] = name
+            if registrationKinds[id] == nil { registrationKinds[id] = .scopeOpening }
+        case .taskStarted(let id, let name):
+            registrationNames[id] = name
+            if registrationKinds[id] == nil { registrationKinds[id] = .task }
         default:
             break
         }
-        if let state = event.state {
-            byState[state, default: []].append(Entry(turn: turn, event: event, isIdle: isIdle))
-        }
-        if case .edgeAdded(_, let producer) = event {
-            byState[producer, default: []].append(Entry(turn: turn, event: event, isIdle: isIdle))
-        }
-        if case .edgeRemoved(_, let producer) = event {
-            byState[producer, default: []].append(Entry(turn: turn, event: event, isIdle: isIdle))
-        }
+        let entry = Entry(turn: turn, event: event, isIdle: isIdle, position: position)
+        if let subject = event.state ?? event.registration { byState[subject, default: []].append(entry) }
+        if case .edgeAdded(_, let producer) = event { byState[producer, default: []].append(entry) }
+        if case .edgeRemoved(_, let producer) = event { byState[producer, default: []].append(entry) }
+    }
+
+    /// The ids of every registration named `name`, in the order they were made: a reaction made
+    /// again (a scope reopened, a watch re-registered) gets a new id under the same name.
+    func registrations(named name: String) -> [Int] {
+        registrationNames.filter { $0.value == name }.keys.sorted()
     }
 
     /// The events touching `state` up to and including turn `limit` (and its idle events).

@@ -96,4 +96,17 @@ public enum TraceEvent: Equatable {
             nil
         }
     }
+
+    /// The registration (reaction, watch, scope, task, …) the event is about, if one. Registrations
+    /// and states share one id space, so an id never names both.
+    public var registration: Int? {
+        switch self {
+        case .registered(let registration, _, _), .unregistered(let registration), .reactionRun(let registration),
+            .watchRun(let registration, _, _), .scopeOpened(let registration, _, _), .scopeRetired(let registration),
+            .taskStarted(let registration, _), .taskCancelled(let registration), .taskFinished(let registration):
+            registration
+        default:
+            nil
+        }
+    }
 }

@@ -1,0 +1,100 @@
+import CogTraceFormat
+
+/// The answers `history`, `get`, `deps` and `why` give about a reaction, watch, scope or task:
+/// when it ran or fired, what it read, and which change made it run.
+extension InspectorSession {
+    /// Every run of the registrations (and when they were made and removed), with what each run
+    /// read and which of those reads had just changed.
+    func registrationHistory(name: String, ids: [Int], kind: RegistrationKind) -> [Report] {
+        let entries = registrationEntries(ids)
+        var rows: [[Cell]] = []
+        var hasRun = Set<Int>()
+        for entry in entries {
+            guard let id = entry.event.registration, let event = Self.describe(entry.event) else { continue }
+            let turn = Cell.turn(TurnReference(entry.turn, afterTurn: entry.isIdle))
+            guard Self.isRun(entry) else {
+                rows.append([turn, .text(event), .absent, .absent, .absent])
+                continue
+            }
+            let reads = reads(of: id, at: entry, among: entries)
+            var value = Cell.absent
+            if case .watchRun(_, _, let new) = entry.event { value = .value(new) }
+            let because: Cell
+            if case .reactionRun = entry.event, hasRun.insert(id).inserted {
+                because = .text("first run")
+            } else {
+                let changed = changedBefore(entry, among: reads)
+                because = changed.isEmpty ? .absent : .list(changed.map { .state(reference($0)) })
+            }
+            rows.append([turn, .text(event), value, .list(reads.map { .state(reference($0)) }), because])
+        }
+        guard !rows.isEmpty else { return [.message("\(name) never ran in this recording")] }
+        let ran = !hasRun.isEmpty
+        var notes = ran ? ["'because' names what it reads that changed in that turn before it ran"] : []
+        if kind == .watch, ran {
+            notes.insert("a watch 'ran' when it evaluated what it watches and 'fired' when that changed", at: 0)
+        }
+        return [.table(columns: ["turn", "event", "value", "reads", "because"], rows: rows)] + notes.map(Report.message)
+    }
+
+    /// A registration at the cursor: its kind, whether it is live, how often it ran and fired.
+    func registrationFields(name: String, ids: [Int], kind: RegistrationKind) throws(InspectorError) -> [Field] {
+        let graph = try graph()
+        let live = ids.last { graph.registrations[$0] != nil }
+        let entries = registrationEntries(ids, through: cursor)
+        let runs = entries.filter { if case .reactionRun = $0.event { true } else { false } }
+        let fired = entries.filter { if case .watchRun = $0.event { true } else { false } }
+        var fields = [
+            Field("registration", .text(name)), Field("kind", .text(kind.rawValue)),
+            Field("live", .bool(live != nil)), Field("runs", .integer(runs.count)),
+            Field("last run", runs.last.map { .turn(TurnReference($0.turn, afterTurn: $0.isIdle)) } ?? .absent),
+        ]
+        if kind == .watch {
+            fields.append(Field("fired", .integer(fired.count)))
+            if let last = fired.last, case .watchRun(_, _, let new) = last.event {
+                fields.append(Field("last fired", .turn(TurnReference(last.turn, afterTurn: last.isIdle))))
+                fields.append(Field("value", .value(new)))
+            }
+        }
+        if let live, let reads = graph.registrations[live]?.dependencies {
+            fields.append(Field("reads", .list(reads.map { .state(reference($0)) })))
+        }
+        return fields
+    }
+
+    /// The run of a registration at or before the cursor, linked to the change that made it run
+    /// and on through that change's own causal chain.
+    func registrationChain(name: String, ids: [Int]) -> [CausalLink] {
+        let entries = registrationEntries(ids, through: cursor)
+        guard let run = entries.last(where: Self.isRun), let id = run.event.registration else { return [] }
+        let reads = reads(of: id, at: run, among: entries)
+        let trigger = changedBefore(run, among: reads).first
+        var value: TraceValue?
+        if case .watchRun(_, _, let new) = run.event { value = new }
+        let explanation =
+            trigger.map { "\(name) ran at turn \(run.turn) because \(label($0)) changed" }
+            ?? "\(name) ran at turn \(run.turn); none of what it reads had changed in that turn (a first run)"
+        let link = CausalLink(
+            state: StateReference(id: id, label: name), value: value,
+            turn: TurnReference(run.turn, afterTurn: run.isIdle), cause: .reacted, changed: true,
+            trigger: trigger.map { reference($0) }, event: run.event, explanation: explanation)
+        guard let trigger else { return [link] }
+        return [link] + causalChain(of: trigger, through: run.turn)
+    }
+
+    /// A registration event in a few words, or nil for one `history` leaves to `deps`.
+    private static func describe(_ event: TraceEvent) -> String? {
+        switch event {
+        case .registered(_, _, let kind): "registered \(kind.rawValue)"
+        case .unregistered: "unregistered"
+        case .reactionRun: "ran"
+        case .watchRun: "fired"
+        case .scopeOpened(_, _, let identity): identity.map { "opened for \($0)" } ?? "opened"
+        case .scopeRetired: "retired"
+        case .taskStarted: "task started"
+        case .taskCancelled: "task cancelled"
+        case .taskFinished: "task finished"
+        default: nil
+        }
+    }
+}
