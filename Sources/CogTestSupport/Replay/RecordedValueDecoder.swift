@@ -2,7 +2,8 @@ import Cog
 import CogTrace
 import Foundation
 
-/// Reads a trace's structured values (and key texts) back into typed values with `JSONDecoder`.
+/// Reads a trace's structured values (and key texts) back into typed values, the way
+/// `RecordedValueCoding` wrote them.
 struct RecordedValueDecoder: CogRecordedValueDecoder {
     /// The recorded value's structured form; nil when the recording has only its text.
     let value: JSONValue?
@@ -28,7 +29,7 @@ struct RecordedValueDecoder: CogRecordedValueDecoder {
 
     private static func decode<T: Decodable>(_ type: T.Type, from json: JSONValue) throws(ReplayError) -> T {
         do {
-            return try JSONDecoder().decode(type, from: Data(json.jsonText.utf8))
+            return try RecordedValueCoding.decode(type, from: json)
         } catch {
             throw ReplayError("cannot decode \(json.jsonText.prefix(80)) as \(type): \(error)")
         }

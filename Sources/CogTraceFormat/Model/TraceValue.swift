@@ -64,7 +64,7 @@ public struct TraceValue {
         if let primitive = renderPrimitive(value) { return primitive }
         var text = describe(value)
         if text.count > maxTextLength { text = String(text.prefix(maxTextLength - 1)) + "…" }
-        return (text, encodeJSON(value))
+        return (text, RecordedValueCoding.encode(unwrapped(value)))
     }
 
     /// The common scalar types, rendered without reflection or an encoder.
@@ -86,15 +86,14 @@ public struct TraceValue {
             guard let wrapped = mirror.children.first?.value else { return "nil" }
             return describe(wrapped)
         }
-        return String(describing: value)
+        return RecordedValueCoding.text(of: value) ?? String(describing: value)
     }
 
-    private static func encodeJSON(_ value: Any) -> JSONValue? {
-        guard let encodable = value as? any Encodable else { return nil }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(encodable) else { return nil }
-        return try? JSONParser.parse(data)
+    /// An optional's wrapped value (so `Duration?` encodes as a `Duration`), or the value itself.
+    private static func unwrapped(_ value: Any) -> Any {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional, let wrapped = mirror.children.first?.value else { return value }
+        return unwrapped(wrapped)
     }
 }
 
