@@ -14,7 +14,7 @@ package enum RecordedValueCoding {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(text(of: date))
+            try container.encode(isoText(of: date))
         }
         guard let data = try? encoder.encode(encodable) else { return nil }
         return try? JSONParser.parse(data)
@@ -43,7 +43,7 @@ package enum RecordedValueCoding {
     /// A readable text for values whose description is not, or nil to use the description.
     package static func text(of value: Any) -> String? {
         switch value {
-        case let date as Date: text(of: date)
+        case let date as Date: isoText(of: date)
         case let url as URL: url.absoluteString
         case let uuid as UUID: uuid.uuidString
         case let data as Data: "\(data.count) bytes"
@@ -58,11 +58,12 @@ package enum RecordedValueCoding {
     }
 
     /// A date as ISO 8601 in UTC, with milliseconds when it has a fraction of a second.
-    static func text(of date: Date) -> String {
+    static func isoText(of date: Date) -> String {
         let whole = date.timeIntervalSinceReferenceDate.rounded(.down) == date.timeIntervalSinceReferenceDate
         return (whole ? plainStyle : fractionalStyle).format(date)
     }
 
+    /// The date an ISO 8601 text names, with or without a fraction of a second.
     static func date(from text: String) -> Date? {
         (try? fractionalStyle.parse(text)) ?? (try? plainStyle.parse(text))
     }
