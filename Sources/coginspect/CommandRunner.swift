@@ -12,6 +12,14 @@ struct CommandRunner {
     @discardableResult
     func run(_ line: String) throws(InspectorError) -> Verdict? {
         guard let result = try session.execute(line) else { return nil }
+        if result.clearsScreen {
+            // Home, erase the screen, erase the scrollback: what `clear` does on a terminal.
+            if isatty(STDOUT_FILENO) == 1 {
+                print("\u{1B}[H\u{1B}[2J\u{1B}[3J", terminator: "")
+                fflush(nil)
+            }
+            return nil
+        }
         guard let playback = result.playback else {
             printer.print(result)
             return result.verdict

@@ -16,9 +16,11 @@ struct InteractiveLoop {
         Completion.install(for: session)
         Interrupts.install()
         session.interruptRequested = Interrupts.isPending
-        print("coginspect: \(session.source), \(session.turns.count) turns; 'help' lists the commands, Ctrl-D leaves")
-        let runner = CommandRunner(
-            session: session, printer: OutputPrinter(session: session, json: json, pagesLongOutput: true))
+        let printer = OutputPrinter(session: session, json: json, pagesLongOutput: true)
+        let banner =
+            "coginspect: \(session.source), \(session.turns.count) turns; 'help' lists the commands, Ctrl-D leaves"
+        printer.print(CommandResult(command: "open", report: [.message(banner)]))
+        let runner = CommandRunner(session: session, printer: printer)
         while !session.wantsToQuit {
             Interrupts.setReadingLine(true)
             let input = readline(session.prompt)

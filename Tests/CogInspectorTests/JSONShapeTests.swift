@@ -16,7 +16,9 @@ struct JSONShapeTests {
         "leases", "async weather.forecast[10001]", "find heat", "why weather.isNiceHere",
         "history weather.isNiceHere", "diff 8 9", "diff 5 6 --only values", "bisect weather.isNiceHere == true",
         "expect weather.isNiceHere == true", "bisect weather.isNiceHere == 7", "export json --turn 6",
-        "sql SELECT seq, name FROM turns LIMIT 3",
+        "sql SELECT seq, name FROM turns LIMIT 3", "history Weather.niceAlert", "turns --touching Weather.niceAlert",
+        "get Weather.niceAlert", "deps Weather.niceAlert", "why Weather.niceAlert",
+        "get weather.forecast[10001].temperatureF", "clear",
     ]
     static let partKeys: Set<String> = [
         "message", "fields", "columns", "lines", "section", "document", "chain", "events", "changes",

@@ -28,13 +28,14 @@ struct InteractivePromptTests {
 
     /// Starts `coginspect` on the tour in a tmux session, with a fresh home directory of its own
     /// (for the history file); returns that directory.
-    private func startInspector(home prefix: String) throws -> URL {
+    private func startInspector(home prefix: String, columns: Int = 160) throws -> URL {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(getpid())")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
         let command = "env HOME='\(home.path)' TERM=xterm '\(binary)' Recordings/tour.cogtrace"
         _ = try tmux([
-            "new-session", "-d", "-s", name, "-x", "160", "-y", "50", "-c", Executables.packageRoot.path, command,
+            "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "50", "-c", Executables.packageRoot.path,
+            command,
         ])
         return home
     }
@@ -46,6 +47,12 @@ struct InteractivePromptTests {
 
     private func screen() throws -> String {
         try tmux(["capture-pane", "-p", "-t", name])
+    }
+
+    /// The screen with lines the terminal wrapped joined again, so a line the program printed
+    /// wider than the pane shows as one long line.
+    private func joinedScreen() throws -> String {
+        try tmux(["capture-pane", "-p", "-J", "-t", name])
     }
 
     /// Waits (at most ten seconds) until the screen satisfies `condition`.
@@ -101,6 +108,23 @@ struct InteractivePromptTests {
         #expect(history.contains("goto 3"))
         let permissions = try FileManager.default.attributesOfItem(atPath: historyFile.path)[.posixPermissions] as? Int
         #expect(permissions == 0o600)
+    }
+
+    /// At a narrow terminal, `help` lays itself out for the pane's width (the terminal never has to
+    /// wrap a line), and `clear` empties the screen back to the prompt.
+    @Test func helpFitsTheTerminalAndClearEmptiesIt() throws {
+        let home = try startInspector(home: "coginspect-clear", columns: 72)
+        defer { stopInspector(home: home) }
+        try waitFor("the prompt") { $0.contains("turn 25/25>") }
+        _ = try tmux(["send-keys", "-t", name, "help why", "Enter"])
+        try waitFor("the help") { $0.contains("example:") }
+        let lines = try joinedScreen().split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("description:") })
+        #expect(lines.allSatisfy { $0.count <= 72 }, "a line wider than the pane:\n\(lines.joined(separator: "\n"))")
+        _ = try tmux(["send-keys", "-t", name, "clear", "Enter"])
+        let cleared = try waitFor("an empty screen") { !$0.contains("example:") }
+        #expect(cleared.split(separator: "\n").count == 1, "only the prompt is left:\n\(cleared)")
+        #expect(lastLine(cleared).hasPrefix("turn 25/25>"))
     }
 
     /// `play` prints each turn when it is reached, not all at the end, and Ctrl-C stops it at

@@ -59,6 +59,14 @@ extension CommandCatalog {
             return [.fields(session.settings.fields)]
         },
         CommandSpec(
+            name: "clear", aliases: ["cls"], group: "orient", synopsis: "clear",
+            summary: "clear the terminal's screen (Ctrl-L does too); in batch it does nothing", example: "clear",
+            valueFlags: []
+        ) { _, arguments throws(InspectorError) in
+            guard arguments.positional.isEmpty else { throw InspectorError("clear takes no arguments") }
+            return [.clearScreen]
+        },
+        CommandSpec(
             name: "quit", aliases: ["q", "exit"], group: "orient", synopsis: "quit",
             summary: "leave the inspector (Ctrl-D does too)", example: "quit", valueFlags: []
         ) { session, _ throws(InspectorError) in

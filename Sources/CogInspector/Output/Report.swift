@@ -28,6 +28,9 @@ public indirect enum Report: Equatable {
     /// Turns the front end steps through at its own pace (`play`), printing each as it is
     /// reached with `InspectorSession.playStep(_:)`. Renderers print nothing for it.
     case playback(Playback)
+    /// `clear`: the front end clears the terminal's screen (when there is one). Renderers print
+    /// nothing for it.
+    case clearScreen
     /// A "no" answer: the recordings differ, or nothing was found. Text shows only the sentence
     /// beside it; JSON says `{"verdict":"differs"}`; in batch it makes the exit status 1.
     case verdict(Verdict)
@@ -81,6 +84,11 @@ public struct CommandResult: Equatable {
     }
 
     /// The turns the front end should play, when the command was `play`.
+    /// Whether the command asks the front end to clear the screen.
+    public var clearsScreen: Bool {
+        report.contains { if case .clearScreen = $0 { true } else { false } }
+    }
+
     public var playback: Playback? {
         for part in report { if case .playback(let playback) = part { return playback } }
         return nil

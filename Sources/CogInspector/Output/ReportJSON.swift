@@ -41,6 +41,8 @@ enum ReportJSON {
             ])
         case .verdict(let verdict):
             .object([("verdict", .string(verdict.rawValue))])
+        case .clearScreen:
+            .object([("clearScreen", .bool(true))])
         case .playback(let playback):
             .object([("playback", .array(playback.turns.map(JSONValue.int)))])
         }

@@ -102,7 +102,7 @@ public struct ReportRenderer {
                     "turn \(Self.text(.turn(summary.turn)))  \(summary.name)  "
                         + "(\(summary.origin), \(summary.events) \(summary.events == 1 ? "event" : "events"))"
                 ]), indent: indent)
-        case .playback, .verdict:
+        case .playback, .verdict, .clearScreen:
             return ""
         }
     }
@@ -127,6 +127,7 @@ extension Report {
     /// Whether renderers print anything for it: a playback plan is for the front end.
     var isPrinted: Bool {
         if case .playback = self { return false }
+        if case .clearScreen = self { return false }
         return true
     }
 
