@@ -146,7 +146,7 @@ struct ReactionTests {
         let graph = try session.graph()
         let forecast = try #require(session.trace.stateID(labelled: "weather.forecast[10001]"))
         let recorded = try #require(graph.states[forecast]?.value?.json?.value(atPath: ".temperatureF"))
-        #expect(fields.last == Field("value", .json(StructuredValue(recorded))))
+        #expect(fields.last == Field("value", .value(TraceValue(text: recorded.jsonText, json: recorded))))
         do {
             _ = try session.execute("get weather.forecast[10001].bogus")
             Issue.record("a missing field was accepted")

@@ -118,7 +118,7 @@ extension InspectorSession {
         return [
             .fields([
                 Field("state", .state(reference(id))), Field("field", .text(path)),
-                Field("value", .json(StructuredValue(piece))),
+                Field("value", .value(TraceValue(text: piece.stringValue ?? piece.jsonText, json: piece))),
             ])
         ]
     }
