@@ -17,9 +17,29 @@
         /// The options in code; the environment is laid over them when a test starts.
         public let options: CogTraceOptions
 
+        /// Waits until a test with time limit `limit` has run past it: true then, false when the
+        /// test ended first (the wait is cancelled). Only the trait's own tests replace it.
+        package typealias LimitWait = @Sendable (_ limit: Duration) async -> Bool
+
+        private let waitPastLimit: LimitWait
+        /// Where the capture's messages go (standard error, but for the trait's own tests).
+        private let report: @Sendable (String) -> Void
+
         /// A trait recording with `options`.
         public init(options: CogTraceOptions = CogTraceOptions()) {
+            self.init(
+                options: options, waitPastLimit: { limit in (try? await Task.sleep(for: limit)) != nil },
+                report: CogTraceCapture.printToStandardError)
+        }
+
+        /// A trait that decides a test ran past its limit when `waitPastLimit` says so, and gives
+        /// its messages to `report`.
+        package init(
+            options: CogTraceOptions, waitPastLimit: @escaping LimitWait, report: @escaping @Sendable (String) -> Void
+        ) {
             self.options = options
+            self.waitPastLimit = waitPastLimit
+            self.report = report
         }
 
         public var isRecursive: Bool { true }
@@ -30,26 +50,37 @@
             guard testCase != nil else { return try await function() }
             let name = test.id.nameComponents.map { $0.hasSuffix("()") ? String($0.dropLast(2)) : $0 }.joined(
                 separator: ".")
-            let capture = await CogTraceCapture(testName: name, options: options.overridden())
+            let capture = await CogTraceCapture(testName: name, options: options.overridden(), report: report)
             let failed = Locked(false)
             let observer = IssueHandlingTrait.compactMapIssues { issue in
                 if issue.isFailure { failed.withLock { $0 = true } }
                 return issue
+            }
+            // At its time limit the runner records a failure and cancels the test, then waits for
+            // it to end; a test stuck where cancellation cannot reach (a continuation never
+            // resumed, a blocked thread) would never end, so its traces are written at the limit.
+            let watchdog = test.timeLimit.map { limit in
+                Task { [self] in
+                    guard await waitPastLimit(limit), !Task.isCancelled else { return }
+                    await conclude(capture, failed: true, reason: "ran past its time limit of \(limit)")
+                }
             }
             do {
                 try await CogTraceContext.$capture.withValue(capture) {
                     try await observer.provideScope(for: test, testCase: testCase, performing: function)
                 }
             } catch {
+                watchdog?.cancel()
                 await conclude(capture, failed: true)
                 throw error
             }
+            watchdog?.cancel()
             await conclude(capture, failed: failed.withLock { $0 })
         }
 
         @MainActor
-        private func conclude(_ capture: CogTraceCapture, failed: Bool) {
-            let files = capture.finish(testFailed: failed)
+        private func conclude(_ capture: CogTraceCapture, failed: Bool, reason: String? = nil) {
+            let files = capture.finish(testFailed: failed, reason: reason)
             guard !files.isEmpty else { return }
             for trace in capture.traces { Attachment.record(trace.bytes, named: trace.name) }
         }

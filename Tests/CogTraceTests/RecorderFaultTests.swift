@@ -70,12 +70,18 @@ struct RecorderFaultTests {
     }
 
     @Test func aTraceDirectoryThatCannotBeCreatedLeavesTheTestRunning() {
+        let messages = Locked<[String]>([])
         let capture = CogTraceCapture(
             testName: "Faults.directory",
-            options: CogTraceOptions(policy: .always, directory: "/proc/cannot/create"))
+            options: CogTraceOptions(policy: .always, directory: "/proc/cannot/create"),
+            report: { message in messages.withLock { $0.append(message) } })
         let cogs = CogTraceContext.$capture.withValue(capture) { Cogs.forTesting() }
         ticks(cogs, 1...3)
         #expect(capture.finish(testFailed: true).isEmpty)
+        #expect(messages.withLock { $0 }.count == 1)
+        #expect(
+            messages.withLock { $0 }.first?.hasPrefix("cog-trace: could not write the trace of 'Faults.directory'")
+                == true)
         #expect(cogs[doubledCog] == 6)
     }
 }

@@ -15,11 +15,29 @@ public final class CogTraceCapture {
     /// The test's name, which names its files.
     public let testName: String
     private var recorders: [CogRecorder] = []
+    /// Whether `finish` has run: a test past its time limit is finished by a watchdog, and its
+    /// end (if it comes) writes nothing more.
+    private var isFinished = false
+
+    /// Where the capture says what it wrote or why it could not: standard error, unless a test
+    /// of the capture itself listens instead.
+    private let report: @Sendable (String) -> Void
 
     /// A capture for the test named `testName`.
-    public init(testName: String, options: CogTraceOptions) {
+    public convenience init(testName: String, options: CogTraceOptions) {
+        self.init(testName: testName, options: options, report: Self.printToStandardError)
+    }
+
+    /// A capture that gives its messages to `report` instead of printing them.
+    package init(testName: String, options: CogTraceOptions, report: @escaping @Sendable (String) -> Void) {
         self.testName = testName
         self.options = options
+        self.report = report
+    }
+
+    /// Prints a message of the capture on standard error, where a test runner shows it.
+    nonisolated package static let printToStandardError: @Sendable (String) -> Void = { message in
+        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
     /// Attaches a recorder to `cogs`; `Cogs.forTesting` calls this before it starts mechanisms.
@@ -38,9 +56,12 @@ public final class CogTraceCapture {
     public var recordedRuntimeCount: Int { recorders.count }
 
     /// Writes the test's traces when it failed (or always, if the options say so), prints where
-    /// they went and how to open them, and returns their paths.
+    /// they went and how to open them, and returns their paths. Only the first call writes;
+    /// `reason` says why the test is being concluded when it is not its end (a time limit).
     @discardableResult
-    public func finish(testFailed: Bool) -> [URL] {
+    public func finish(testFailed: Bool, reason: String? = nil) -> [URL] {
+        guard !isFinished else { return [] }
+        isFinished = true
         guard options.policy == .always || (testFailed && options.policy == .failures), !recorders.isEmpty else {
             return []
         }
@@ -54,15 +75,13 @@ public final class CogTraceCapture {
                 written.append(file)
             }
         } catch {
-            FileHandle.standardError.write(
-                Data("cog-trace: could not write the trace of '\(testName)': \(error)\n".utf8))
+            report("cog-trace: could not write the trace of '\(testName)': \(error)")
         }
         for file in written {
-            let why = testFailed ? "failed" : "ran"
-            FileHandle.standardError.write(
-                Data(
-                    "cog-trace: '\(testName)' \(why); its graph is in \(file.relativePath)\n  open it with: swift run coginspect \(file.relativePath)\n"
-                        .utf8))
+            let why = reason ?? (testFailed ? "failed" : "ran")
+            report(
+                "cog-trace: '\(testName)' \(why); its graph is in \(file.relativePath)\n"
+                    + "  open it with: swift run coginspect \(file.relativePath)")
         }
         return written
     }

@@ -47,6 +47,20 @@ struct DemoTraceTests {
     }
 }
 
+/// A test stuck past its one-minute limit where cancellation cannot reach it: the runner then
+/// waits for it forever, so only a watchdog can leave its trace. Run by hand (it takes a minute
+/// and never ends): `COG_TRACE_DEMO_STUCK=1 swift test --filter demoStuckPastItsTimeLimit`,
+/// then stop it once `cog-trace:` says where the trace is.
+@Suite(
+    .cogTrace,
+    .enabled(if: ProcessInfo.processInfo.environment["COG_TRACE_DEMO_STUCK"] == "1", "hangs on purpose; run by hand"))
+struct DemoStuckTests {
+    @Test(.timeLimit(.minutes(1))) func demoStuckPastItsTimeLimit() async {
+        _ = DeliberateFailure.threeSteps()
+        await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+    }
+}
+
 final class DemoXCTraceTests: CogTraceTestCase {
     override func setUpWithError() throws {
         try XCTSkipUnless(DeliberateFailure.isEnabled, "fails on purpose; run by TraceOnFailureTests")
