@@ -59,6 +59,8 @@ let package = Package(
         // Tests, one target per module.
         .testTarget(name: "CogTests", dependencies: ["Cog", "CogTesting"], swiftSettings: mainActorCode),
         .testTarget(name: "CogTestingTests", dependencies: ["CogTesting"], swiftSettings: mainActorCode),
+        // A client of the runtime without MainActor default isolation, as apps may build.
+        .testTarget(name: "CogClientTests", dependencies: ["Cog", "CogTesting"], swiftSettings: plainCode),
         .testTarget(name: "CogTraceFormatTests", dependencies: ["CogTraceFormat"], swiftSettings: plainCode),
         .testTarget(
             name: "CogTraceTests", dependencies: ["CogTrace", "Cog", "CogTesting"], swiftSettings: mainActorCode),

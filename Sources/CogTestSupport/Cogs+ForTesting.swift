@@ -6,23 +6,47 @@ extension Cogs {
     /// test that records (the `.cogTrace` trait, `CogTraceTestCase`), it also gets a recorder.
     ///
     /// - Parameters:
-    ///   - seeding: Places source values with no turn, notice or reaction, before any mechanism.
-    ///   - mechanisms: The mechanisms under test, started in array order.
     ///   - clock: The clock grace periods run on. By default a `TestClock` of the runtime's own,
     ///     which never moves by itself: an unused state is not released behind a slow test's back
     ///     (under a sanitizer, or on a loaded machine, 30 real seconds can pass mid-test). Pass a
     ///     `TestClock` you keep to drive grace periods, or `ContinuousClock()` for real time.
-    ///   - grace: How long an unused while-observed state waits before release (production: 30 s).
+    ///   - whileObservedGrace: How long an unused while-observed state waits before release
+    ///     (production: 30 s).
+    ///   - seeding: Places source values with `cogs.seed(_:to:)`, with no turn, notice or
+    ///     reaction, before any mechanism starts.
+    ///   - mechanisms: The mechanisms under test, started in array order.
     /// - Returns: The runtime; keep one per test.
     public static func forTesting(
-        seeding: (CogSeeder) -> Void = { _ in }, mechanisms: [any Mechanism] = [],
-        clock: any Clock<Duration> = TestClock(), grace: Duration = Cogs.productionGrace
+        clock: any Clock<Duration> = TestClock(), whileObservedGrace: Duration = Cogs.productionGrace,
+        seeding: (Cogs) -> Void = { _ in }, mechanisms: [any Mechanism] = []
     ) -> Cogs {
-        let cogs = Cogs(clock: clock, grace: grace)
-        seeding(CogSeeder(cogs: cogs))
+        let cogs = Cogs(clock: clock, grace: whileObservedGrace)
+        seeding(cogs)
         CogTraceCapture.current?.record(cogs, clock: clock)
         cogs.start(mechanisms)
         return cogs
+    }
+
+    /// The same runtime, spelled with a `CogSeeder` and `grace:` in this order.
+    @_disfavoredOverload
+    public static func forTesting(
+        seeding: (CogSeeder) -> Void, mechanisms: [any Mechanism] = [],
+        clock: any Clock<Duration> = TestClock(), grace: Duration = Cogs.productionGrace
+    ) -> Cogs {
+        forTesting(
+            clock: clock, whileObservedGrace: grace, seeding: { seeding(CogSeeder(cogs: $0)) }, mechanisms: mechanisms)
+    }
+
+    /// The same runtime, spelled with the mechanisms before the clock.
+    public static func forTesting(
+        mechanisms: [any Mechanism], clock: any Clock<Duration>, grace: Duration = Cogs.productionGrace
+    ) -> Cogs {
+        forTesting(clock: clock, whileObservedGrace: grace, mechanisms: mechanisms)
+    }
+
+    /// The same runtime, spelled with `grace:`.
+    public static func forTesting(clock: any Clock<Duration>, grace: Duration) -> Cogs {
+        forTesting(clock: clock, whileObservedGrace: grace)
     }
 
     /// Releases, now, every unused state whose grace has run out on the runtime's clock: call it

@@ -1,11 +1,11 @@
 /// The policy of an async declaration whose work may be a stream: only `.latest`.
-public struct LatestPolicy: Sendable, Equatable {
+nonisolated public struct LatestPolicy: Sendable, Equatable {
     /// Cancel old work; only the newest generation may publish (the default; "switchMap").
     public static let latest = LatestPolicy()
 }
 
 /// The policies for one-shot work that keep more than the newest request.
-public struct OrderedPolicy: Sendable, Equatable {
+nonisolated public struct OrderedPolicy: Sendable, Equatable {
     let kind: AsyncPolicyKind
 
     /// Run requests in order; a failure publishes, resolves its handle, then the next starts
@@ -18,6 +18,6 @@ public struct OrderedPolicy: Sendable, Equatable {
 }
 
 /// Every policy, as the runtime and the trace name them.
-public enum AsyncPolicyKind: String, Sendable, Codable {
+nonisolated public enum AsyncPolicyKind: String, Sendable, Codable {
     case latest, queue, exhaustLatest, merged
 }

@@ -51,6 +51,22 @@ public struct CogOpsStatusLens {
     }
 }
 
+extension CogOpsStatusLens {
+    /// Calls `handler(old, new)` after each turn in which an async state's status changed: the
+    /// same as `watch(status:…)` on the controller, spelled on the lens (`m.status.watch(ref)`).
+    /// Only a mechanism's or scope's controller can register one.
+    public func watch<Reference: CogAsyncReference>(
+        _ ref: Reference, initial: WatchInitial = .skip, name: String? = nil, fileID: String = #fileID,
+        line: Int = #line, _ handler: @escaping (CogStatus<Reference.Value>, CogStatus<Reference.Value>) -> Void
+    ) {
+        guard let controller = operations.owner?.controller else {
+            preconditionFailure(
+                "Cog: status.watch registers a watch, which only a mechanism's or scope's controller can do")
+        }
+        controller.watch(status: ref, initial: initial, name: name, fileID: fileID, line: line, handler)
+    }
+}
+
 extension CogOps {
     /// One-time status reads for ops and mechanisms: `m.status.peek(ref)`.
     public var status: CogOpsStatusLens { CogOpsStatusLens(operations: operations) }

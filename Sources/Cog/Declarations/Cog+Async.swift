@@ -12,8 +12,12 @@ extension Cog {
     ///     return .run { try await service.forecast() }
     /// }
     /// ```
-    public struct Async: CogAsyncReference {
-        public let address: CogAddress<Value>
+    nonisolated public struct Async: CogAsyncReference, Sendable {
+        let descriptor: Descriptor<Value>
+
+        /// The state this declaration names (it has no key).
+
+        public var address: CogAddress<Value> { CogAddress(descriptor: descriptor, key: nil) }
 
         /// Declares an async value whose work may be a stream; only `.latest` applies.
         ///
@@ -24,14 +28,26 @@ extension Cog {
         ///   - equals: Decides whether a new result equals the current value.
         ///   - selector: Reads dependencies with `c[...]` and returns `.run { … }` or `.stream { … }`.
         public init(
-            _ policy: LatestPolicy = .latest, default defaultValue: @autoclosure @escaping () -> Value,
-            name: String? = nil, equals: ((Value, Value) -> Bool)? = nil,
+            _ policy: LatestPolicy = .latest, default defaultValue: @autoclosure @escaping @MainActor () -> Value,
+            name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil,
             fileID: String = #fileID, line: Int = #line,
-            _ selector: @escaping (Reader<Value>) -> Work<Value>
+            _ selector: @escaping @MainActor (Reader<Value>) -> Work<Value>
         ) {
-            address = makeAsyncAddress(
+            self.init(
+                policy, default: defaultValue(), name: name, equality: .given(equals), fileID: fileID, line: line,
+                selector)
+        }
+
+        init(
+            _ policy: LatestPolicy = .latest, default defaultValue: @autoclosure @escaping @MainActor () -> Value,
+            name: String? = nil, equality: Equality<Value>,
+            fileID: String = #fileID, line: Int = #line,
+            _ selector: @escaping @MainActor (Reader<Value>) -> Work<Value>
+        ) {
+            descriptor = makeAsyncDescriptor(
                 label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: false,
-                policy: .latest, equals: equals, makeDefault: defaultValue, bind: { _ in { selector($0).body } })
+                policy: .latest, equality: equality, makeDefault: defaultValue,
+                bind: { @MainActor _ in { @MainActor c in selector(c).body } })
         }
 
         /// Declares an async value with an ordered policy, whose work is one value per run.
@@ -43,14 +59,26 @@ extension Cog {
         ///   - equals: Decides whether a new result equals the current value.
         ///   - selector: Reads dependencies with `c[...]` and returns `.run { … }`.
         public init(
-            _ policy: OrderedPolicy, default defaultValue: @autoclosure @escaping () -> Value,
-            name: String? = nil, equals: ((Value, Value) -> Bool)? = nil,
+            _ policy: OrderedPolicy, default defaultValue: @autoclosure @escaping @MainActor () -> Value,
+            name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil,
             fileID: String = #fileID, line: Int = #line,
-            _ selector: @escaping (Reader<Value>) -> RunWork<Value>
+            _ selector: @escaping @MainActor (Reader<Value>) -> RunWork<Value>
         ) {
-            address = makeAsyncAddress(
+            self.init(
+                policy, default: defaultValue(), name: name, equality: .given(equals), fileID: fileID, line: line,
+                selector)
+        }
+
+        init(
+            _ policy: OrderedPolicy, default defaultValue: @autoclosure @escaping @MainActor () -> Value,
+            name: String? = nil, equality: Equality<Value>,
+            fileID: String = #fileID, line: Int = #line,
+            _ selector: @escaping @MainActor (Reader<Value>) -> RunWork<Value>
+        ) {
+            descriptor = makeAsyncDescriptor(
                 label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: false,
-                policy: policy.kind, equals: equals, makeDefault: defaultValue, bind: { _ in { selector($0).body } })
+                policy: policy.kind, equality: equality, makeDefault: defaultValue,
+                bind: { @MainActor _ in { @MainActor c in selector(c).body } })
         }
     }
 }
@@ -58,36 +86,36 @@ extension Cog {
 extension Cog.Async where Value: Equatable {
     /// Declares an async value gated by `==`, whose work may be a stream.
     public init(
-        _ policy: LatestPolicy = .latest, default defaultValue: @autoclosure @escaping () -> Value,
-        name: String? = nil, equals: @escaping (Value, Value) -> Bool = (==),
+        _ policy: LatestPolicy = .latest, default defaultValue: @autoclosure @escaping @MainActor () -> Value,
+        name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil,
         fileID: String = #fileID, line: Int = #line,
-        _ selector: @escaping (Reader<Value>) -> Work<Value>
+        _ selector: @escaping @MainActor (Reader<Value>) -> Work<Value>
     ) {
         self.init(
-            policy, default: defaultValue(), name: name, equals: .some(equals), fileID: fileID, line: line,
-            selector)
+            policy, default: defaultValue(), name: name, equality: .givenOrEquatable(equals), fileID: fileID,
+            line: line, selector)
     }
 
     /// Declares an async value gated by `==`, with an ordered policy.
     public init(
-        _ policy: OrderedPolicy, default defaultValue: @autoclosure @escaping () -> Value,
-        name: String? = nil, equals: @escaping (Value, Value) -> Bool = (==),
+        _ policy: OrderedPolicy, default defaultValue: @autoclosure @escaping @MainActor () -> Value,
+        name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil,
         fileID: String = #fileID, line: Int = #line,
-        _ selector: @escaping (Reader<Value>) -> RunWork<Value>
+        _ selector: @escaping @MainActor (Reader<Value>) -> RunWork<Value>
     ) {
         self.init(
-            policy, default: defaultValue(), name: name, equals: .some(equals), fileID: fileID, line: line,
-            selector)
+            policy, default: defaultValue(), name: name, equality: .givenOrEquatable(equals), fileID: fileID,
+            line: line, selector)
     }
 }
 
 /// Builds the descriptor of an async declaration.
-func makeAsyncAddress<Value>(
-    label: String, isKeyed: Bool, policy: AsyncPolicyKind, equals: ((Value, Value) -> Bool)?,
-    makeDefault: @escaping () -> Value, bind: @escaping (AnyHashable?) -> (Reader<Value>) -> WorkBody<Value>
-) -> CogAddress<Value> {
-    let descriptor = Descriptor<Value>(
+nonisolated func makeAsyncDescriptor<Value>(
+    label: String, isKeyed: Bool, policy: AsyncPolicyKind, equality: Equality<Value>,
+    makeDefault: @escaping @MainActor () -> Value,
+    bind: @escaping @MainActor (AnyHashable?) -> @MainActor (Reader<Value>) -> WorkBody<Value>
+) -> Descriptor<Value> {
+    return Descriptor<Value>(
         label: label, isKeyed: isKeyed, recipe: .async(makeDefault: makeDefault, policy: policy, bind: bind),
-        equals: equals)
-    return CogAddress(descriptor: descriptor, key: nil)
+        equality: equality)
 }

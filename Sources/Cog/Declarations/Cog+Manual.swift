@@ -8,8 +8,12 @@ extension Cog {
     /// private let _todoFilterCog = Cog<TodoFilter>.Manual { .all }
     /// let todoFilterCog = _todoFilterCog.readOnly
     /// ```
-    public struct Manual: CogSourceReference {
-        public let address: CogAddress<Value>
+    nonisolated public struct Manual: CogSourceReference, Sendable {
+        let descriptor: Descriptor<Value>
+
+        /// The state this declaration names (it has no key).
+
+        public var address: CogAddress<Value> { CogAddress(descriptor: descriptor, key: nil) }
 
         /// Declares a source whose writes are compared with `equals` (or always treated as
         /// changed when it is nil and `Value` is not `Equatable`).
@@ -20,17 +24,25 @@ extension Cog {
         ///   - lifetime: `.app` (default) or `.whileObserved(resetToInitial: true)`.
         ///   - initial: Produces the starting value, once per state.
         public init(
-            name: String? = nil, equals: ((Value, Value) -> Bool)? = nil, lifetime: ManualCogLifetime = .app,
+            name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil, lifetime: ManualCogLifetime = .app,
             fileID: String = #fileID, line: Int = #line,
-            _ initial: @escaping () -> Value
+            _ initial: @escaping @MainActor () -> Value
         ) {
-            address = makeManualAddress(
+            self.init(name: name, equality: .given(equals), lifetime: lifetime, fileID: fileID, line: line, initial)
+        }
+
+        init(
+            name: String? = nil, equality: Equality<Value>, lifetime: ManualCogLifetime = .app,
+            fileID: String = #fileID, line: Int = #line,
+            _ initial: @escaping @MainActor () -> Value
+        ) {
+            descriptor = makeManualDescriptor(
                 label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: false,
-                lifetime: lifetime, equals: equals, initial: { _ in initial() })
+                lifetime: lifetime, equality: equality, initial: { @MainActor _ in initial() })
         }
 
         /// The read-only projection the rest of the app reads.
-        public var readOnly: Projection { Projection(address: address) }
+        public var readOnly: Projection { Projection(descriptor: descriptor) }
     }
 }
 
@@ -43,21 +55,21 @@ extension Cog.Manual where Value: Equatable {
     ///   - lifetime: `.app` (default) or `.whileObserved(resetToInitial: true)`.
     ///   - initial: Produces the starting value, once per state.
     public init(
-        name: String? = nil, equals: @escaping (Value, Value) -> Bool = (==), lifetime: ManualCogLifetime = .app,
+        name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil, lifetime: ManualCogLifetime = .app,
         fileID: String = #fileID, line: Int = #line,
-        _ initial: @escaping () -> Value
+        _ initial: @escaping @MainActor () -> Value
     ) {
-        self.init(name: name, equals: .some(equals), lifetime: lifetime, fileID: fileID, line: line, initial)
+        self.init(
+            name: name, equality: .givenOrEquatable(equals), lifetime: lifetime, fileID: fileID, line: line, initial)
     }
 }
 
 /// Builds the descriptor of a manual declaration, checking its lifetime.
-func makeManualAddress<Value>(
-    label: String, isKeyed: Bool, lifetime: ManualCogLifetime, equals: ((Value, Value) -> Bool)?,
-    initial: @escaping (AnyHashable?) -> Value
-) -> CogAddress<Value> {
+nonisolated func makeManualDescriptor<Value>(
+    label: String, isKeyed: Bool, lifetime: ManualCogLifetime, equality: Equality<Value>,
+    initial: @escaping @MainActor (AnyHashable?) -> Value
+) -> Descriptor<Value> {
     lifetime.validate(label: label)
-    let descriptor = Descriptor<Value>(
-        label: label, isKeyed: isKeyed, recipe: .manual(initial: initial, lifetime: lifetime), equals: equals)
-    return CogAddress(descriptor: descriptor, key: nil)
+    return Descriptor<Value>(
+        label: label, isKeyed: isKeyed, recipe: .manual(initial: initial, lifetime: lifetime), equality: equality)
 }

@@ -11,8 +11,12 @@
 /// ```
 ///
 /// The other keyless shapes nest here: `Cog<Value>.Manual` and its `.readOnly` `Cog<Value>.Projection`.
-public struct Cog<Value>: CogReference {
-    public let address: CogAddress<Value>
+nonisolated public struct Cog<Value>: CogReference, Sendable {
+    let descriptor: Descriptor<Value>
+
+    /// The state this declaration names (it has no key).
+
+    public var address: CogAddress<Value> { CogAddress(descriptor: descriptor, key: nil) }
 
     /// Declares an automatic value whose results are compared with `equals` (or always treated as
     /// changed when it is nil and `Value` is not `Equatable`).
@@ -22,14 +26,22 @@ public struct Cog<Value>: CogReference {
     ///   - equals: Decides whether a new result equals the old one.
     ///   - selector: Reads dependencies with `c[...]` and returns the value. It must not write.
     public init(
-        name: String? = nil, equals: ((Value, Value) -> Bool)? = nil,
+        name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil,
         fileID: String = #fileID, line: Int = #line,
-        _ selector: @escaping (Reader<Value>) -> Value
+        _ selector: @escaping @MainActor (Reader<Value>) -> Value
+    ) {
+        self.init(name: name, equality: .given(equals), fileID: fileID, line: line, selector)
+    }
+
+    init(
+        name: String? = nil, equality: Equality<Value>,
+        fileID: String = #fileID, line: Int = #line,
+        _ selector: @escaping @MainActor (Reader<Value>) -> Value
     ) {
         let descriptor = Descriptor<Value>(
             label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: false,
-            recipe: .automatic(bind: { _ in selector }), equals: equals)
-        address = CogAddress(descriptor: descriptor, key: nil)
+            recipe: .automatic(bind: { @MainActor _ in selector }), equality: equality)
+        self.descriptor = descriptor
     }
 }
 
@@ -41,17 +53,21 @@ extension Cog where Value: Equatable {
     ///   - equals: Decides whether a new result equals the old one; `==` by default.
     ///   - selector: Reads dependencies with `c[...]` and returns the value. It must not write.
     public init(
-        name: String? = nil, equals: @escaping (Value, Value) -> Bool = (==),
+        name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil,
         fileID: String = #fileID, line: Int = #line,
-        _ selector: @escaping (Reader<Value>) -> Value
+        _ selector: @escaping @MainActor (Reader<Value>) -> Value
     ) {
-        self.init(name: name, equals: .some(equals), fileID: fileID, line: line, selector)
+        self.init(name: name, equality: .givenOrEquatable(equals), fileID: fileID, line: line, selector)
     }
 }
 
 extension Cog {
     /// The read-only face of a manual source: the name the rest of the app reads.
-    public struct Projection: CogReference {
-        public let address: CogAddress<Value>
+    nonisolated public struct Projection: CogReference, Sendable {
+        let descriptor: Descriptor<Value>
+
+        /// The state this declaration names (it has no key).
+
+        public var address: CogAddress<Value> { CogAddress(descriptor: descriptor, key: nil) }
     }
 }

@@ -9,7 +9,7 @@ extension CogBox {
     ///     }
     /// }
     /// ```
-    public struct Async {
+    nonisolated public struct Async: Sendable {
         let descriptor: Descriptor<Value>
 
         /// Declares a keyed async value whose work may be a stream; only `.latest` applies.
@@ -21,32 +21,54 @@ extension CogBox {
         ///   - equals: Decides whether a new result equals the current value.
         ///   - selector: Reads dependencies for one key and returns `.run { … }` or `.stream { … }`.
         public init(
-            _ policy: LatestPolicy = .latest, default defaultValue: @autoclosure @escaping () -> Value,
-            name: String? = nil, equals: ((Value, Value) -> Bool)? = nil,
+            _ policy: LatestPolicy = .latest, default defaultValue: @autoclosure @escaping @MainActor () -> Value,
+            name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil,
             fileID: String = #fileID, line: Int = #line,
-            _ selector: @escaping (Reader<Value>, Key) -> Work<Value>
+            _ selector: @escaping @MainActor (Reader<Value>, Key) -> Work<Value>
+        ) {
+            self.init(
+                policy, default: defaultValue(), name: name, equality: .given(equals), fileID: fileID, line: line,
+                selector)
+        }
+
+        init(
+            _ policy: LatestPolicy = .latest, default defaultValue: @autoclosure @escaping @MainActor () -> Value,
+            name: String? = nil, equality: Equality<Value>,
+            fileID: String = #fileID, line: Int = #line,
+            _ selector: @escaping @MainActor (Reader<Value>, Key) -> Work<Value>
         ) {
             descriptor =
-                makeAsyncAddress(
+                makeAsyncDescriptor(
                     label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
-                    policy: .latest, equals: equals, makeDefault: defaultValue,
-                    bind: keyedWork { selector($0, $1).body }
-                ).descriptor
+                    policy: .latest, equality: equality, makeDefault: defaultValue,
+                    bind: keyedWork { @MainActor in selector($0, $1).body }
+                )
         }
 
         /// Declares a keyed async value with an ordered policy, whose work is one value per run.
         public init(
-            _ policy: OrderedPolicy, default defaultValue: @autoclosure @escaping () -> Value,
-            name: String? = nil, equals: ((Value, Value) -> Bool)? = nil,
+            _ policy: OrderedPolicy, default defaultValue: @autoclosure @escaping @MainActor () -> Value,
+            name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil,
             fileID: String = #fileID, line: Int = #line,
-            _ selector: @escaping (Reader<Value>, Key) -> RunWork<Value>
+            _ selector: @escaping @MainActor (Reader<Value>, Key) -> RunWork<Value>
+        ) {
+            self.init(
+                policy, default: defaultValue(), name: name, equality: .given(equals), fileID: fileID, line: line,
+                selector)
+        }
+
+        init(
+            _ policy: OrderedPolicy, default defaultValue: @autoclosure @escaping @MainActor () -> Value,
+            name: String? = nil, equality: Equality<Value>,
+            fileID: String = #fileID, line: Int = #line,
+            _ selector: @escaping @MainActor (Reader<Value>, Key) -> RunWork<Value>
         ) {
             descriptor =
-                makeAsyncAddress(
+                makeAsyncDescriptor(
                     label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
-                    policy: policy.kind, equals: equals, makeDefault: defaultValue,
-                    bind: keyedWork { selector($0, $1).body }
-                ).descriptor
+                    policy: policy.kind, equality: equality, makeDefault: defaultValue,
+                    bind: keyedWork { @MainActor in selector($0, $1).body }
+                )
         }
 
         /// The reference to one key's async state.
@@ -59,35 +81,35 @@ extension CogBox {
 extension CogBox.Async where Value: Equatable {
     /// Declares a keyed async value gated by `==`, whose work may be a stream.
     public init(
-        _ policy: LatestPolicy = .latest, default defaultValue: @autoclosure @escaping () -> Value,
-        name: String? = nil, equals: @escaping (Value, Value) -> Bool = (==),
+        _ policy: LatestPolicy = .latest, default defaultValue: @autoclosure @escaping @MainActor () -> Value,
+        name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil,
         fileID: String = #fileID, line: Int = #line,
-        _ selector: @escaping (Reader<Value>, Key) -> Work<Value>
+        _ selector: @escaping @MainActor (Reader<Value>, Key) -> Work<Value>
     ) {
         self.init(
-            policy, default: defaultValue(), name: name, equals: .some(equals), fileID: fileID, line: line,
-            selector)
+            policy, default: defaultValue(), name: name, equality: .givenOrEquatable(equals), fileID: fileID,
+            line: line, selector)
     }
 
     /// Declares a keyed async value gated by `==`, with an ordered policy.
     public init(
-        _ policy: OrderedPolicy, default defaultValue: @autoclosure @escaping () -> Value,
-        name: String? = nil, equals: @escaping (Value, Value) -> Bool = (==),
+        _ policy: OrderedPolicy, default defaultValue: @autoclosure @escaping @MainActor () -> Value,
+        name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil,
         fileID: String = #fileID, line: Int = #line,
-        _ selector: @escaping (Reader<Value>, Key) -> RunWork<Value>
+        _ selector: @escaping @MainActor (Reader<Value>, Key) -> RunWork<Value>
     ) {
         self.init(
-            policy, default: defaultValue(), name: name, equals: .some(equals), fileID: fileID, line: line,
-            selector)
+            policy, default: defaultValue(), name: name, equality: .givenOrEquatable(equals), fileID: fileID,
+            line: line, selector)
     }
 }
 
 /// Binds a keyed async selector to one key, once per state.
-private func keyedWork<Value, Key: Hashable>(
-    _ select: @escaping (Reader<Value>, Key) -> WorkBody<Value>
-) -> (AnyHashable?) -> (Reader<Value>) -> WorkBody<Value> {
-    { key in
+nonisolated private func keyedWork<Value, Key: Hashable>(
+    _ select: @escaping @MainActor (Reader<Value>, Key) -> WorkBody<Value>
+) -> @MainActor (AnyHashable?) -> @MainActor (Reader<Value>) -> WorkBody<Value> {
+    { @MainActor key in
         let typedKey = key!.base as! Key
-        return { c in select(c, typedKey) }
+        return { @MainActor c in select(c, typedKey) }
     }
 }

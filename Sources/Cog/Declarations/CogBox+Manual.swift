@@ -5,7 +5,7 @@ extension CogBox {
     /// private let _todoTitleCogs = CogBox<String, TodoID>.Manual { "" }
     /// let todoTitleCogs = _todoTitleCogs.readOnly
     /// ```
-    public struct Manual {
+    nonisolated public struct Manual: Sendable {
         let descriptor: Descriptor<Value>
 
         /// Declares a keyed source whose starting value may depend on the key.
@@ -16,24 +16,40 @@ extension CogBox {
         ///   - lifetime: `.app` (default) or `.whileObserved(resetToInitial: true)`.
         ///   - initial: Produces one key's starting value, once per state.
         public init(
-            name: String? = nil, equals: ((Value, Value) -> Bool)? = nil, lifetime: ManualCogLifetime = .app,
+            name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil, lifetime: ManualCogLifetime = .app,
             fileID: String = #fileID, line: Int = #line,
-            _ initial: @escaping (Key) -> Value
+            _ initial: @escaping @MainActor (Key) -> Value
+        ) {
+            self.init(name: name, equality: .given(equals), lifetime: lifetime, fileID: fileID, line: line, initial)
+        }
+
+        init(
+            name: String? = nil, equality: Equality<Value>, lifetime: ManualCogLifetime = .app,
+            fileID: String = #fileID, line: Int = #line,
+            _ initial: @escaping @MainActor (Key) -> Value
         ) {
             descriptor =
-                makeManualAddress(
+                makeManualDescriptor(
                     label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
-                    lifetime: lifetime, equals: equals, initial: { key in initial(key!.base as! Key) }
-                ).descriptor
+                    lifetime: lifetime, equality: equality, initial: { @MainActor key in initial(key!.base as! Key) }
+                )
         }
 
         /// Declares a keyed source whose starting value is the same for every key.
         public init(
-            name: String? = nil, equals: ((Value, Value) -> Bool)? = nil, lifetime: ManualCogLifetime = .app,
+            name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil, lifetime: ManualCogLifetime = .app,
             fileID: String = #fileID, line: Int = #line,
-            _ initial: @escaping () -> Value
+            _ initial: @escaping @MainActor () -> Value
         ) {
-            self.init(name: name, equals: equals, lifetime: lifetime, fileID: fileID, line: line) { (_: Key) in
+            self.init(name: name, equality: .given(equals), lifetime: lifetime, fileID: fileID, line: line, initial)
+        }
+
+        init(
+            name: String? = nil, equality: Equality<Value>, lifetime: ManualCogLifetime = .app,
+            fileID: String = #fileID, line: Int = #line,
+            _ initial: @escaping @MainActor () -> Value
+        ) {
+            self.init(name: name, equality: equality, lifetime: lifetime, fileID: fileID, line: line) { (_: Key) in
                 initial()
             }
         }
@@ -51,21 +67,21 @@ extension CogBox {
 extension CogBox.Manual where Value: Equatable {
     /// Declares a keyed source gated by `==`, whose starting value may depend on the key.
     public init(
-        name: String? = nil, equals: @escaping (Value, Value) -> Bool = (==), lifetime: ManualCogLifetime = .app,
+        name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil, lifetime: ManualCogLifetime = .app,
         fileID: String = #fileID, line: Int = #line,
-        _ initial: @escaping (Key) -> Value
+        _ initial: @escaping @MainActor (Key) -> Value
     ) {
-        self.init(name: name, equals: .some(equals), lifetime: lifetime, fileID: fileID, line: line, initial)
+        self.init(
+            name: name, equality: .givenOrEquatable(equals), lifetime: lifetime, fileID: fileID, line: line, initial)
     }
 
     /// Declares a keyed source gated by `==`, with one starting value for every key.
     public init(
-        name: String? = nil, equals: @escaping (Value, Value) -> Bool = (==), lifetime: ManualCogLifetime = .app,
+        name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil, lifetime: ManualCogLifetime = .app,
         fileID: String = #fileID, line: Int = #line,
-        _ initial: @escaping () -> Value
+        _ initial: @escaping @MainActor () -> Value
     ) {
-        self.init(name: name, equals: .some(equals), lifetime: lifetime, fileID: fileID, line: line) { (_: Key) in
-            initial()
-        }
+        self.init(
+            name: name, equality: .givenOrEquatable(equals), lifetime: lifetime, fileID: fileID, line: line, initial)
     }
 }

@@ -9,7 +9,7 @@
 /// ```
 ///
 /// States appear lazily per key; `box[key]` makes a reference and allocates nothing in the graph.
-public struct CogBox<Value, Key: Hashable> {
+nonisolated public struct CogBox<Value, Key: Hashable>: Sendable {
     let descriptor: Descriptor<Value>
 
     /// Declares a keyed automatic value compared with `equals` (or always treated as changed when
@@ -21,12 +21,20 @@ public struct CogBox<Value, Key: Hashable> {
     ///   - equals: Decides whether a new result equals the old one.
     ///   - selector: Reads dependencies with `c[...]` for one key and returns its value.
     public init(
-        name: String? = nil, equals: ((Value, Value) -> Bool)? = nil,
+        name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil,
         fileID: String = #fileID, line: Int = #line,
-        _ selector: @escaping (Reader<Value>, Key) -> Value
+        _ selector: @escaping @MainActor (Reader<Value>, Key) -> Value
+    ) {
+        self.init(name: name, equality: .given(equals), fileID: fileID, line: line, selector)
+    }
+
+    init(
+        name: String? = nil, equality: Equality<Value>,
+        fileID: String = #fileID, line: Int = #line,
+        _ selector: @escaping @MainActor (Reader<Value>, Key) -> Value
     ) {
         descriptor = makeKeyedAutomatic(
-            label: declarationLabel(name: name, fileID: fileID, line: line), equals: equals, selector: selector)
+            label: declarationLabel(name: name, fileID: fileID, line: line), equality: equality, selector: selector)
     }
 
     /// The reference to one key's state.
@@ -43,17 +51,17 @@ extension CogBox where Value: Equatable {
     ///   - equals: Decides whether a new result equals the old one; `==` by default.
     ///   - selector: Reads dependencies with `c[...]` for one key and returns its value.
     public init(
-        name: String? = nil, equals: @escaping (Value, Value) -> Bool = (==),
+        name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil,
         fileID: String = #fileID, line: Int = #line,
-        _ selector: @escaping (Reader<Value>, Key) -> Value
+        _ selector: @escaping @MainActor (Reader<Value>, Key) -> Value
     ) {
-        self.init(name: name, equals: .some(equals), fileID: fileID, line: line, selector)
+        self.init(name: name, equality: .givenOrEquatable(equals), fileID: fileID, line: line, selector)
     }
 }
 
 extension CogBox {
     /// The read-only face of a manual box.
-    public struct Projection {
+    nonisolated public struct Projection: Sendable {
         let descriptor: Descriptor<Value>
 
         /// The read-only reference to one key's state.
@@ -64,14 +72,14 @@ extension CogBox {
 }
 
 /// Builds a keyed automatic descriptor that binds the selector to its key once per state.
-private func makeKeyedAutomatic<Value, Key: Hashable>(
-    label: String, equals: ((Value, Value) -> Bool)?, selector: @escaping (Reader<Value>, Key) -> Value
+nonisolated private func makeKeyedAutomatic<Value, Key: Hashable>(
+    label: String, equality: Equality<Value>, selector: @escaping @MainActor (Reader<Value>, Key) -> Value
 ) -> Descriptor<Value> {
     Descriptor<Value>(
         label: label, isKeyed: true,
-        recipe: .automatic(bind: { key in
+        recipe: .automatic(bind: { @MainActor key in
             let typedKey = key!.base as! Key
-            return { c in selector(c, typedKey) }
+            return { @MainActor c in selector(c, typedKey) }
         }),
-        equals: equals)
+        equality: equality)
 }

@@ -1,5 +1,5 @@
 /// How long a manual source's state lives.
-public enum ManualCogLifetime: Sendable, Equatable {
+nonisolated public enum ManualCogLifetime: Sendable, Equatable {
     /// For the runtime's whole life: the default, because releasing a source loses its value.
     case app
     /// Released when nothing uses it once `grace` has passed (the runtime's default grace when

@@ -1,5 +1,7 @@
+import Synchronization
+
 /// The shape of a declaration: how its state's value is produced.
-public enum CogShape: String, Sendable, Codable {
+nonisolated public enum CogShape: String, Sendable, Codable {
     /// A writable source (`Cog<Value>.Manual`, `CogBox<Value, Key>.Manual`).
     case manual
     /// A cached value computed from other states (`Cog<Value>`, `CogBox<Value, Key>`).
@@ -10,13 +12,14 @@ public enum CogShape: String, Sendable, Codable {
     case reaction
 }
 
-/// Hands out descriptor slots: a dense index so a runtime can find a keyless state with one array access.
-enum DescriptorSlots {
-    private static var next = 0
+/// Hands out descriptor slots: a dense index so a runtime can find a keyless state with one array
+/// access. Declarations are file-scope `let`s, which Swift initializes lazily on whichever thread
+/// first reads them, so the counter is atomic.
+nonisolated enum DescriptorSlots {
+    private static let next = Atomic<Int>(0)
 
     static func claim() -> Int {
-        defer { next += 1 }
-        return next
+        next.add(1, ordering: .relaxed).oldValue
     }
 }
 
@@ -24,8 +27,13 @@ enum DescriptorSlots {
 ///
 /// Descriptors are created by the file-scope `let`s of an app and live for the process; their
 /// identity is the object's identity.
+///
+/// Sendable because it is immutable: every stored property here and in its one subclass,
+/// `Descriptor`, is a `let` of a Sendable type (its closures are MainActor-isolated), so a
+/// declaration can be made in code of any isolation. The checker cannot see that through a
+/// non-final class, hence `@unchecked`.
 @usableFromInline
-class AnyDescriptor {
+nonisolated class AnyDescriptor: @unchecked Sendable {
     let slot: Int
     let label: String
     let shape: CogShape
@@ -36,19 +44,15 @@ class AnyDescriptor {
     /// states are released when unused.
     let isReleasable: Bool
     let grace: Duration?
-    /// The declaration as a probe sees it, made once per runtime grace (the lifetime names it).
-    private var probeDescription: (grace: Duration, info: CogDeclarationInfo)?
 
     /// What a probe learns about this declaration in a runtime whose grace is `defaultGrace`;
-    /// `policy` is its states' async policy (the same for all of them).
+    /// `policy` is its states' async policy (the same for all of them). A runtime keeps the
+    /// answer, so it is made once per declaration.
+    @MainActor
     func declarationInfo(defaultGrace: Duration, policy: AsyncPolicyKind?) -> CogDeclarationInfo {
-        let effective = grace ?? defaultGrace
-        if let cached = probeDescription, cached.grace == effective { return cached.info }
-        let info = CogDeclarationInfo(
+        CogDeclarationInfo(
             label: label, shape: shape, valueType: valueTypeName,
-            lifetime: isReleasable ? "whileObserved(\(effective))" : "app", policy: policy)
-        probeDescription = (effective, info)
-        return info
+            lifetime: isReleasable ? "whileObserved(\(grace ?? defaultGrace))" : "app", policy: policy)
     }
 
     init(
@@ -65,6 +69,7 @@ class AnyDescriptor {
     }
 
     /// Creates the state this descriptor names for `key` in `graph`.
+    @MainActor
     func makeNode(id: Int, key: AnyHashable?) -> Node {
         fatalError("AnyDescriptor.makeNode must be overridden")
     }
@@ -72,24 +77,24 @@ class AnyDescriptor {
 
 /// A typed descriptor with the recipe that makes its states.
 @usableFromInline
-final class Descriptor<Value>: AnyDescriptor {
-    enum Recipe {
+final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
+    enum Recipe: Sendable {
         /// A source: the closure produces the starting value for one key, once per state.
-        case manual(initial: (AnyHashable?) -> Value, lifetime: ManualCogLifetime)
+        case manual(initial: @MainActor (AnyHashable?) -> Value, lifetime: ManualCogLifetime)
         /// An automatic value: the closure binds the selector to one key, once per state.
-        case automatic(bind: (AnyHashable?) -> (Reader<Value>) -> Value)
+        case automatic(bind: @MainActor (AnyHashable?) -> @MainActor (Reader<Value>) -> Value)
         /// An async value: a default made once per state, a policy, and the selector bound to one key.
         case async(
-            makeDefault: () -> Value, policy: AsyncPolicyKind,
-            bind: (AnyHashable?) -> (Reader<Value>) -> WorkBody<Value>)
+            makeDefault: @MainActor () -> Value, policy: AsyncPolicyKind,
+            bind: @MainActor (AnyHashable?) -> @MainActor (Reader<Value>) -> WorkBody<Value>)
     }
 
     let recipe: Recipe
-    let equals: ((Value, Value) -> Bool)?
+    let equality: Equality<Value>
 
-    init(label: String, isKeyed: Bool, recipe: Recipe, equals: ((Value, Value) -> Bool)?) {
+    init(label: String, isKeyed: Bool, recipe: Recipe, equality: Equality<Value>) {
         self.recipe = recipe
-        self.equals = equals
+        self.equality = equality
         let shape: CogShape
         var isReleasable = true
         var grace: Duration?
@@ -109,7 +114,9 @@ final class Descriptor<Value>: AnyDescriptor {
             isReleasable: isReleasable, grace: grace)
     }
 
+    @MainActor
     override func makeNode(id: Int, key: AnyHashable?) -> Node {
+        let equals = equality.comparison
         switch recipe {
         case .manual(let initial, _):
             return SourceNode<Value>(id: id, descriptor: self, key: key, value: initial(key), equals: equals)
@@ -123,12 +130,13 @@ final class Descriptor<Value>: AnyDescriptor {
     }
 
     /// Creates a source state holding `value` instead of calling the starting-value closure (seeding).
+    @MainActor
     func makeSeededNode(id: Int, key: AnyHashable?, value: Value) -> Node {
-        SourceNode<Value>(id: id, descriptor: self, key: key, value: value, equals: equals)
+        SourceNode<Value>(id: id, descriptor: self, key: key, value: value, equals: equality.comparison)
     }
 }
 
 /// Builds the default label of a declaration: its `name:`, else where it is declared.
-func declarationLabel(name: String?, fileID: String, line: Int) -> String {
+nonisolated func declarationLabel(name: String?, fileID: String, line: Int) -> String {
     name ?? "\(fileID):\(line)"
 }

@@ -6,9 +6,10 @@ extension MechanismController {
     /// Opens while `condition` is true: the body runs once with a sub-controller, which retires
     /// when the condition becomes false. Opening again runs the body with a new controller.
     public func scope<Condition: CogReference>(
-        _ condition: Condition, name: String, _ body: @escaping (MechanismController) -> Void
+        _ condition: Condition, name: String? = nil, fileID: String = #fileID, line: Int = #line,
+        _ body: @escaping (MechanismController) -> Void
     ) where Condition.Value == Bool {
-        let scopeName = "\(self.name).\(name)"
+        let scopeName = registrationName(name, fileID: fileID, line: line)
         var open: MechanismController?
         registerScopeReaction(name: scopeName) { [unowned self] c in
             let isOpen = c[condition]
@@ -25,9 +26,10 @@ extension MechanismController {
     /// Opens for the identity `identity` holds: nil means no opening; changing A to B retires A's
     /// opening and opens B's; keeping A keeps its work running.
     public func scope<Identity: CogReference, ID: Equatable>(
-        _ identity: Identity, name: String, _ body: @escaping (ID, MechanismController) -> Void
+        _ identity: Identity, name: String? = nil, fileID: String = #fileID, line: Int = #line,
+        _ body: @escaping (ID, MechanismController) -> Void
     ) where Identity.Value == ID? {
-        let scopeName = "\(self.name).\(name)"
+        let scopeName = registrationName(name, fileID: fileID, line: line)
         var open: (id: ID, controller: MechanismController)?
         registerScopeReaction(name: scopeName) { [unowned self] c in
             let id = c[identity]
@@ -46,9 +48,10 @@ extension MechanismController {
     /// One opening per identity in the collection: adding B to [A] opens B and keeps A; removing
     /// A retires only A; reordering restarts nothing. Identities must be unique.
     public func scope<Identities: CogReference, ID: Hashable>(
-        each identities: Identities, name: String, _ body: @escaping (ID, MechanismController) -> Void
+        each identities: Identities, name: String? = nil, fileID: String = #fileID, line: Int = #line,
+        _ body: @escaping (ID, MechanismController) -> Void
     ) where Identities.Value: Collection, Identities.Value.Element == ID {
-        let scopeName = "\(self.name).\(name)"
+        let scopeName = registrationName(name, fileID: fileID, line: line)
         var open: [ID: MechanismController] = [:]
         registerScopeReaction(name: scopeName) { [unowned self] c in
             let ids = Array(c[identities])

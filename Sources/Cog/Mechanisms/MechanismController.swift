@@ -27,10 +27,18 @@ public final class MechanismController: CogOps {
     /// state and in registration order, after any of them changed. Its writes become later turns.
     ///
     /// - Parameters:
-    ///   - name: The registration's name, shown as `Owner.name`.
+    ///   - name: The registration's name, shown as `Owner.name`; where it is made (`fileID:line`)
+    ///     when nil.
     ///   - body: Reads with `c[...]` and acts.
-    public func run(name: String, _ body: @escaping (Reader<Void>) -> Void) {
-        graph.registerReaction(name: "\(self.name).\(name)", owner: owner, body: body)
+    public func run(
+        name: String? = nil, fileID: String = #fileID, line: Int = #line, _ body: @escaping (Reader<Void>) -> Void
+    ) {
+        graph.registerReaction(name: registrationName(name, fileID: fileID, line: line), owner: owner, body: body)
+    }
+
+    /// `Owner.name`, or `Owner.fileID:line` for a registration made without a name.
+    func registrationName(_ name: String?, fileID: String, line: Int) -> String {
+        "\(self.name).\(declarationLabel(name: name, fileID: fileID, line: line))"
     }
 
     /// Calls `handler(old, new)` after each turn in which `ref`'s value changed (as its equality
@@ -39,22 +47,26 @@ public final class MechanismController: CogOps {
     /// - Parameters:
     ///   - ref: The state to watch; the watch holds a lease on it.
     ///   - initial: `.skip` (only changes) or `.run` (also once now, with the current value twice).
-    ///   - name: The registration's name, shown as `Owner.name`.
+    ///   - name: The registration's name, shown as `Owner.name`; `fileID:line` when nil.
     ///   - handler: Receives the previous and the new value.
     public func watch<Reference: CogReference>(
-        _ ref: Reference, initial: WatchInitial = .skip, name: String,
-        _ handler: @escaping (Reference.Value, Reference.Value) -> Void
+        _ ref: Reference, initial: WatchInitial = .skip, name: String? = nil, fileID: String = #fileID,
+        line: Int = #line, _ handler: @escaping (Reference.Value, Reference.Value) -> Void
     ) {
-        registerWatch(name: name, initial: initial, read: { c in c[ref] }, handler: handler)
+        registerWatch(
+            name: registrationName(name, fileID: fileID, line: line), initial: initial, read: { c in c[ref] },
+            handler: handler)
     }
 
     /// Calls `handler(old, new)` after each turn in which an async state's status changed
     /// (pending, success, failure, or a new value).
     public func watch<Reference: CogAsyncReference>(
-        status ref: Reference, initial: WatchInitial = .skip, name: String,
-        _ handler: @escaping (CogStatus<Reference.Value>, CogStatus<Reference.Value>) -> Void
+        status ref: Reference, initial: WatchInitial = .skip, name: String? = nil, fileID: String = #fileID,
+        line: Int = #line, _ handler: @escaping (CogStatus<Reference.Value>, CogStatus<Reference.Value>) -> Void
     ) {
-        registerWatch(name: name, initial: initial, read: { c in c.status[ref] }, handler: handler)
+        registerWatch(
+            name: registrationName(name, fileID: fileID, line: line), initial: initial,
+            read: { c in c.status[ref] }, handler: handler)
     }
 
     private func registerWatch<Value>(
@@ -64,7 +76,7 @@ public final class MechanismController: CogOps {
         var previous: Value?
         let graph = graph
         weak var registration: ReactionNode?
-        registration = graph.registerReaction(name: "\(self.name).\(name)", kind: .watch, owner: owner) { c in
+        registration = graph.registerReaction(name: name, kind: .watch, owner: owner) { c in
             let new = read(c)
             defer { previous = new }
             let old: Value
@@ -86,11 +98,14 @@ public final class MechanismController: CogOps {
     /// runtime) ends. The closure is not on the MainActor's synchronous path: `await` ops from it.
     ///
     /// - Parameters:
-    ///   - name: The task's name, shown as `Owner.name`.
+    ///   - name: The task's name, shown as `Owner.name`; `fileID:line` when nil.
     ///   - operation: The work; capture the controller weakly.
     /// - Returns: The task; already cancelled if this controller is retired.
     @discardableResult
-    public func task(name: String, _ operation: @escaping @Sendable () async throws -> Void) -> Task<Void, any Error> {
+    public func task(
+        name: String? = nil, fileID: String = #fileID, line: Int = #line,
+        _ operation: @escaping @Sendable () async throws -> Void
+    ) -> Task<Void, any Error> {
         guard !owner.isRetired else {
             let task = Task<Void, any Error> {}
             task.cancel()
@@ -98,7 +113,8 @@ public final class MechanismController: CogOps {
         }
         let id = graph.claimNodeID()
         let owner = owner
-        graph.probe?.record(.taskStarted(registration: CogStateID(id), name: "\(self.name).\(name)"))
+        graph.probe?.record(
+            .taskStarted(registration: CogStateID(id), name: registrationName(name, fileID: fileID, line: line)))
         let task = Task { [lifeline = graph.lifeline] in
             defer {
                 if owner.tasks.removeValue(forKey: id) != nil {

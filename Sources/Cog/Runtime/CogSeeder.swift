@@ -22,6 +22,15 @@ public struct CogSeeder {
     }
 }
 
+extension Cogs {
+    /// Places `value` in a source with no turn, notice or reaction: test and preview set-up, in
+    /// `Cogs.forTesting(seeding:)` or later. A source that already exists takes the value, and
+    /// what read it recomputes on its next read.
+    public func seed<Source: CogSourceReference>(_ source: Source, to value: Source.Value) {
+        graph.seed(value, for: source.address)
+    }
+}
+
 extension Graph {
     func seed<Value>(_ value: Value, for address: CogAddress<Value>) {
         let source: Node
