@@ -7,8 +7,9 @@ extension CogRecorder {
         let events = converter.convert(log.events(turn.events))
         let after = converter.convert(log.events(turn.after))
         return TraceTurn(
-            sequence: turn.info.id, name: turn.info.name, origin: TurnOrigin(rawValue: turn.info.origin.rawValue),
-            cause: turn.info.cause,
+            sequence: TurnNumber(turn.info.id), name: turn.info.name,
+            origin: TurnOrigin(rawValue: turn.info.origin.rawValue),
+            cause: turn.info.cause.map { TurnNumber($0) },
             start: timeline.microseconds(turn.start), duration: timeline.microseconds(turn.duration),
             events: events, after: after)
     }
@@ -23,76 +24,76 @@ extension CogRecorder {
         case .turnBegan, .turnEnded:
             return nil
         case .stateCreated(let info, let initial):
-            return .stateCreated(state: info.id.rawValue, value: initial.map { value($0, of: info.id) })
+            return .stateCreated(state: info.id.nodeID, value: initial.map { value($0, of: info.id) })
         case .registered(let info):
             return .registered(
-                registration: info.id.rawValue, name: info.name, kind: RegistrationKind(rawValue: info.kind.rawValue))
+                registration: info.id.nodeID, name: info.name, kind: RegistrationKind(rawValue: info.kind.rawValue))
         case .seeded(let state, let new):
-            return .seeded(state: state.rawValue, value: value(new, of: state))
+            return .seeded(state: state.nodeID, value: value(new, of: state))
         case .write(let state, let old, let new):
-            return .write(state: state.rawValue, old: value(old, of: state), new: value(new, of: state))
+            return .write(state: state.nodeID, old: value(old, of: state), new: value(new, of: state))
         case .writeDiscarded(let state, let discarded):
-            return .writeDiscarded(state: state.rawValue, value: value(discarded, of: state))
+            return .writeDiscarded(state: state.nodeID, value: value(discarded, of: state))
         case .recompute(let state, let old, let new, let changed, let trigger):
             return .recompute(
-                state: state.rawValue, old: old.map { value($0, of: state) },
-                new: new.map { value($0, of: state) }, changed: changed, trigger: trigger?.rawValue)
+                state: state.nodeID, old: old.map { value($0, of: state) },
+                new: new.map { value($0, of: state) }, changed: changed, trigger: trigger?.nodeID)
         case .dependenciesChanged(let consumer, let producers):
-            return .dependencies(consumer: consumer.rawValue, producers: producers.map(\.rawValue))
+            return .dependencies(consumer: consumer.nodeID, producers: producers.map(\.nodeID))
         case .unregistered(let registration):
-            return .unregistered(registration: registration.rawValue)
+            return .unregistered(registration: registration.nodeID)
         case .boundaryAttached(let state):
-            return .boundaryAttached(state: state.rawValue)
+            return .boundaryAttached(state: state.nodeID)
         case .notice(let state):
-            return .notice(state: state.rawValue)
+            return .notice(state: state.nodeID)
         case .reactionRun(let registration):
-            return .reactionRun(registration: registration.rawValue)
+            return .reactionRun(registration: registration.nodeID)
         case .generationStarted(let state, let generation, let policy):
             return .generationStarted(
-                state: state.rawValue, generation: generation, policy: AsyncPolicyName(rawValue: policy.rawValue))
+                state: state.nodeID, generation: generation, policy: AsyncPolicyName(rawValue: policy.rawValue))
         case .generationCancelled(let state, let generation):
-            return .generationCancelled(state: state.rawValue, generation: generation)
+            return .generationCancelled(state: state.nodeID, generation: generation)
         case .generationAccepted(let state, let generation, let outcome):
-            return .generationAccepted(state: state.rawValue, generation: generation, outcome: outcome)
+            return .generationAccepted(state: state.nodeID, generation: generation, outcome: outcome)
         case .generationRejected(let state, let generation):
-            return .generationRejected(state: state.rawValue, generation: generation)
+            return .generationRejected(state: state.nodeID, generation: generation)
         case .asyncStatus(let state, let kind, let isLoading, let hasSucceeded, let error):
             let shownError = redactedStates.contains(state.rawValue) ? error.map { _ in "‹redacted›" } : error
             return .asyncStatus(
-                state: state.rawValue, kind: AsyncStatusKind(rawValue: kind), isLoading: isLoading,
+                state: state.nodeID, kind: AsyncStatusKind(rawValue: kind), isLoading: isLoading,
                 hasSucceeded: hasSucceeded,
                 error: shownError)
         case .refreshResolved(let state, let generation, let outcome):
-            return .refreshResolved(state: state.rawValue, generation: generation, outcome: outcome)
+            return .refreshResolved(state: state.nodeID, generation: generation, outcome: outcome)
         case .turnDropped(let name, let reason):
             return .turnDropped(name: name, reason: reason)
         case .scopeOpened(let registration, let name, let identity):
-            return .scopeOpened(registration: registration.rawValue, name: name, identity: identity)
+            return .scopeOpened(registration: registration.nodeID, name: name, identity: identity)
         case .scopeRetired(let registration):
-            return .scopeRetired(registration: registration.rawValue)
+            return .scopeRetired(registration: registration.nodeID)
         case .taskStarted(let registration, let name):
-            return .taskStarted(registration: registration.rawValue, name: name)
+            return .taskStarted(registration: registration.nodeID, name: name)
         case .taskCancelled(let registration):
-            return .taskCancelled(registration: registration.rawValue)
+            return .taskCancelled(registration: registration.nodeID)
         case .taskFinished(let registration):
-            return .taskFinished(registration: registration.rawValue)
+            return .taskFinished(registration: registration.nodeID)
         case .watchRun(let registration, let old, let new):
             return .watchRun(
-                registration: registration.rawValue, old: old.map { TraceValue(pending: $0) },
+                registration: registration.nodeID, old: old.map { TraceValue(pending: $0) },
                 new: TraceValue(pending: new))
         case .leaseRenewed(let state, let holder):
-            return .leaseRenewed(state: state.rawValue, holder: holder)
+            return .leaseRenewed(state: state.nodeID, holder: holder)
         case .graceScheduled(let state, let grace):
             let (seconds, attoseconds) = grace.components
             return .graceScheduled(
-                state: state.rawValue,
+                state: state.nodeID,
                 milliseconds: Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000))
         case .graceExpired(let state):
-            return .graceExpired(state: state.rawValue)
+            return .graceExpired(state: state.nodeID)
         case .stateReleased(let state, let reason):
-            return .stateReleased(state: state.rawValue, reason: reason.rawValue)
+            return .stateReleased(state: state.nodeID, reason: reason.rawValue)
         case .offer(let state, let subscriber, let offered):
-            return .offer(state: state.rawValue, subscriber: subscriber.rawValue, value: value(offered, of: state))
+            return .offer(state: state.nodeID, subscriber: subscriber.nodeID, value: value(offered, of: state))
         case .diagnostic(let diagnostic):
             return .diagnostic(kind: diagnostic.kind.rawValue, message: diagnostic.message, path: diagnostic.path)
         }
@@ -117,9 +118,14 @@ extension CogRecorder {
     func stateRecord(_ id: Int) -> TraceStateInfo {
         let info = stateInfoByID[id]!
         return TraceStateInfo(
-            id: id, label: info.label, declaration: info.declaration, key: info.key,
+            id: NodeID(id), label: info.label, declaration: info.declaration, key: info.key,
             shape: StateShape(rawValue: info.shape.rawValue),
             valueType: info.valueType, lifetime: StateLifetime(rawValue: info.lifetime),
             policy: info.policy.map { AsyncPolicyName(rawValue: $0.rawValue) })
     }
+}
+
+extension CogStateID {
+    /// The id as the trace writes it.
+    var nodeID: NodeID { NodeID(rawValue) }
 }

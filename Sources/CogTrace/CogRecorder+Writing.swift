@@ -61,7 +61,8 @@ extension CogRecorder {
     /// The record of events that happened after turn `sequence` and before the next.
     func idleRecord(after sequence: Int, events: [TraceEvent]) -> JSONValue {
         TraceTurn(
-            sequence: sequence, name: "", origin: TurnOrigin(rawValue: ""), cause: nil, start: 0, duration: 0,
+            sequence: TurnNumber(sequence), name: "", origin: TurnOrigin(rawValue: ""), cause: nil, start: 0,
+            duration: 0,
             events: [],
             after: events
         ).afterJSONValue!

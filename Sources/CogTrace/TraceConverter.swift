@@ -47,11 +47,11 @@ struct TraceConverter {
     ) -> [TraceEvent] {
         switch event {
         case .dependenciesChanged(let consumer, let producers):
-            return dependencyChanges(consumer.rawValue, to: producers.map(\.rawValue), in: snapshot)
+            return dependencyChanges(consumer.nodeID, to: producers.map(\.nodeID), in: snapshot)
         case .unregistered(let registration):
-            var traced = dependencyChanges(registration.rawValue, to: [], in: snapshot)
+            var traced = dependencyChanges(registration.nodeID, to: [], in: snapshot)
             traced.removeLast()
-            traced.append(.unregistered(registration: registration.rawValue))
+            traced.append(.unregistered(registration: registration.nodeID))
             return traced
         default:
             return recorder.trace(event).map { [$0] } ?? []
@@ -59,7 +59,7 @@ struct TraceConverter {
     }
 
     private static func dependencyChanges(
-        _ consumer: Int, to producers: [Int], in snapshot: GraphSnapshot
+        _ consumer: NodeID, to producers: [NodeID], in snapshot: GraphSnapshot
     ) -> [TraceEvent] {
         let holder = snapshot.registrations[consumer]
         let previous = snapshot.states[consumer]?.dependencies ?? holder?.dependencies ?? []

@@ -17,7 +17,7 @@ struct DiffTests {
         return InspectorSession(trace: try TraceFile.load(contentsOf: url), source: name)
     }
 
-    private func id(_ session: InspectorSession, _ label: String) throws -> Int {
+    private func id(_ session: InspectorSession, _ label: String) throws -> NodeID {
         try #require(session.trace.stateID(labelled: label))
     }
 
@@ -65,7 +65,7 @@ struct DiffTests {
 
     @Test func scopesOpenAndRetireAsRegistrations() throws {
         let session = try Self.session("screens")
-        let names = { (ids: [Int], graph: GraphSnapshot) in ids.compactMap { graph.registrations[$0]?.name } }
+        let names = { (ids: [NodeID], graph: GraphSnapshot) in ids.compactMap { graph.registrations[$0]?.name } }
         let opened = try session.diff(from: 8, to: 9)
         #expect(
             names(opened.registrationsOpened, try session.trace.snapshot(after: 9)).contains { $0.contains("10001") })

@@ -8,7 +8,7 @@ import Testing
 @Suite("expressions, bisect and expect")
 struct ExpressionTests {
     /// The first turn where `expression` holds, found by applying every turn in order.
-    private func linearScan(_ session: InspectorSession, _ expression: TraceExpression) throws -> Int? {
+    private func linearScan(_ session: InspectorSession, _ expression: TraceExpression) throws -> TurnNumber? {
         guard let first = session.turns.first else { return nil }
         var graph = try session.trace.snapshot(after: first - 1)
         for sequence in session.turns {

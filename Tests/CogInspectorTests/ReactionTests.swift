@@ -26,9 +26,9 @@ struct ReactionTests {
 
     /// The alert's registration id and every turn (with whether it fired, and the value) in
     /// which the recording says it ran.
-    private func recordedRuns(in session: InspectorSession) throws -> (id: Int, runs: [(Int, TraceValue?)]) {
-        var id: Int?
-        var runs: [(Int, TraceValue?)] = []
+    private func recordedRuns(in session: InspectorSession) throws -> (id: NodeID, runs: [(TurnNumber, TraceValue?)]) {
+        var id: NodeID?
+        var runs: [(TurnNumber, TraceValue?)] = []
         for sequence in session.turns {
             let turn = try session.trace.turn(sequence)
             for event in turn.events + turn.after {
@@ -78,7 +78,7 @@ struct ReactionTests {
             return (turn.events + turn.after).contains { $0.registration == id || $0.state == id }
         }
         let (_, rows) = try table(try session.execute("turns --touching Weather.niceAlert"))
-        let listed = rows.compactMap { row -> Int? in
+        let listed = rows.compactMap { row -> TurnNumber? in
             if case .turn(let reference) = row[0] { reference.turn } else { nil }
         }
         #expect(listed == expected)

@@ -19,7 +19,7 @@ struct TraceComparisonTests {
         return try TraceFile.parse(lines.joined(separator: "\n"))
     }
 
-    private func compare(_ other: TraceFile, from start: Int? = nil) throws -> TraceComparison {
+    private func compare(_ other: TraceFile, from start: TurnNumber? = nil) throws -> TraceComparison {
         try TraceComparison(try TraceFile.parse(Self.tour), other, from: start)
     }
 

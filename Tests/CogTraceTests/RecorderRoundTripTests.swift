@@ -61,8 +61,9 @@ struct RecorderRoundTripTests {
         // Versions count from the attachment, so compare what the graph holds rather than how often it changed.
         let end = try file.snapshot(after: file.turnSequences.last!)
         for (id, entry) in cogs.liveSnapshot().states {
-            #expect(end.states[id]?.value?.text == entry.value.map { TraceValue.render($0).text }, "\(entry.label)")
-            #expect(end.states[id]?.dependencies == entry.dependencies, "\(entry.label)")
+            #expect(
+                end.states[NodeID(id)]?.value?.text == entry.value.map { TraceValue.render($0).text }, "\(entry.label)")
+            #expect(end.states[NodeID(id)]?.dependencies == entry.dependencies.map { NodeID($0) }, "\(entry.label)")
         }
     }
 
@@ -84,7 +85,8 @@ struct RecorderRoundTripTests {
         #expect(sequences.count > 10)
         for (index, sequence) in sequences.enumerated().dropLast() {
             let next = sequences[index + 1]
-            try expectSameGraph(try file.snapshot(after: sequence), live.beforeTurn[next]!, at: "before turn \(next)")
+            try expectSameGraph(
+                try file.snapshot(after: sequence), live.beforeTurn[next.rawValue]!, at: "before turn \(next)")
         }
         try expectSameGraph(try file.snapshot(after: sequences.last!), cogs.liveSnapshot(), at: "at the end")
     }
@@ -141,15 +143,17 @@ struct RecorderRoundTripTests {
         #expect(file.turnCount == 5)
         #expect(file.trailer?.evicted == recorder.recordedTurnCount - 5)
         let oldest = file.turnSequences.first!
-        try expectSameGraph(try file.snapshot(after: oldest - 1), live.beforeTurn[oldest]!, at: "the ring's start")
+        try expectSameGraph(
+            try file.snapshot(after: oldest - 1), live.beforeTurn[oldest.rawValue]!, at: "the ring's start")
     }
 
     private func expectSameGraph(_ recorded: GraphSnapshot, _ live: CogLiveSnapshot, at moment: String) throws {
-        #expect(Set(recorded.states.keys) == Set(live.states.keys), "states differ \(moment)")
+        #expect(Set(recorded.states.keys) == Set(live.states.keys.map { NodeID($0) }), "states differ \(moment)")
         for (id, entry) in live.states {
-            guard let state = recorded.states[id] else { continue }
+            guard let state = recorded.states[NodeID(id)] else { continue }
             #expect(state.version == entry.version, "\(entry.label) version \(moment)")
-            #expect(state.dependencies == entry.dependencies, "\(entry.label) dependencies \(moment)")
+            #expect(
+                state.dependencies == entry.dependencies.map { NodeID($0) }, "\(entry.label) dependencies \(moment)")
             #expect(state.isPinned == entry.isPinned, "\(entry.label) pin \(moment)")
             if !state.value.map(\.isRedacted)!, let value = entry.value {
                 #expect(state.value?.text == TraceValue.render(value).text, "\(entry.label) value \(moment)")
@@ -160,7 +164,9 @@ struct RecorderRoundTripTests {
             }
         }
         for (id, entry) in live.registrations {
-            #expect(recorded.registrations[id]?.dependencies == entry.dependencies, "\(entry.label) \(moment)")
+            #expect(
+                recorded.registrations[NodeID(id)]?.dependencies == entry.dependencies.map { NodeID($0) },
+                "\(entry.label) \(moment)")
         }
     }
 }

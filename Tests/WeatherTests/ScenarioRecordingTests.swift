@@ -18,7 +18,7 @@ struct ScenarioRecordingTests {
         }
     }
 
-    private func value(_ file: TraceFile, _ label: String, after sequence: Int? = nil) throws -> String? {
+    private func value(_ file: TraceFile, _ label: String, after sequence: TurnNumber? = nil) throws -> String? {
         let id = try #require(file.stateID(labelled: label))
         return try file.snapshot(after: sequence ?? file.turnSequences.last!).states[id]?.value?.text
     }

@@ -11,7 +11,7 @@ struct SyntheticWeatherTrace {
     let zipCount = 12
     let keyframeInterval = 1_000
 
-    private var ids: [String: Int] = [:]
+    private var ids: [String: NodeID] = [:]
     private var nextID = 1
     private var graph = GraphSnapshot()
 
@@ -66,7 +66,7 @@ struct SyntheticWeatherTrace {
     private mutating func declareStates() -> [TraceStateInfo] {
         var infos: [TraceStateInfo] = []
         func declare(_ declaration: String, key: String?, shape: StateShape, type: String, value: TraceValue?) {
-            let id = nextID
+            let id = NodeID(nextID)
             nextID += 1
             let label = key.map { "\(declaration)[\($0)]" } ?? declaration
             ids[label] = id
@@ -99,7 +99,7 @@ struct SyntheticWeatherTrace {
         return infos
     }
 
-    private func id(_ declaration: String, _ index: Int) -> Int { ids["\(declaration)[\(zip(index))]"]! }
+    private func id(_ declaration: String, _ index: Int) -> NodeID { ids["\(declaration)[\(zip(index))]"]! }
 
     /// Turn `sequence` of a cycle of three: a refresh of one ZIP starts, its forecast arrives, and
     /// every fourth cycle the current ZIP moves to it.
@@ -114,7 +114,7 @@ struct SyntheticWeatherTrace {
         switch (sequence - 1) % 3 {
         case 0:
             return TraceTurn(
-                sequence: sequence, name: "\(label) pending", origin: .asyncCompletion, cause: nil,
+                sequence: TurnNumber(sequence), name: "\(label) pending", origin: .asyncCompletion, cause: nil,
                 start: sequence * 1_000, duration: 40,
                 events: [
                     .generationStarted(state: forecast, generation: generation, policy: .latest),
@@ -142,7 +142,7 @@ struct SyntheticWeatherTrace {
                         new: flag(isNice), changed: true, trigger: nice))
             }
             return TraceTurn(
-                sequence: sequence, name: "\(label) success", origin: .asyncCompletion, cause: nil,
+                sequence: TurnNumber(sequence), name: "\(label) success", origin: .asyncCompletion, cause: nil,
                 start: sequence * 1_000, duration: 120, events: events)
         default:
             let here = ids["weather.isNiceHere"]!
@@ -163,7 +163,7 @@ struct SyntheticWeatherTrace {
                     trigger: current), .notice(state: current),
             ]
             return TraceTurn(
-                sequence: sequence, name: "selectLocation(_:)", origin: .op, cause: nil,
+                sequence: TurnNumber(sequence), name: "selectLocation(_:)", origin: .op, cause: nil,
                 start: sequence * 1_000, duration: 60, events: events)
         }
     }

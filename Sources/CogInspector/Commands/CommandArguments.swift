@@ -1,3 +1,5 @@
+import CogTraceFormat
+
 /// A command's words after its name: positional arguments and `--flag value` options.
 struct CommandArguments {
     private(set) var positional: [String] = []
@@ -59,17 +61,22 @@ struct CommandArguments {
         return number
     }
 
+    /// A turn number.
+    static func turn(_ text: String) throws(InspectorError) -> TurnNumber {
+        TurnNumber(try number(text, "a turn"))
+    }
+
     /// A turn range `A..B`, `A..` or `..B`, or one turn `N`.
-    static func range(_ text: String) throws(InspectorError) -> ClosedRange<Int> {
+    static func range(_ text: String) throws(InspectorError) -> ClosedRange<TurnNumber> {
         if let separator = text.range(of: "..") {
             let lower = text[..<separator.lowerBound]
             let upper = text[separator.upperBound...]
             let low = lower.isEmpty ? Int.min : try number(String(lower), "a range's start")
             let high = upper.isEmpty ? Int.max : try number(String(upper), "a range's end")
             guard low <= high else { throw InspectorError("range '\(text)' ends before it starts") }
-            return low...high
+            return TurnNumber(low)...TurnNumber(high)
         }
-        let turn = try number(text, "a turn")
+        let turn = try turn(text)
         return turn...turn
     }
 }

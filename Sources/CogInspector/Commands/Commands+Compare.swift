@@ -15,7 +15,7 @@ extension CommandCatalog {
                     throw InspectorError("diff --trace takes no turns and no --only; use --from N to start later")
                 }
                 let start = try arguments.options["--from"].map { text throws(InspectorError) in
-                    try CommandArguments.number(text, "a turn")
+                    try CommandArguments.turn(text)
                 }
                 return try session.compareReport(with: other, from: start)
             }

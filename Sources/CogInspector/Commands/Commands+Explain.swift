@@ -100,16 +100,16 @@ extension InspectorSession {
     /// Why `state` holds its value at the cursor: the event that set it, then (for a recompute)
     /// the same question for the dependency whose change triggered it, until a source write, a
     /// seed, a creation, or the start of the recording.
-    public func causalChain(of state: Int) -> [CausalLink] {
+    public func causalChain(of state: NodeID) -> [CausalLink] {
         causalChain(of: state, through: cursor)
     }
 
     /// The causal chain of `state`'s value after turn `limit`.
-    func causalChain(of state: Int, through limit: Int) -> [CausalLink] {
+    func causalChain(of state: NodeID, through limit: TurnNumber) -> [CausalLink] {
         var links: [CausalLink] = []
         var current = state
         var limit = limit
-        var visited = Set<Int>()
+        var visited = Set<NodeID>()
         while visited.insert(current).inserted {
             guard let entry = timeline.lastDecision(of: current, through: limit) else {
                 let evicted = trace.trailer?.evicted ?? 0
@@ -124,7 +124,7 @@ extension InspectorSession {
                         changed: false, trigger: nil, event: nil, explanation: note))
                 break
             }
-            var trigger: Int?
+            var trigger: NodeID?
             var changed = true
             if case .recompute(_, _, _, let didChange, let cause) = entry.event {
                 trigger = cause
@@ -143,7 +143,7 @@ extension InspectorSession {
         return links
     }
 
-    private func cause(of entry: StateTimeline.Entry, for state: Int) -> CausalLink.Cause {
+    private func cause(of entry: StateTimeline.Entry, for state: NodeID) -> CausalLink.Cause {
         switch entry.event {
         case .write: trace.states[state]?.shape == .async ? .published : .written
         case .seeded: .seeded
@@ -154,7 +154,7 @@ extension InspectorSession {
     }
 
     /// One line saying why `entry` set the state's value.
-    func reason(for entry: StateTimeline.Entry, of state: Int) -> String {
+    func reason(for entry: StateTimeline.Entry, of state: NodeID) -> String {
         let turn = timeline.turnNames[entry.turn]
         let place = entry.isIdle ? "after turn \(entry.turn)" : "in turn \(entry.turn) (\(turn?.name ?? "?"))"
         switch entry.event {

@@ -96,7 +96,7 @@ extension InspectorSession {
     /// cursor; narrowed by `--focus`/`--depth`.
     func graphView(_ arguments: CommandArguments) throws(InspectorError) -> GraphView {
         let annotated = try arguments.options["--turn"].map { text throws(InspectorError) in
-            try CommandArguments.number(text, "a turn")
+            try CommandArguments.turn(text)
         }
         if let annotated { try requireTurn(annotated) }
         let sequence = annotated ?? cursor

@@ -171,7 +171,7 @@ extension CommandCatalog {
             guard session.trace.states[id]?.shape == .async else {
                 throw InspectorError("'\(session.label(id))' is not an async state")
             }
-            var generations: [Int: (started: Int, policy: AsyncPolicyName, outcome: String)] = [:]
+            var generations: [Int: (started: TurnNumber, policy: AsyncPolicyName, outcome: String)] = [:]
             for entry in session.timeline.entries(of: id, through: session.cursor) {
                 switch entry.event {
                 case .generationStarted(_, let generation, let policy):
@@ -234,7 +234,7 @@ extension CommandCatalog {
 
 extension InspectorSession {
     /// When an unused state's grace runs out: the grace scheduled last, from the turn that scheduled it.
-    func graceDeadline(of state: Int) -> String {
+    func graceDeadline(of state: NodeID) -> String {
         let scheduled = timeline.entries(of: state, through: cursor).last { entry in
             if case .graceScheduled = entry.event { true } else { false }
         }

@@ -46,7 +46,7 @@ extension CommandCatalog {
             summary: "every event of turn N in order, grouped readably",
             example: "turn 6", valueFlags: []
         ) { session, arguments throws(InspectorError) in
-            let sequence = try CommandArguments.number(try arguments.single("turn number"), "a turn")
+            let sequence = try CommandArguments.turn(try arguments.single("turn number"))
             try session.requireTurn(sequence)
             return try session.describeTurn(sequence)
         },
@@ -54,7 +54,7 @@ extension CommandCatalog {
             name: "goto", aliases: ["g"], group: "travel", synopsis: "goto N",
             summary: "move the cursor to turn N", example: "goto 6", valueFlags: []
         ) { session, arguments throws(InspectorError) in
-            try session.move(to: try CommandArguments.number(try arguments.single("turn number"), "a turn"))
+            try session.move(to: try CommandArguments.turn(try arguments.single("turn number")))
             return try session.whereReport()
         },
         CommandSpec(
@@ -108,7 +108,7 @@ extension CommandCatalog {
             let range =
                 try arguments.optional("range").map { text throws(InspectorError) in
                     try CommandArguments.range(text)
-                } ?? Int.min...Int.max
+                } ?? TurnNumber(Int.min)...TurnNumber(Int.max)
             let delay =
                 try arguments.options["--delay"].map { text throws(InspectorError) in
                     try CommandArguments.number(text, "a delay")
@@ -126,7 +126,7 @@ extension CommandCatalog {
 extension InspectorSession {
     /// Moves the cursor to `sequence`, one step of a `play`, and says where it is: the front end
     /// calls this for each turn of a `Playback` as it reaches it.
-    public func playStep(_ sequence: Int) throws(InspectorError) -> CommandResult {
+    public func playStep(_ sequence: TurnNumber) throws(InspectorError) -> CommandResult {
         try move(to: sequence)
         let turn = try turn(sequence)
         return CommandResult(
@@ -140,7 +140,7 @@ extension InspectorSession {
     }
 
     /// A note when `step` or `back` could not move because the cursor is at that end already.
-    func edgeNote(before: Int, forward: Bool) -> [Report] {
+    func edgeNote(before: TurnNumber, forward: Bool) -> [Report] {
         guard cursor == before, !turns.isEmpty else { return [] }
         return [
             .message(
@@ -158,7 +158,7 @@ extension InspectorSession {
 
 extension TraceEvent {
     /// Whether the event concerns `state` (as its subject or as a producer).
-    func touches(_ subjects: Set<Int>) -> Bool {
+    func touches(_ subjects: Set<NodeID>) -> Bool {
         if let state, subjects.contains(state) { return true }
         if let registration, subjects.contains(registration) { return true }
         switch self {

@@ -2,11 +2,11 @@ import CogTraceFormat
 
 extension InspectorSession {
     /// A graph diff as typed entries in titled sections, naming states and registrations by label.
-    func diffReport(_ diff: GraphDiff, from: Int, to: Int) -> [Report] {
+    func diffReport(_ diff: GraphDiff, from: TurnNumber, to: TurnNumber) -> [Report] {
         guard !diff.isEmpty else { return [.message("nothing differs between turn \(from) and turn \(to)")] }
         let before = try? graph(after: from)
         let after = try? graph(after: to)
-        func reference(_ id: Int) -> StateReference {
+        func reference(_ id: NodeID) -> StateReference {
             StateReference(id: id, label: label(id, in: after?.registrations[id] != nil ? after : before))
         }
         var reports: [Report] = [.message("from turn \(from) to turn \(to)")]

@@ -3,7 +3,7 @@ import CogTraceFormat
 extension InspectorSession {
     /// One event as a line a person reads, with labels instead of ids.
     func describe(_ event: TraceEvent) -> String {
-        func name(_ id: Int) -> String { label(id) }
+        func name(_ id: NodeID) -> String { label(id) }
         func text(_ value: TraceValue?) -> String { value.map(\.text) ?? "nil" }
         switch event {
         case .stateCreated(let state, let value):
@@ -58,7 +58,7 @@ extension InspectorSession {
     }
 
     /// Turn `sequence` as sections of related events.
-    func describeTurn(_ sequence: Int) throws(InspectorError) -> [Report] {
+    func describeTurn(_ sequence: TurnNumber) throws(InspectorError) -> [Report] {
         let turn = try turn(sequence)
         var header = [
             Field("turn", .turn(TurnReference(sequence))), Field("name", .text(turn.name)),
@@ -114,7 +114,7 @@ extension InspectorSession {
         return reports
     }
 
-    private func described(_ event: TraceEvent, in turn: Int, afterTurn: Bool = false) -> DescribedEvent {
+    private func described(_ event: TraceEvent, in turn: TurnNumber, afterTurn: Bool = false) -> DescribedEvent {
         DescribedEvent(turn: TurnReference(turn, afterTurn: afterTurn), event: event, description: describe(event))
     }
 

@@ -5,10 +5,10 @@ import CogTraceFormat
 extension InspectorSession {
     /// Every run of the registrations (and when they were made and removed), with what each run
     /// read and which of those reads had just changed.
-    func registrationHistory(name: String, ids: [Int], kind: RegistrationKind) -> [Report] {
+    func registrationHistory(name: String, ids: [NodeID], kind: RegistrationKind) -> [Report] {
         let entries = registrationEntries(ids)
         var rows: [[Cell]] = []
-        var hasRun = Set<Int>()
+        var hasRun = Set<NodeID>()
         for entry in entries {
             guard let id = entry.event.registration, let event = Self.describe(entry.event) else { continue }
             let turn = Cell.turn(TurnReference(entry.turn, afterTurn: entry.isIdle))
@@ -38,7 +38,7 @@ extension InspectorSession {
     }
 
     /// A registration at the cursor: its kind, whether it is live, how often it ran and fired.
-    func registrationFields(name: String, ids: [Int], kind: RegistrationKind) throws(InspectorError) -> [Field] {
+    func registrationFields(name: String, ids: [NodeID], kind: RegistrationKind) throws(InspectorError) -> [Field] {
         let graph = try graph()
         let live = ids.last { graph.registrations[$0] != nil }
         let entries = registrationEntries(ids, through: cursor)
@@ -64,7 +64,7 @@ extension InspectorSession {
 
     /// The run of a registration at or before the cursor, linked to the change that made it run
     /// and on through that change's own causal chain.
-    func registrationChain(name: String, ids: [Int]) -> [CausalLink] {
+    func registrationChain(name: String, ids: [NodeID]) -> [CausalLink] {
         let entries = registrationEntries(ids, through: cursor)
         guard let run = entries.last(where: Self.isRun), let id = run.event.registration else { return [] }
         let reads = reads(of: id, at: run, among: entries)

@@ -11,7 +11,7 @@ public struct GraphDiff: Equatable {
     /// A state whose value differs, with the fields that differ when both sides are structured.
     public struct ValueChange: Equatable {
         /// The state's id.
-        public let state: Int
+        public let state: NodeID
         /// The value at the first turn.
         public let old: TraceValue?
         /// The value at the second turn.
@@ -23,15 +23,15 @@ public struct GraphDiff: Equatable {
     /// A dependency edge: `consumer` (a state or a registration) reads `producer`.
     public struct Edge: Hashable, Sendable {
         /// The reader: a state or a registration.
-        public let consumer: Int
+        public let consumer: NodeID
         /// The state it reads.
-        public let producer: Int
+        public let producer: NodeID
     }
 
     /// A lease: `holder` keeps `state` alive.
     public struct Lease: Hashable, Sendable {
         /// The state held.
-        public let state: Int
+        public let state: NodeID
         /// Who holds it: a reaction, watch, scope or export, by name.
         public let holder: String
     }
@@ -39,7 +39,7 @@ public struct GraphDiff: Equatable {
     /// An async state whose status or generation differs; nil on the side where it did not exist.
     public struct AsyncChange: Equatable {
         /// The async state's id.
-        public let state: Int
+        public let state: NodeID
         /// Its status at the first turn.
         public let old: GraphSnapshot.AsyncStatus?
         /// Its status at the second turn.
@@ -49,9 +49,9 @@ public struct GraphDiff: Equatable {
     /// States live at both turns whose values differ.
     public var valueChanges: [ValueChange] = []
     /// States live only at the second turn.
-    public var statesCreated: [Int] = []
+    public var statesCreated: [NodeID] = []
     /// States live only at the first turn.
-    public var statesReleased: [Int] = []
+    public var statesReleased: [NodeID] = []
     /// Edges only at the second turn.
     public var edgesAdded: [Edge] = []
     /// Edges only at the first turn.
@@ -63,9 +63,9 @@ public struct GraphDiff: Equatable {
     /// Async states whose status or generation differs.
     public var asyncChanges: [AsyncChange] = []
     /// Registrations live only at the second turn.
-    public var registrationsOpened: [Int] = []
+    public var registrationsOpened: [NodeID] = []
     /// Registrations live only at the first turn.
-    public var registrationsRetired: [Int] = []
+    public var registrationsRetired: [NodeID] = []
 
     /// Whether nothing differs.
     public var isEmpty: Bool { self == GraphDiff() }

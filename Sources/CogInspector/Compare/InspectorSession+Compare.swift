@@ -4,7 +4,7 @@ import Foundation
 /// Where `bisect` stopped: the turn, and how many times it evaluated the expression to get there.
 public struct BisectResult: Equatable, Sendable {
     /// The first turn where the expression holds.
-    public let turn: Int
+    public let turn: TurnNumber
     /// How many turns it evaluated the expression at.
     public let evaluations: Int
 }
@@ -12,9 +12,9 @@ public struct BisectResult: Equatable, Sendable {
 extension InspectorSession {
     /// The two turns `diff` compares: `A B`, or the cursor and `N`. A turn may be the one before
     /// the first, which stands for the graph the recording starts from.
-    func diffTurns(_ words: [String]) throws(InspectorError) -> (Int, Int) {
-        let numbers = try words.map { word throws(InspectorError) in try CommandArguments.number(word, "a turn") }
-        let pair: (Int, Int)
+    func diffTurns(_ words: [String]) throws(InspectorError) -> (TurnNumber, TurnNumber) {
+        let numbers = try words.map { word throws(InspectorError) in try CommandArguments.turn(word) }
+        let pair: (TurnNumber, TurnNumber)
         switch numbers.count {
         // One turn compares with the cursor in time order, earlier first: `diff 9` at turn 25
         // reads "from turn 9 to turn 25".
@@ -28,7 +28,7 @@ extension InspectorSession {
     }
 
     /// What differs between the graph after turn `from` and after turn `to`.
-    public func diff(from: Int, to: Int) throws(InspectorError) -> GraphDiff {
+    public func diff(from: TurnNumber, to: TurnNumber) throws(InspectorError) -> GraphDiff {
         GraphDiff(from: try graph(after: from), to: try graph(after: to))
     }
 
@@ -47,7 +47,7 @@ extension InspectorSession {
     /// reached from the nearest keyframe before it, applying only the turns in between.
     public func bisect(_ expression: TraceExpression) throws(InspectorError) -> BisectResult? {
         guard let first = turns.first else { return nil }
-        var candidates: Set<Int> = [first]
+        var candidates: Set<TurnNumber> = [first]
         for reference in expression.states {
             for entry in timeline.byState[reference.id] ?? [] {
                 candidates.insert(entry.turn)
@@ -83,7 +83,7 @@ extension InspectorSession {
     }
 
     /// Compares this recording with the one at `path` turn by turn.
-    func compareReport(with path: String, from start: Int?) throws(InspectorError) -> [Report] {
+    func compareReport(with path: String, from start: TurnNumber?) throws(InspectorError) -> [Report] {
         let other: TraceFile
         do {
             other = try TraceFile.load(contentsOf: URL(fileURLWithPath: path))

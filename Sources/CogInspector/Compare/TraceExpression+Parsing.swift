@@ -7,7 +7,8 @@ extension TraceExpression {
     ///   - resolve: finds the state a label names, or throws the inspector's unknown-state error.
     /// - Throws: `InspectorError` quoting the part that could not be read.
     static func parse(
-        _ text: String, resolve: @escaping (String) throws(InspectorError) -> Int, isLabel: @escaping (String) -> Bool
+        _ text: String, resolve: @escaping (String) throws(InspectorError) -> NodeID,
+        isLabel: @escaping (String) -> Bool
     ) throws(InspectorError) -> TraceExpression {
         var parser = ExpressionParser(
             tokens: try ExpressionLexer.tokens(of: text.trimmed.unquoted), resolve: resolve,
@@ -71,7 +72,7 @@ enum ExpressionLexer {
 /// A recursive-descent reader over the lexer's tokens: `or` binds loosest, then `and`, then `not`.
 struct ExpressionParser {
     let tokens: [String]
-    let resolve: (String) throws(InspectorError) -> Int
+    let resolve: (String) throws(InspectorError) -> NodeID
     let isLabel: (String) -> Bool
     private var position = 0
     /// How deep `not` and parentheses nest now; bounded so no input can exhaust the stack.
@@ -79,7 +80,8 @@ struct ExpressionParser {
     static let maxNesting = 64
 
     init(
-        tokens: [String], resolve: @escaping (String) throws(InspectorError) -> Int, isLabel: @escaping (String) -> Bool
+        tokens: [String], resolve: @escaping (String) throws(InspectorError) -> NodeID,
+        isLabel: @escaping (String) -> Bool
     ) {
         self.tokens = tokens
         self.resolve = resolve

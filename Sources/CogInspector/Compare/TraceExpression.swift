@@ -24,7 +24,7 @@ public indirect enum TraceExpression: Equatable {
     /// A state the expression names, resolved against the trace, with a field path into its value.
     public struct StateReference: Equatable, Sendable {
         /// The state's id in the trace.
-        public let id: Int
+        public let id: NodeID
         /// The label as written.
         public let label: String
         /// `.weather.temperatureF`, or empty for the whole value.
@@ -33,7 +33,7 @@ public indirect enum TraceExpression: Equatable {
         public let fieldPath: JSONPath
 
         /// A reference to state `id`, written `label`, into its value at `path`.
-        public init(id: Int, label: String, path: String) {
+        public init(id: NodeID, label: String, path: String) {
             self.id = id
             self.label = label
             self.path = path

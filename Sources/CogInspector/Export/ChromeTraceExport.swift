@@ -9,13 +9,13 @@ import CogTraceFormat
 /// end to end from their recorded start, and each nested event gets at least a microsecond.
 struct ChromeTraceExport {
     let trace: TraceFile
-    let label: (Int) -> String
+    let label: (NodeID) -> String
     private var events: [JSONValue] = []
     private var nextFlow = 1
     /// Open async slices by state and generation, with their name.
     private var openGenerations: [String: String] = [:]
 
-    init(trace: TraceFile, label: @escaping (Int) -> String) {
+    init(trace: TraceFile, label: @escaping (NodeID) -> String) {
         self.trace = trace
         self.label = label
     }
@@ -62,8 +62,8 @@ struct ChromeTraceExport {
                     "origin": .string(turn.origin.rawValue), "cause": turn.cause.map(JSONValue.int) ?? .null,
                     "events": .int(turn.events.count),
                 ]))
-        var written: [Int: Int] = [:]
-        var causes: [Int: Int] = [:]
+        var written: [NodeID: Int] = [:]
+        var causes: [NodeID: NodeID] = [:]
         var time = start
         for event in turn.events {
             guard Self.isShown(event) else {
@@ -146,7 +146,7 @@ struct ChromeTraceExport {
 
     /// Counters for a value that has numbers in it: a number, a flag (0 or 1), or the numeric
     /// fields of a structured value (`weather.forecast[10001].temperatureF`).
-    private mutating func addCounter(_ state: Int, _ value: TraceValue, at time: Int) {
+    private mutating func addCounter(_ state: NodeID, _ value: TraceValue, at time: Int) {
         guard let json = value.json else { return }
         var series: [(String, JSONValue)] = []
         switch json {

@@ -38,7 +38,7 @@ public struct GraphView: Equatable {
     /// One node: a state, or a registration that reads states.
     public struct Node: Equatable {
         /// The state's or registration's id in the trace.
-        public let id: Int
+        public let id: NodeID
         /// What it stands for, which decides its shape.
         public let kind: Kind
         /// `weather.isNice[10001]`, or a registration's name.
@@ -71,15 +71,15 @@ public struct GraphView: Equatable {
         }
 
         /// The state read.
-        public let producer: Int
+        public let producer: NodeID
         /// The state or registration that reads it.
-        public let consumer: Int
+        public let consumer: NodeID
         /// Added or removed by the annotated turn; nil when it stood before and after.
         public var change: Change?
     }
 
     /// The turn the graph is after; nil for the graph a recording starts from.
-    public let turn: Int?
+    public let turn: TurnNumber?
     /// Whether the turn's effects are marked.
     public let isAnnotated: Bool
     /// States in id order, then registrations.
@@ -105,7 +105,7 @@ public struct GraphView: Equatable {
     }
 
     /// Builds the view of `graph`, marking what `annotating` (the turn that led to it) did.
-    init(graph: GraphSnapshot, turn: Int?, states: [Int: TraceStateInfo], annotating: TraceTurn?) {
+    init(graph: GraphSnapshot, turn: TurnNumber?, states: [NodeID: TraceStateInfo], annotating: TraceTurn?) {
         self.turn = turn
         isAnnotated = annotating != nil
         var nodes: [Node] = graph.states.keys.sorted().map { id in
@@ -146,9 +146,9 @@ public struct GraphView: Equatable {
 
     /// Marks what `turn` did: writes, recomputes, creations, notices, runs, lease and edge changes.
     private mutating func annotate(with turn: TraceTurn) {
-        var index: [Int: Int] = [:]
+        var index: [NodeID: Int] = [:]
         for (position, node) in nodes.enumerated() { index[node.id] = position }
-        func mark(_ id: Int, _ change: (inout Node) -> Void) {
+        func mark(_ id: NodeID, _ change: (inout Node) -> Void) {
             if let position = index[id] { change(&nodes[position]) }
         }
         for event in turn.events {
@@ -180,14 +180,14 @@ public struct GraphView: Equatable {
 
     /// Keeps only the nodes within `depth` edges of `center` (in either direction), and the edges
     /// among them: the neighbourhood of one state in a graph too large to read whole.
-    public func focused(on center: Int, depth: Int) -> GraphView {
-        var neighbours: [Int: Set<Int>] = [:]
+    public func focused(on center: NodeID, depth: Int) -> GraphView {
+        var neighbours: [NodeID: Set<NodeID>] = [:]
         for edge in edges {
             neighbours[edge.producer, default: []].insert(edge.consumer)
             neighbours[edge.consumer, default: []].insert(edge.producer)
         }
-        var kept: Set<Int> = [center]
-        var frontier: Set<Int> = [center]
+        var kept: Set<NodeID> = [center]
+        var frontier: Set<NodeID> = [center]
         var remaining = max(0, depth)
         while remaining > 0, !frontier.isEmpty {
             frontier = Set(frontier.flatMap { neighbours[$0] ?? [] }).subtracting(kept)

@@ -45,7 +45,7 @@ public final class TraceDatabase {
     ///   - describe: one event as a sentence, for the `events` table.
     /// - Throws: `InspectorError` when SQLite cannot open the file or a turn cannot be decoded.
     public init(
-        trace: TraceFile, path: String = ":memory:", label: @escaping (Int) -> String,
+        trace: TraceFile, path: String = ":memory:", label: @escaping (NodeID) -> String,
         describe: @escaping (TraceEvent) -> String
     ) throws(InspectorError) {
         connection = try SQLiteConnection(path: path)
@@ -153,6 +153,10 @@ enum SQLValue {
     case null
 
     init(_ number: Int?) { self = number.map(SQLValue.integer) ?? .null }
+    init(_ id: NodeID?) { self = id.map { .integer($0.rawValue) } ?? .null }
+    static func integer(_ id: NodeID) -> SQLValue { .integer(id.rawValue) }
+    static func integer(_ turn: TurnNumber) -> SQLValue { .integer(turn.rawValue) }
+    init(_ turn: TurnNumber?) { self = turn.map { .integer($0.rawValue) } ?? .null }
     init(_ text: String?) { self = text.map(SQLValue.text) ?? .null }
     init(_ flag: Bool) { self = .integer(flag ? 1 : 0) }
 }

@@ -3,10 +3,10 @@ import CogTraceFormat
 /// Fills a `TraceDatabase`'s tables from a trace, one row per state, turn and event.
 struct TraceDatabaseLoader {
     let database: TraceDatabase
-    let label: (Int) -> String
+    let label: (NodeID) -> String
     let describe: (TraceEvent) -> String
 
-    init(database: TraceDatabase, label: @escaping (Int) -> String, describe: @escaping (TraceEvent) -> String) {
+    init(database: TraceDatabase, label: @escaping (NodeID) -> String, describe: @escaping (TraceEvent) -> String) {
         self.database = database
         self.label = label
         self.describe = describe
@@ -46,7 +46,7 @@ struct TraceDatabaseLoader {
         }
     }
 
-    private func add(_ event: TraceEvent, turn: Int, position: Int, isAfter: Bool) throws(InspectorError) {
+    private func add(_ event: TraceEvent, turn: TurnNumber, position: Int, isAfter: Bool) throws(InspectorError) {
         let after = SQLValue(isAfter)
         try database.insert(
             "events",
@@ -104,14 +104,14 @@ struct TraceDatabaseLoader {
     }
 
     private func lease(
-        _ turn: Int, _ after: SQLValue, _ state: Int, _ holder: String, _ change: String
+        _ turn: TurnNumber, _ after: SQLValue, _ state: NodeID, _ holder: String, _ change: String
     ) throws(InspectorError) {
         try database.insert(
             "leases", [.integer(turn), after, .integer(state), .text(label(state)), .text(holder), .text(change)])
     }
 
     private func step(
-        _ turn: Int, _ after: SQLValue, _ state: Int, _ generation: Int?, _ step: String,
+        _ turn: TurnNumber, _ after: SQLValue, _ state: NodeID, _ generation: Int?, _ step: String,
         _ detail: String?
     ) throws(InspectorError) {
         try database.insert(

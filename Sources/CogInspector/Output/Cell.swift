@@ -4,12 +4,12 @@ import CogTraceFormat
 /// between turns, written `N+` in text).
 public struct TurnReference: Equatable, Hashable, Sendable {
     /// The turn's sequence number.
-    public let turn: Int
+    public let turn: TurnNumber
     /// Whether this is the time after the turn rather than the turn itself.
     public let afterTurn: Bool
 
     /// A reference to turn `turn`, or to the time after it.
-    public init(_ turn: Int, afterTurn: Bool = false) {
+    public init(_ turn: TurnNumber, afterTurn: Bool = false) {
         self.turn = turn
         self.afterTurn = afterTurn
     }
@@ -18,12 +18,12 @@ public struct TurnReference: Equatable, Hashable, Sendable {
 /// A state or registration as an answer names it: its id in the trace and its label.
 public struct StateReference: Equatable, Hashable, Sendable {
     /// The id in the trace's state table (or the registration's id).
-    public let id: Int
+    public let id: NodeID
     /// The label a person reads, e.g. `weather.isNice[10001]`.
     public let label: String
 
     /// A reference to `id`, shown as `label`.
-    public init(id: Int, label: String) {
+    public init(id: NodeID, label: String) {
         self.id = id
         self.label = label
     }

@@ -59,7 +59,7 @@ public struct TurnSummary: Equatable {
 /// What `play` asks of the front end: these turns, in order, with a pause between them.
 public struct Playback: Equatable, Sendable {
     /// The turns to step through.
-    public let turns: [Int]
+    public let turns: [TurnNumber]
     /// The pause after each turn but the last.
     public let delay: Duration
 }

@@ -3,13 +3,13 @@ import CogTraceFormat
 /// What a command can be asked about: a state, or a registration (a reaction, watch, scope,
 /// task, mechanism or export) by its name.
 enum Subject {
-    case state(Int)
+    case state(NodeID)
     /// Every registration made under one name, oldest first (a reopened scope or re-registered
     /// watch gets a new id), and the kind it was first registered as.
-    case registration(name: String, ids: [Int], kind: RegistrationKind)
+    case registration(name: String, ids: [NodeID], kind: RegistrationKind)
 
     /// The ids an event about this subject carries.
-    var ids: Set<Int> {
+    var ids: Set<NodeID> {
         switch self {
         case .state(let id): [id]
         case .registration(_, let ids, _): Set(ids)
@@ -34,7 +34,7 @@ extension InspectorSession {
     }
 
     /// The kind registration `id` was made as (`reaction` when the trace never said).
-    func registrationKind(_ id: Int) -> RegistrationKind {
+    func registrationKind(_ id: NodeID) -> RegistrationKind {
         timeline.registrationKinds[id] ?? .reaction
     }
 
@@ -49,7 +49,7 @@ extension InspectorSession {
 
     /// Every event about the registrations `ids` up to turn `limit` (all of them when nil), in
     /// the order they happened.
-    func registrationEntries(_ ids: [Int], through limit: Int? = nil) -> [StateTimeline.Entry] {
+    func registrationEntries(_ ids: [NodeID], through limit: TurnNumber? = nil) -> [StateTimeline.Entry] {
         ids.flatMap { id in
             limit.map { Array(timeline.entries(of: id, through: $0)) } ?? timeline.byState[id] ?? []
         }
@@ -59,8 +59,8 @@ extension InspectorSession {
 
     /// What a registration read at `run`: the dependencies it recorded in that same turn after
     /// the run (a run records what it read as it finishes), else the last ones before it.
-    func reads(of id: Int, at run: StateTimeline.Entry, among entries: [StateTimeline.Entry]) -> [Int] {
-        var latest: [Int] = []
+    func reads(of id: NodeID, at run: StateTimeline.Entry, among entries: [StateTimeline.Entry]) -> [NodeID] {
+        var latest: [NodeID] = []
         for entry in entries {
             guard case .dependencies(id, let producers) = entry.event else { continue }
             if run.precedes(entry) {
@@ -73,7 +73,7 @@ extension InspectorSession {
     }
 
     /// Which of `reads` changed value in the run's turn before the run: why it ran.
-    func changedBefore(_ run: StateTimeline.Entry, among reads: [Int]) -> [Int] {
+    func changedBefore(_ run: StateTimeline.Entry, among reads: [NodeID]) -> [NodeID] {
         reads.filter { dependency in
             for entry in timeline.entries(of: dependency, through: run.turn).reversed() {
                 guard entry.turn == run.turn else { return false }
@@ -98,7 +98,7 @@ extension InspectorSession {
 extension InspectorSession {
     /// One field of a state's value at the cursor, e.g. `.temperatureF` of a forecast.
     /// - Throws: `InspectorError` when the path is malformed or the value has no such field.
-    func field(_ path: String, of id: Int) throws(InspectorError) -> [Report] {
+    func field(_ path: String, of id: NodeID) throws(InspectorError) -> [Report] {
         let fieldPath = JSONPath(path)
         guard fieldPath.components != nil else {
             throw InspectorError("'\(path)' is not a field path; write .name or [index], e.g. '.temperatureF'")

@@ -2,11 +2,11 @@ import CogTraceFormat
 
 extension InspectorSession {
     /// The turns whose records could not be decoded (the timeline is built to find them).
-    public var undecodableTurns: [(turn: Int, error: TraceReadError)] { timeline.undecodable }
+    public var undecodableTurns: [(turn: TurnNumber, error: TraceReadError)] { timeline.undecodable }
 
     /// Warnings for an answer built from the timeline up to turn `limit` (all turns when nil):
     /// one per undecodable turn it had to leave out, naming the turn and its line.
-    func undecodableWarnings(through limit: Int? = nil) -> [Report] {
+    func undecodableWarnings(through limit: TurnNumber? = nil) -> [Report] {
         let missing = timeline.undecodable.filter { limit == nil || $0.turn <= limit! }
         guard !missing.isEmpty else { return [] }
         let shown = missing.prefix(5).map { turn, error in

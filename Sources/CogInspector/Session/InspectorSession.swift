@@ -7,7 +7,7 @@ public final class InspectorSession {
     /// Where the trace came from, for `info` and messages.
     public let source: String
     /// The turn the cursor is on; 0 before the first turn of an empty trace.
-    public internal(set) var cursor: Int
+    public internal(set) var cursor: TurnNumber
     public var settings = InspectorSettings()
     /// Set by `quit`.
     public private(set) var wantsToQuit = false
@@ -34,7 +34,7 @@ public final class InspectorSession {
     }
 
     /// The turn numbers, in order.
-    public var turns: [Int] { trace.turnSequences }
+    public var turns: [TurnNumber] { trace.turnSequences }
 
     /// The prompt shown interactively: `turn 12/87> `.
     public var prompt: String {
@@ -43,13 +43,13 @@ public final class InspectorSession {
 
     /// Moves the cursor to turn `sequence`.
     /// - Throws: `InspectorError` if the trace has no such turn.
-    public func move(to sequence: Int) throws(InspectorError) {
+    public func move(to sequence: TurnNumber) throws(InspectorError) {
         try requireTurn(sequence)
         cursor = sequence
     }
 
     /// Fails unless the trace holds turn `sequence`, saying which turns it has.
-    func requireTurn(_ sequence: Int) throws(InspectorError) {
+    func requireTurn(_ sequence: TurnNumber) throws(InspectorError) {
         guard trace.entryIndex(of: sequence) == nil else { return }
         let range = turns.isEmpty ? "no turns" : "turns \(turns.first!)..\(turns.last!)"
         throw InspectorError("no turn \(sequence) in this trace; it has \(range)")
@@ -68,7 +68,7 @@ public final class InspectorSession {
     }
 
     /// The graph after the cursor's turn.
-    func graph(after sequence: Int? = nil) throws(InspectorError) -> GraphSnapshot {
+    func graph(after sequence: TurnNumber? = nil) throws(InspectorError) -> GraphSnapshot {
         do {
             return try trace.snapshot(after: sequence ?? cursor)
         } catch {
@@ -77,7 +77,7 @@ public final class InspectorSession {
     }
 
     /// Decodes one turn.
-    func turn(_ sequence: Int) throws(InspectorError) -> TraceTurn {
+    func turn(_ sequence: TurnNumber) throws(InspectorError) -> TraceTurn {
         do {
             return try trace.turn(sequence)
         } catch {
@@ -101,17 +101,17 @@ public final class InspectorSession {
     }
 
     /// The label of a state or registration id.
-    func label(_ id: Int, in graph: GraphSnapshot? = nil) -> String {
+    func label(_ id: NodeID, in graph: GraphSnapshot? = nil) -> String {
         trace.states[id]?.label ?? graph?.registrations[id]?.name ?? timeline.registrationNames[id] ?? "#\(id)"
     }
 
     /// A state or registration id with its label, for typed answers.
-    func reference(_ id: Int, in graph: GraphSnapshot? = nil) -> StateReference {
+    func reference(_ id: NodeID, in graph: GraphSnapshot? = nil) -> StateReference {
         StateReference(id: id, label: label(id, in: graph))
     }
 
     /// The id of the state a person named, or an error with the closest label.
-    func resolveState(_ label: String) throws(InspectorError) -> Int {
+    func resolveState(_ label: String) throws(InspectorError) -> NodeID {
         if let id = trace.stateID(labelled: label) { return id }
         if let refusal = registrationRefusal(label, command: "this command") { throw refusal }
         let labels = trace.states.values.map(\.label)

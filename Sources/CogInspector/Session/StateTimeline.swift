@@ -5,7 +5,7 @@ import CogTraceFormat
 final class StateTimeline {
     /// One event in its turn.
     struct Entry {
-        let turn: Int
+        let turn: TurnNumber
         let event: TraceEvent
         /// True for an event between turns (after `turn`).
         let isIdle: Bool
@@ -18,15 +18,15 @@ final class StateTimeline {
         }
     }
 
-    private(set) var byState: [Int: [Entry]] = [:]
-    private(set) var registrationNames: [Int: String] = [:]
+    private(set) var byState: [NodeID: [Entry]] = [:]
+    private(set) var registrationNames: [NodeID: String] = [:]
     /// Registration kinds by id, as first registered.
-    private(set) var registrationKinds: [Int: RegistrationKind] = [:]
+    private(set) var registrationKinds: [NodeID: RegistrationKind] = [:]
     /// Turn names by sequence.
-    private(set) var turnNames: [Int: (name: String, origin: TurnOrigin, cause: Int?)] = [:]
+    private(set) var turnNames: [TurnNumber: (name: String, origin: TurnOrigin, cause: TurnNumber?)] = [:]
     /// The turns whose records could not be decoded, in order, with why: answers that walk the
     /// timeline leave them out and must say so.
-    private(set) var undecodable: [(turn: Int, error: TraceReadError)] = []
+    private(set) var undecodable: [(turn: TurnNumber, error: TraceReadError)] = []
     /// False when an interrupt stopped the build: the session then does not keep it.
     private(set) var isComplete = false
 
@@ -49,7 +49,7 @@ final class StateTimeline {
         }
     }
 
-    private func note(_ event: TraceEvent, turn: Int, isIdle: Bool, position: Int) {
+    private func note(_ event: TraceEvent, turn: TurnNumber, isIdle: Bool, position: Int) {
         switch event {
         case .registered(let id, let name, let kind):
             registrationNames[id] = name
@@ -71,19 +71,19 @@ final class StateTimeline {
 
     /// The ids of every registration named `name`, in the order they were made: a reaction made
     /// again (a scope reopened, a watch re-registered) gets a new id under the same name.
-    func registrations(named name: String) -> [Int] {
+    func registrations(named name: String) -> [NodeID] {
         registrationNames.filter { $0.value == name }.keys.sorted()
     }
 
     /// The events touching `state` up to and including turn `limit` (and its idle events).
-    func entries(of state: Int, through limit: Int) -> ArraySlice<Entry> {
+    func entries(of state: NodeID, through limit: TurnNumber) -> ArraySlice<Entry> {
         guard let all = byState[state] else { return [] }
         return all[..<end(of: all, through: limit)]
     }
 
     /// The position after the last entry at or before turn `limit`: entries are in turn order,
     /// so a binary search finds it.
-    private func end(of entries: [Entry], through limit: Int) -> Int {
+    private func end(of entries: [Entry], through limit: TurnNumber) -> Int {
         var low = 0
         var high = entries.count
         while low < high {
@@ -96,7 +96,7 @@ final class StateTimeline {
     /// The last event at or before `limit` that decided the state's value: a write, or its latest
     /// run (even one whose equal result was gated, since that run is why the value still holds).
     /// Walks back from `limit`, so it costs the distance to that event, not the state's history.
-    func lastDecision(of state: Int, through limit: Int) -> Entry? {
+    func lastDecision(of state: NodeID, through limit: TurnNumber) -> Entry? {
         guard let all = byState[state] else { return nil }
         var index = end(of: all, through: limit)
         while index > 0 {
@@ -114,7 +114,7 @@ final class StateTimeline {
 
 extension TraceEvent {
     /// Whether this event gave `state` a new value.
-    func setsValue(of state: Int) -> Bool {
+    func setsValue(of state: NodeID) -> Bool {
         switch self {
         case .write(state, _, _), .seeded(state, _): true
         case .stateCreated(state, let value): value != nil

@@ -58,7 +58,7 @@ public struct CogReplay {
         }
     }
 
-    private func decode(_ sequence: Int) throws(ReplayError) -> TraceTurn {
+    private func decode(_ sequence: TurnNumber) throws(ReplayError) -> TraceTurn {
         do {
             return try recording.turn(sequence)
         } catch {

@@ -8,7 +8,7 @@ struct ReplayFeeder<Target: ReplayTarget> {
     let target: Target
     let patience: Duration
     /// Exports replay opened, by the registration id the recording gave them.
-    private var openExports: [Int: ReplayState] = [:]
+    private var openExports: [NodeID: ReplayState] = [:]
 
     init(recording: TraceFile, target: Target, patience: Duration) {
         self.recording = recording
@@ -160,7 +160,7 @@ struct ReplayFeeder<Target: ReplayTarget> {
         return .success(graph?.states[id ?? -1]?.value?.json.map(StructuredValue.init))
     }
 
-    private func state(_ id: Int) throws(ReplayError) -> ReplayState {
+    private func state(_ id: NodeID) throws(ReplayError) -> ReplayState {
         guard let info = recording.states[id] else { throw ReplayError("the recording names no state #\(id)") }
         return ReplayState(label: info.label, declaration: info.declaration, key: info.key)
     }

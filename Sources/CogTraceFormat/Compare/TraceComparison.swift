@@ -13,9 +13,9 @@ public struct TraceComparison: Equatable {
     /// Compares `trace` with `other`, pairing their turns in order from turn `from` in each (from
     /// the first turn when nil). States are matched by label, so the two runs may number them apart.
     /// - Throws: `TraceReadError` when a turn of either file cannot be decoded.
-    public init(_ trace: TraceFile, _ other: TraceFile, from start: Int? = nil) throws(TraceReadError) {
-        let left = trace.turnSequences.filter { $0 >= start ?? Int.min }
-        let right = other.turnSequences.filter { $0 >= start ?? Int.min }
+    public init(_ trace: TraceFile, _ other: TraceFile, from start: TurnNumber? = nil) throws(TraceReadError) {
+        let left = trace.turnSequences.filter { $0 >= start ?? TurnNumber(Int.min) }
+        let right = other.turnSequences.filter { $0 >= start ?? TurnNumber(Int.min) }
         var leftNames = try RegistrationNames(trace)
         var rightNames = try RegistrationNames(other)
         var differences: [TraceDifference] = []
@@ -60,9 +60,9 @@ public struct TraceDifference: Equatable, Sendable {
     /// The pair's position from the starting turn, from 0.
     public let position: Int
     /// The turn's number in the first recording; nil when that recording has ended.
-    public let turn: Int?
+    public let turn: TurnNumber?
     /// The turn's number in the second recording; nil when that recording has ended.
-    public let otherTurn: Int?
+    public let otherTurn: TurnNumber?
     public let aspect: Aspect
     /// What differs, in a sentence: "this" is the first recording, "the other" the second.
     public let detail: String
@@ -71,7 +71,7 @@ public struct TraceDifference: Equatable, Sendable {
 /// Names for registration ids, gathered as turns are read, so edges from reactions and watches
 /// compare by name across recordings.
 private struct RegistrationNames {
-    private var names: [Int: String] = [:]
+    private var names: [NodeID: String] = [:]
 
     init(_ trace: TraceFile) throws(TraceReadError) {
         let start = (trace.turnSequences.first ?? 1) - 1
@@ -90,7 +90,7 @@ private struct RegistrationNames {
         }
     }
 
-    func label(_ id: Int, trace: TraceFile) -> String {
+    func label(_ id: NodeID, trace: TraceFile) -> String {
         trace.states[id]?.label ?? names[id] ?? "#\(id)"
     }
 }

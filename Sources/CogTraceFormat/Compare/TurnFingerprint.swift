@@ -18,7 +18,7 @@ struct TurnFingerprint {
     let edges: Set<String>
     let asyncSteps: [String]
 
-    init(_ turn: TraceTurn, labels: (Int) -> String) {
+    init(_ turn: TraceTurn, labels: (NodeID) -> String) {
         name = turn.name
         var writes: [Write] = []
         var recomputes: [Recompute] = []

@@ -47,7 +47,7 @@ extension GraphSnapshot {
         self.init()
         guard let stateValues = keyframe["states"]?.arrayValue else { throw TraceEventDecodingError(member: "states") }
         for value in stateValues {
-            guard let id = value["id"]?.intValue else { throw TraceEventDecodingError(member: "states.id") }
+            guard let id = value["id"]?.nodeID else { throw TraceEventDecodingError(member: "states.id") }
             var state = State(id: id, value: value["v"].flatMap(TraceValue.init(jsonValue:)))
             // Versions grow by one per write or change, so one near Int.max would overflow the
             // snapshot built from it; the format keeps every count below 2^53.
@@ -56,7 +56,7 @@ extension GraphSnapshot {
                 throw TraceEventDecodingError(
                     member: "ver", detail: "state \(id)'s version \(state.version) is outside 0..<2^53")
             }
-            state.dependencies = value["deps"]?.arrayValue?.compactMap(\.intValue) ?? []
+            state.dependencies = value["deps"]?.arrayValue?.compactMap(\.nodeID) ?? []
             let observed = value["obs"]?.arrayValue?.compactMap(\.intValue) ?? []
             if let bad = observed.first(where: { !TraceFormat.countRange.contains($0) }) {
                 throw TraceEventDecodingError(
@@ -79,13 +79,13 @@ extension GraphSnapshot {
             states[id] = state
         }
         for value in keyframe["registrations"]?.arrayValue ?? [] {
-            guard let id = value["id"]?.intValue, let name = value["name"]?.stringValue,
+            guard let id = value["id"]?.nodeID, let name = value["name"]?.stringValue,
                 let kind = value["kind"]?.stringValue
             else {
                 throw TraceEventDecodingError(member: "registrations")
             }
             var registration = Registration(id: id, name: name, kind: RegistrationKind(rawValue: kind))
-            registration.dependencies = value["deps"]?.arrayValue?.compactMap(\.intValue) ?? []
+            registration.dependencies = value["deps"]?.arrayValue?.compactMap(\.nodeID) ?? []
             registrations[id] = registration
         }
     }

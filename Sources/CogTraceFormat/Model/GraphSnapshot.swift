@@ -4,13 +4,13 @@
 public struct GraphSnapshot: Equatable {
     /// One live state.
     public struct State: Equatable {
-        public let id: Int
+        public let id: NodeID
         public var value: TraceValue?
         public var version = 0
         /// Producers, in the order the last run read them.
-        public var dependencies: [Int] = []
+        public var dependencies: [NodeID] = []
         /// The version of each dependency the last run saw (to tell whether a read would re-run it).
-        public var observedVersions: [Int: Int] = [:]
+        public var observedVersions: [NodeID: Int] = [:]
         /// Who holds this state: reactions, watches, scopes and exports by name.
         public var leases: [String] = []
         /// Whether a UI read pinned it.
@@ -20,7 +20,7 @@ public struct GraphSnapshot: Equatable {
         /// Its async status, for an async state.
         public var async: AsyncStatus?
 
-        public init(id: Int, value: TraceValue?) {
+        public init(id: NodeID, value: TraceValue?) {
             self.id = id
             self.value = value
         }
@@ -42,12 +42,12 @@ public struct GraphSnapshot: Equatable {
 
     /// One live registration: a mechanism, reaction, watch, scope (and each opening), task or export.
     public struct Registration: Equatable {
-        public let id: Int
+        public let id: NodeID
         public let name: String
         public let kind: RegistrationKind
-        public var dependencies: [Int] = []
+        public var dependencies: [NodeID] = []
 
-        public init(id: Int, name: String, kind: RegistrationKind) {
+        public init(id: NodeID, name: String, kind: RegistrationKind) {
             self.id = id
             self.name = name
             self.kind = kind
@@ -55,16 +55,16 @@ public struct GraphSnapshot: Equatable {
     }
 
     /// Live states by id.
-    public var states: [Int: State] = [:]
+    public var states: [NodeID: State] = [:]
     /// Live registrations by id.
-    public var registrations: [Int: Registration] = [:]
+    public var registrations: [NodeID: Registration] = [:]
 
     /// An empty graph.
     public init() {}
 
     /// Where a state stands for a read now: `clean`, `check` (a dependency further up changed),
     /// or `dirty` (a dependency it read changed since its last run).
-    public func settleMark(of id: Int) -> String {
+    public func settleMark(of id: NodeID) -> String {
         settleMarks(of: [id])[id] ?? "clean"
     }
 
@@ -72,11 +72,11 @@ public struct GraphSnapshot: Equatable {
     /// visits each state once (a diamond or a long chain costs its size, not its paths), with an
     /// explicit stack so a deep chain cannot overflow the call stack. A dependency cycle, which a
     /// recording cannot hold, counts as clean.
-    public func settleMarks(of ids: some Sequence<Int>) -> [Int: String] {
-        var marks: [Int: String] = [:]
+    public func settleMarks(of ids: some Sequence<NodeID>) -> [NodeID: String] {
+        var marks: [NodeID: String] = [:]
         for root in ids where marks[root] == nil {
-            var stack: [(id: Int, next: Int)] = [(root, 0)]
-            var onStack: Set<Int> = [root]
+            var stack: [(id: NodeID, next: Int)] = [(root, 0)]
+            var onStack: Set<NodeID> = [root]
             while let (id, next) = stack.last {
                 guard let state = states[id] else {
                     marks[id] = "clean"
@@ -177,7 +177,7 @@ public struct GraphSnapshot: Equatable {
     /// Records that the state at `index` just ran: it has seen its dependencies' current
     /// versions. Reads and writes go through the dictionary's storage in place, never copying a
     /// whole state out and back.
-    private mutating func observe(at index: Dictionary<Int, State>.Index) {
+    private mutating func observe(at index: Dictionary<NodeID, State>.Index) {
         let dependencies = states.values[index].dependencies
         states.values[index].observedVersions.removeAll(keepingCapacity: true)
         for producer in dependencies {

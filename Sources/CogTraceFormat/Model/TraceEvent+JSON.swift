@@ -5,6 +5,7 @@ extension TraceEvent {
         var members: [(String, JSONValue)] = [("e", .string(kind))]
         func add(_ name: String, _ value: JSONValue) { members.append((name, value)) }
         func add(_ name: String, _ value: Int) { members.append((name, .int(value))) }
+        func add(_ name: String, _ id: NodeID) { members.append((name, .int(id.rawValue))) }
         func add(_ name: String, _ value: String) { members.append((name, .string(value))) }
         func add(_ name: String, _ value: TraceValue?) { members.append((name, value?.jsonValue ?? .null)) }
         func add(_ name: String, _ value: some TraceKind) { members.append((name, .string(value.rawValue))) }
@@ -24,13 +25,13 @@ extension TraceEvent {
             add("old", old)
             add("new", new)
             add("changed", .bool(changed))
-            add("by", trigger.map(JSONValue.int) ?? .null)
+            add("by", trigger.map { .int($0.rawValue) } ?? .null)
         case .edgeAdded(let consumer, let producer), .edgeRemoved(let consumer, let producer):
             add("s", consumer)
             add("p", producer)
         case .dependencies(let consumer, let producers):
             add("s", consumer)
-            add("ps", .array(producers.map(JSONValue.int)))
+            add("ps", .array(producers.map { .int($0.rawValue) }))
         case .unregistered(let registration):
             add("r", registration)
         case .boundaryAttached(let state), .notice(let state), .graceExpired(let state):
@@ -110,6 +111,7 @@ extension TraceEvent {
             return value
         }
         func optionalInt(_ name: String) -> Int? { jsonValue[name]?.intValue }
+        func id(_ name: String) throws(TraceEventDecodingError) -> NodeID { NodeID(try int(name)) }
         func string(_ name: String) throws(TraceEventDecodingError) -> String {
             guard let value = jsonValue[name]?.stringValue else { throw TraceEventDecodingError(member: name) }
             return value
@@ -127,58 +129,58 @@ extension TraceEvent {
         func optionalValue(_ name: String) -> TraceValue? { jsonValue[name].flatMap(TraceValue.init(jsonValue:)) }
 
         switch kind {
-        case "created": self = .stateCreated(state: try int("s"), value: optionalValue("v"))
-        case "seeded": self = .seeded(state: try int("s"), value: try value("v"))
-        case "write": self = .write(state: try int("s"), old: try value("old"), new: try value("new"))
-        case "writeDiscarded": self = .writeDiscarded(state: try int("s"), value: try value("v"))
+        case "created": self = .stateCreated(state: try id("s"), value: optionalValue("v"))
+        case "seeded": self = .seeded(state: try id("s"), value: try value("v"))
+        case "write": self = .write(state: try id("s"), old: try value("old"), new: try value("new"))
+        case "writeDiscarded": self = .writeDiscarded(state: try id("s"), value: try value("v"))
         case "recompute":
             self = .recompute(
-                state: try int("s"), old: optionalValue("old"), new: optionalValue("new"),
-                changed: try bool("changed"), trigger: optionalInt("by"))
-        case "edgeAdded": self = .edgeAdded(consumer: try int("s"), producer: try int("p"))
-        case "edgeRemoved": self = .edgeRemoved(consumer: try int("s"), producer: try int("p"))
+                state: try id("s"), old: optionalValue("old"), new: optionalValue("new"),
+                changed: try bool("changed"), trigger: jsonValue["by"]?.nodeID)
+        case "edgeAdded": self = .edgeAdded(consumer: try id("s"), producer: try id("p"))
+        case "edgeRemoved": self = .edgeRemoved(consumer: try id("s"), producer: try id("p"))
         case "deps":
-            guard let producers = jsonValue["ps"]?.arrayValue?.compactMap(\.intValue) else {
+            guard let producers = jsonValue["ps"]?.arrayValue?.compactMap(\.nodeID) else {
                 throw TraceEventDecodingError(member: "ps")
             }
-            self = .dependencies(consumer: try int("s"), producers: producers)
-        case "unregistered": self = .unregistered(registration: try int("r"))
-        case "pinned": self = .boundaryAttached(state: try int("s"))
-        case "notice": self = .notice(state: try int("s"))
-        case "offer": self = .offer(state: try int("s"), subscriber: try int("sub"), value: try value("v"))
-        case "reaction": self = .reactionRun(registration: try int("r"))
-        case "watch": self = .watchRun(registration: try int("r"), old: optionalValue("old"), new: try value("new"))
-        case "leaseAcquired": self = .leaseAcquired(state: try int("s"), holder: try string("holder"))
-        case "leaseReleased": self = .leaseReleased(state: try int("s"), holder: try string("holder"))
-        case "leaseRenewed": self = .leaseRenewed(state: try int("s"), holder: try string("holder"))
-        case "graceScheduled": self = .graceScheduled(state: try int("s"), milliseconds: try int("ms"))
-        case "graceExpired": self = .graceExpired(state: try int("s"))
-        case "released": self = .stateReleased(state: try int("s"), reason: try string("reason"))
+            self = .dependencies(consumer: try id("s"), producers: producers)
+        case "unregistered": self = .unregistered(registration: try id("r"))
+        case "pinned": self = .boundaryAttached(state: try id("s"))
+        case "notice": self = .notice(state: try id("s"))
+        case "offer": self = .offer(state: try id("s"), subscriber: try id("sub"), value: try value("v"))
+        case "reaction": self = .reactionRun(registration: try id("r"))
+        case "watch": self = .watchRun(registration: try id("r"), old: optionalValue("old"), new: try value("new"))
+        case "leaseAcquired": self = .leaseAcquired(state: try id("s"), holder: try string("holder"))
+        case "leaseReleased": self = .leaseReleased(state: try id("s"), holder: try string("holder"))
+        case "leaseRenewed": self = .leaseRenewed(state: try id("s"), holder: try string("holder"))
+        case "graceScheduled": self = .graceScheduled(state: try id("s"), milliseconds: try int("ms"))
+        case "graceExpired": self = .graceExpired(state: try id("s"))
+        case "released": self = .stateReleased(state: try id("s"), reason: try string("reason"))
         case "generationStarted":
             self = .generationStarted(
-                state: try int("s"), generation: try int("g"), policy: AsyncPolicyName(rawValue: try string("policy")))
-        case "generationCancelled": self = .generationCancelled(state: try int("s"), generation: try int("g"))
+                state: try id("s"), generation: try int("g"), policy: AsyncPolicyName(rawValue: try string("policy")))
+        case "generationCancelled": self = .generationCancelled(state: try id("s"), generation: try int("g"))
         case "generationAccepted":
-            self = .generationAccepted(state: try int("s"), generation: try int("g"), outcome: try string("outcome"))
-        case "generationRejected": self = .generationRejected(state: try int("s"), generation: try int("g"))
+            self = .generationAccepted(state: try id("s"), generation: try int("g"), outcome: try string("outcome"))
+        case "generationRejected": self = .generationRejected(state: try id("s"), generation: try int("g"))
         case "asyncStatus":
             self = .asyncStatus(
-                state: try int("s"), kind: AsyncStatusKind(rawValue: try string("kind")),
+                state: try id("s"), kind: AsyncStatusKind(rawValue: try string("kind")),
                 isLoading: try bool("loading"),
                 hasSucceeded: try bool("succeeded"), error: jsonValue["error"]?.stringValue)
         case "refreshResolved":
-            self = .refreshResolved(state: try int("s"), generation: optionalInt("g"), outcome: try string("outcome"))
+            self = .refreshResolved(state: try id("s"), generation: optionalInt("g"), outcome: try string("outcome"))
         case "registered":
             self = .registered(
-                registration: try int("r"), name: try string("name"),
+                registration: try id("r"), name: try string("name"),
                 kind: RegistrationKind(rawValue: try string("kind")))
         case "scopeOpened":
             self = .scopeOpened(
-                registration: try int("r"), name: try string("name"), identity: jsonValue["id"]?.stringValue)
-        case "scopeRetired": self = .scopeRetired(registration: try int("r"))
-        case "taskStarted": self = .taskStarted(registration: try int("r"), name: try string("name"))
-        case "taskCancelled": self = .taskCancelled(registration: try int("r"))
-        case "taskFinished": self = .taskFinished(registration: try int("r"))
+                registration: try id("r"), name: try string("name"), identity: jsonValue["id"]?.stringValue)
+        case "scopeRetired": self = .scopeRetired(registration: try id("r"))
+        case "taskStarted": self = .taskStarted(registration: try id("r"), name: try string("name"))
+        case "taskCancelled": self = .taskCancelled(registration: try id("r"))
+        case "taskFinished": self = .taskFinished(registration: try id("r"))
         case "turnDropped": self = .turnDropped(name: try string("name"), reason: try string("reason"))
         case "diagnostic":
             self = .diagnostic(

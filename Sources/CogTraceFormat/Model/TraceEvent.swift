@@ -1,41 +1,41 @@
 /// One thing that happened in a turn (or between turns), as the trace records it. States and
 /// registrations are named by their dense ids; their labels are in the trace's state table.
 public enum TraceEvent: Equatable {
-    case stateCreated(state: Int, value: TraceValue?)
-    case seeded(state: Int, value: TraceValue)
-    case write(state: Int, old: TraceValue, new: TraceValue)
-    case writeDiscarded(state: Int, value: TraceValue)
+    case stateCreated(state: NodeID, value: TraceValue?)
+    case seeded(state: NodeID, value: TraceValue)
+    case write(state: NodeID, old: TraceValue, new: TraceValue)
+    case writeDiscarded(state: NodeID, value: TraceValue)
     /// `changed` is false when equality gated the result; `trigger` is the dependency whose
     /// change made it run (nil for a first run).
-    case recompute(state: Int, old: TraceValue?, new: TraceValue?, changed: Bool, trigger: Int?)
-    case edgeAdded(consumer: Int, producer: Int)
-    case edgeRemoved(consumer: Int, producer: Int)
+    case recompute(state: NodeID, old: TraceValue?, new: TraceValue?, changed: Bool, trigger: NodeID?)
+    case edgeAdded(consumer: NodeID, producer: NodeID)
+    case edgeRemoved(consumer: NodeID, producer: NodeID)
     /// The consumer's whole dependency list after a run changed it, in read order.
-    case dependencies(consumer: Int, producers: [Int])
-    case unregistered(registration: Int)
-    case boundaryAttached(state: Int)
-    case notice(state: Int)
-    case offer(state: Int, subscriber: Int, value: TraceValue)
-    case reactionRun(registration: Int)
-    case watchRun(registration: Int, old: TraceValue?, new: TraceValue)
-    case leaseAcquired(state: Int, holder: String)
-    case leaseReleased(state: Int, holder: String)
-    case leaseRenewed(state: Int, holder: String)
-    case graceScheduled(state: Int, milliseconds: Int)
-    case graceExpired(state: Int)
-    case stateReleased(state: Int, reason: String)
-    case generationStarted(state: Int, generation: Int, policy: AsyncPolicyName)
-    case generationCancelled(state: Int, generation: Int)
-    case generationAccepted(state: Int, generation: Int, outcome: String)
-    case generationRejected(state: Int, generation: Int)
-    case asyncStatus(state: Int, kind: AsyncStatusKind, isLoading: Bool, hasSucceeded: Bool, error: String?)
-    case refreshResolved(state: Int, generation: Int?, outcome: String)
-    case registered(registration: Int, name: String, kind: RegistrationKind)
-    case scopeOpened(registration: Int, name: String, identity: String?)
-    case scopeRetired(registration: Int)
-    case taskStarted(registration: Int, name: String)
-    case taskCancelled(registration: Int)
-    case taskFinished(registration: Int)
+    case dependencies(consumer: NodeID, producers: [NodeID])
+    case unregistered(registration: NodeID)
+    case boundaryAttached(state: NodeID)
+    case notice(state: NodeID)
+    case offer(state: NodeID, subscriber: NodeID, value: TraceValue)
+    case reactionRun(registration: NodeID)
+    case watchRun(registration: NodeID, old: TraceValue?, new: TraceValue)
+    case leaseAcquired(state: NodeID, holder: String)
+    case leaseReleased(state: NodeID, holder: String)
+    case leaseRenewed(state: NodeID, holder: String)
+    case graceScheduled(state: NodeID, milliseconds: Int)
+    case graceExpired(state: NodeID)
+    case stateReleased(state: NodeID, reason: String)
+    case generationStarted(state: NodeID, generation: Int, policy: AsyncPolicyName)
+    case generationCancelled(state: NodeID, generation: Int)
+    case generationAccepted(state: NodeID, generation: Int, outcome: String)
+    case generationRejected(state: NodeID, generation: Int)
+    case asyncStatus(state: NodeID, kind: AsyncStatusKind, isLoading: Bool, hasSucceeded: Bool, error: String?)
+    case refreshResolved(state: NodeID, generation: Int?, outcome: String)
+    case registered(registration: NodeID, name: String, kind: RegistrationKind)
+    case scopeOpened(registration: NodeID, name: String, identity: String?)
+    case scopeRetired(registration: NodeID)
+    case taskStarted(registration: NodeID, name: String)
+    case taskCancelled(registration: NodeID)
+    case taskFinished(registration: NodeID)
     case turnDropped(name: String, reason: String)
     case diagnostic(kind: String, message: String, path: [String])
 
@@ -80,7 +80,7 @@ public enum TraceEvent: Equatable {
     }
 
     /// The state the event is about, if one.
-    public var state: Int? {
+    public var state: NodeID? {
         switch self {
         case .stateCreated(let state, _), .seeded(let state, _), .write(let state, _, _),
             .writeDiscarded(let state, _), .recompute(let state, _, _, _, _), .boundaryAttached(let state),
@@ -99,7 +99,7 @@ public enum TraceEvent: Equatable {
 
     /// The registration (reaction, watch, scope, task, …) the event is about, if one. Registrations
     /// and states share one id space, so an id never names both.
-    public var registration: Int? {
+    public var registration: NodeID? {
         switch self {
         case .registered(let registration, _, _), .unregistered(let registration), .reactionRun(let registration),
             .watchRun(let registration, _, _), .scopeOpened(let registration, _, _), .scopeRetired(let registration),

@@ -38,7 +38,7 @@ extension TraceStateInfo {
 
     /// Reads a state record; nil if a member is missing.
     package init?(jsonValue: JSONValue) {
-        guard let id = jsonValue["id"]?.intValue, let label = jsonValue["label"]?.stringValue else { return nil }
+        guard let id = jsonValue["id"]?.nodeID, let label = jsonValue["label"]?.stringValue else { return nil }
         self.init(
             id: id, label: label, declaration: jsonValue["decl"]?.stringValue ?? label,
             key: jsonValue["key"]?.stringValue,
@@ -54,7 +54,7 @@ extension TraceTurn {
         .object([
             ("type", .string("turn")), ("seq", .int(sequence)), ("name", .string(name)),
             ("origin", .string(origin.rawValue)),
-            ("cause", cause.map(JSONValue.int) ?? .null), ("start", .int(start)), ("duration", .int(duration)),
+            ("cause", cause.map { .int($0) } ?? .null), ("start", .int(start)), ("duration", .int(duration)),
             ("events", .array(events.map(\.jsonValue))),
         ])
     }

@@ -46,7 +46,7 @@ public enum TraceFormat {
 
 /// A state as the trace names it: its id, label and declaration, written when first seen.
 public struct TraceStateInfo: Equatable, Sendable {
-    public let id: Int
+    public let id: NodeID
     /// `weather.isNice[10001]`.
     public let label: String
     /// `weather.isNice`.
@@ -62,7 +62,7 @@ public struct TraceStateInfo: Equatable, Sendable {
     public let policy: AsyncPolicyName?
 
     public init(
-        id: Int, label: String, declaration: String, key: String?, shape: StateShape, valueType: String,
+        id: NodeID, label: String, declaration: String, key: String?, shape: StateShape, valueType: String,
         lifetime: StateLifetime, policy: AsyncPolicyName?
     ) {
         self.id = id
@@ -79,11 +79,11 @@ public struct TraceStateInfo: Equatable, Sendable {
 /// One completed turn: its name, why it ran, the turn that caused it, when, and what happened.
 public struct TraceTurn: Equatable {
     /// The turn's number in the runtime, from 1.
-    public let sequence: Int
+    public let sequence: TurnNumber
     public let name: String
     /// `op`, `reactionWriteBack`, `asyncCompletion`, `discard`, `graceExpiry` or `assembly`.
     public let origin: TurnOrigin
-    public let cause: Int?
+    public let cause: TurnNumber?
     /// Microseconds since recording began, on the recording clock.
     public let start: Int
     public let duration: Int
@@ -93,7 +93,7 @@ public struct TraceTurn: Equatable {
     public var after: [TraceEvent]
 
     public init(
-        sequence: Int, name: String, origin: TurnOrigin, cause: Int?, start: Int, duration: Int,
+        sequence: TurnNumber, name: String, origin: TurnOrigin, cause: TurnNumber?, start: Int, duration: Int,
         events: [TraceEvent], after: [TraceEvent] = []
     ) {
         self.sequence = sequence

@@ -38,13 +38,13 @@ public struct SnapshotWalk {
     /// keyframe when one is nearer than the turns left to apply.
     /// - Throws: `TraceReadError` for a malformed turn on the way, or `TraceFile.cancelled` when
     ///   the trace's cancellation check asked to stop.
-    public mutating func advance(through sequence: Int) throws(TraceReadError) -> GraphSnapshot {
+    public mutating func advance(through sequence: TurnNumber) throws(TraceReadError) -> GraphSnapshot {
         if let jump = trace.keyframeIndex(before: sequence), jump.entryIndex > nextIndex {
             let start = try trace.start(at: jump)
             snapshot = start.snapshot
             nextIndex = start.nextIndex
         }
-        let end = trace.firstEntryIndex(atOrAfter: sequence == Int.max ? sequence : sequence + 1)
+        let end = trace.firstEntryIndex(atOrAfter: sequence.rawValue == Int.max ? sequence : sequence + 1)
         // A long stretch is decoded a batch at a time on every core, then applied in order; a few
         // turns are decoded one by one.
         var applied = 0
@@ -72,8 +72,8 @@ extension TraceFile {
     /// none is), before any turn is applied.
     /// - Parameter readsAhead: decode turns a batch ahead on every core, for a walk that goes on
     ///   through many turns (bisect); a single snapshot reads only what it needs.
-    public func walk(from sequence: Int, readsAhead: Bool = false) throws(TraceReadError) -> SnapshotWalk {
-        let keyframe = keyframeIndex(before: sequence) ?? keyframeIndex(before: Int.min)
+    public func walk(from sequence: TurnNumber, readsAhead: Bool = false) throws(TraceReadError) -> SnapshotWalk {
+        let keyframe = keyframeIndex(before: sequence) ?? keyframeIndex(before: TurnNumber(Int.min))
         guard let keyframe else {
             return SnapshotWalk(trace: self, snapshot: GraphSnapshot(), nextIndex: 0, readsAhead: readsAhead)
         }
@@ -83,11 +83,11 @@ extension TraceFile {
 
     /// The last keyframe whose graph precedes turn `sequence + 1`, with the position of the first
     /// turn it does not include; the first keyframe when `sequence` is `Int.min`.
-    func keyframeIndex(before sequence: Int) -> (keyframe: Int, entryIndex: Int)? {
+    func keyframeIndex(before sequence: TurnNumber) -> (keyframe: Int, entryIndex: Int)? {
         let index =
-            sequence == Int.min
+            sequence.rawValue == Int.min
             ? (keyframes.isEmpty ? nil : 0)
-            : keyframes.lastIndex { $0.before <= sequence &+ 1 }
+            : keyframes.lastIndex { $0.before.rawValue <= sequence.rawValue &+ 1 }
         guard let index else { return nil }
         return (index, firstEntryIndex(atOrAfter: keyframes[index].before))
     }

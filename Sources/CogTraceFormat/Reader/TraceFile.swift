@@ -6,7 +6,7 @@ import Foundation
 public final class TraceFile {
     /// Where one turn's record (and the idle record after it) sit in the file.
     struct TurnEntry {
-        let sequence: Int
+        let sequence: TurnNumber
         let line: Int
         let range: Range<Int>
         var idle: (line: Int, range: Range<Int>)?
@@ -14,13 +14,13 @@ public final class TraceFile {
 
     public let header: TraceHeader
     /// Every state the trace names, by id.
-    public let states: [Int: TraceStateInfo]
+    public let states: [NodeID: TraceStateInfo]
     /// The trailer; nil when the recorder did not finish (a crash, or a stream still open).
     public let trailer: TraceTrailer?
     /// What the reader tolerated.
     public let warnings: [TraceWarning]
     /// Keyframes in file order: the graph just before turn `before`.
-    let keyframes: [(before: Int, snapshot: GraphSnapshot)]
+    let keyframes: [(before: TurnNumber, snapshot: GraphSnapshot)]
     let turnEntries: [TurnEntry]
     /// Events recorded after the last keyframe's point but before the first turn (an idle record
     /// with no turn of its own in this file).
@@ -28,8 +28,8 @@ public final class TraceFile {
     let bytes: [UInt8]
     /// The longest keyframe record, in bytes: what one decoded graph costs, roughly.
     let largestKeyframeBytes: Int
-    private var labelIndex: [String: Int]
-    private var snapshotCache: [Int: GraphSnapshot] = [:]
+    private var labelIndex: [String: NodeID]
+    private var snapshotCache: [TurnNumber: GraphSnapshot] = [:]
     /// The budget this file was loaded under; it also bounds the snapshot cache.
     var memoryBudget = MemoryBudget.standard
     /// How many snapshots the cache keeps: as many as fit in a quarter of the budget, judging each
@@ -45,8 +45,8 @@ public final class TraceFile {
     public var cancellation: (() -> Bool)?
 
     init(
-        header: TraceHeader, states: [Int: TraceStateInfo], trailer: TraceTrailer?, warnings: [TraceWarning],
-        keyframes: [(before: Int, snapshot: GraphSnapshot)], turnEntries: [TurnEntry],
+        header: TraceHeader, states: [NodeID: TraceStateInfo], trailer: TraceTrailer?, warnings: [TraceWarning],
+        keyframes: [(before: TurnNumber, snapshot: GraphSnapshot)], turnEntries: [TurnEntry],
         leadingIdle: (line: Int, range: Range<Int>)?, bytes: [UInt8], largestKeyframeBytes: Int = 0
     ) {
         self.largestKeyframeBytes = largestKeyframeBytes
@@ -126,21 +126,21 @@ public final class TraceFile {
     }
 
     /// The turn numbers in this file, in order.
-    public let turnSequences: [Int]
+    public let turnSequences: [TurnNumber]
 
     /// The turns keyframes stand before, in order: the graph just before each is stored whole, so
     /// reaching it costs no replay.
-    public var keyframeTurns: [Int] { keyframes.map(\.before) }
+    public var keyframeTurns: [TurnNumber] { keyframes.map(\.before) }
 
     /// How many turns the file holds.
     public var turnCount: Int { turnEntries.count }
 
     /// The id of the state labelled `label` (e.g. `weather.isNice[10001]`).
-    public func stateID(labelled label: String) -> Int? { labelIndex[label] }
+    public func stateID(labelled label: String) -> NodeID? { labelIndex[label] }
 
     /// Decodes turn `sequence` with its idle events.
     /// - Throws: `TraceReadError` naming the line if its record is malformed.
-    public func turn(_ sequence: Int) throws(TraceReadError) -> TraceTurn {
+    public func turn(_ sequence: TurnNumber) throws(TraceReadError) -> TraceTurn {
         guard let index = entryIndex(of: sequence) else {
             throw TraceReadError(line: 0, message: "no turn \(sequence) in this trace")
         }
@@ -148,7 +148,7 @@ public final class TraceFile {
     }
 
     /// The position of turn `sequence` among the file's turns, if it is there.
-    package func entryIndex(of sequence: Int) -> Int? {
+    package func entryIndex(of sequence: TurnNumber) -> Int? {
         var low = 0
         var high = turnEntries.count - 1
         while low <= high {
@@ -161,7 +161,7 @@ public final class TraceFile {
     }
 
     /// The position of the first turn numbered `sequence` or later (the count when none is).
-    func firstEntryIndex(atOrAfter sequence: Int) -> Int {
+    func firstEntryIndex(atOrAfter sequence: TurnNumber) -> Int {
         var low = 0
         var high = turnEntries.count
         while low < high {
@@ -190,7 +190,7 @@ public final class TraceFile {
     /// actor, so building an index over a whole trace costs the parse divided by the cores.
     /// - Returns: false when the cancellation check stopped it between batches.
     @discardableResult
-    public func forEachTurn(_ body: (_ sequence: Int, Result<TraceTurn, TraceReadError>) -> Void) -> Bool {
+    public func forEachTurn(_ body: (_ sequence: TurnNumber, Result<TraceTurn, TraceReadError>) -> Void) -> Bool {
         var start = 0
         while start < turnEntries.count {
             if isCancelled() { return false }
@@ -233,7 +233,7 @@ public final class TraceFile {
     /// The graph just after turn `sequence` and what happened before the next turn; with
     /// `sequence` before the first turn, the graph the trace starts from.
     /// - Throws: `TraceReadError` if a turn on the way is malformed.
-    public func snapshot(after sequence: Int) throws(TraceReadError) -> GraphSnapshot {
+    public func snapshot(after sequence: TurnNumber) throws(TraceReadError) -> GraphSnapshot {
         if let cached = snapshotCache[sequence] { return cached }
         var walk = try walk(from: sequence)
         let snapshot = try walk.advance(through: sequence)

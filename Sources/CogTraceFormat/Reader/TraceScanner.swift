@@ -12,9 +12,9 @@ enum TraceScanner {
         var largestKeyframe = 0
         var warnings: [TraceWarning] = []
         var header: TraceHeader?
-        var states: [Int: TraceStateInfo] = [:]
+        var states: [NodeID: TraceStateInfo] = [:]
         var trailer: TraceTrailer?
-        var keyframes: [(before: Int, snapshot: GraphSnapshot)] = []
+        var keyframes: [(before: TurnNumber, snapshot: GraphSnapshot)] = []
         var entries: [TraceFile.TurnEntry] = []
         var leadingIdle: (line: Int, range: Range<Int>)?
         var lineNumber = 0
@@ -82,7 +82,7 @@ enum TraceScanner {
                     throw TraceReadError(line: lineNumber, message: "keyframe 'before' \(before) is outside 0..<2^53")
                 }
                 do {
-                    keyframes.append((before, try GraphSnapshot(keyframe: record!)))
+                    keyframes.append((TurnNumber(before), try GraphSnapshot(keyframe: record!)))
                 } catch {
                     throw TraceReadError(line: lineNumber, message: "keyframe: \(error)")
                 }
@@ -104,11 +104,11 @@ enum TraceScanner {
                 guard validCounts.contains(sequence) else {
                     throw TraceReadError(line: lineNumber, message: "turn 'seq' \(sequence) is outside 0..<2^53")
                 }
-                if let previous = entries.last, previous.sequence >= sequence {
+                if let previous = entries.last, previous.sequence.rawValue >= sequence {
                     throw TraceReadError(
                         line: lineNumber, message: "turn \(sequence) follows turn \(previous.sequence)")
                 }
-                entries.append(TraceFile.TurnEntry(sequence: sequence, line: lineNumber, range: range))
+                entries.append(TraceFile.TurnEntry(sequence: TurnNumber(sequence), line: lineNumber, range: range))
             case "idle":
                 if isLast, (try? parseLine(bytes[range], line: lineNumber)) == nil {
                     warnings.append(TraceWarning(line: lineNumber, message: "last line is truncated; ignored"))
@@ -179,7 +179,8 @@ enum TraceScanner {
             throw TraceReadError(line: line, message: "turn '\(name)' \(number) is outside 0..<2^53")
         }
         return TraceTurn(
-            sequence: sequence, name: name, origin: TurnOrigin(rawValue: origin), cause: record["cause"]?.intValue,
+            sequence: TurnNumber(sequence), name: name, origin: TurnOrigin(rawValue: origin),
+            cause: record["cause"]?.turnNumber,
             start: start, duration: duration, events: try decodeEvents(record, line: line))
     }
 

@@ -1,0 +1,72 @@
+/// A state's or a registration's id in a trace. States and registrations (reactions, watches,
+/// scopes, tasks) share one dense id space, so an id names exactly one of either; as its own
+/// type it cannot be mixed up with a turn number, a version or a count.
+public struct NodeID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible,
+    ExpressibleByIntegerLiteral
+{
+    /// The number the trace file writes.
+    public let rawValue: Int
+
+    /// The id written `rawValue` in a trace.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// The id written `rawValue` in a trace.
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+
+    /// An id written as a literal, as tests and examples do.
+    public init(integerLiteral value: Int) { rawValue = value }
+
+    public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The number, as the trace file writes it.
+    public var description: String { String(rawValue) }
+}
+
+/// A turn's sequence number: turns count up from 1 in the order they ran. Its own type keeps
+/// it apart from ids and counts; it steps like an integer, so `first...last` is a range of turns.
+public struct TurnNumber: RawRepresentable, Hashable, Comparable, Strideable, Sendable,
+    CustomStringConvertible, ExpressibleByIntegerLiteral
+{
+    /// The number the trace file writes.
+    public let rawValue: Int
+
+    /// Turn `rawValue`.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Turn `rawValue`.
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+
+    /// A turn written as a literal, as tests and examples do.
+    public init(integerLiteral value: Int) { rawValue = value }
+
+    public static func < (lhs: TurnNumber, rhs: TurnNumber) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// How many turns lie from this one to `other`.
+    public func distance(to other: TurnNumber) -> Int { other.rawValue - rawValue }
+
+    /// The turn `count` turns later (earlier when negative).
+    public func advanced(by count: Int) -> TurnNumber { TurnNumber(rawValue + count) }
+
+    /// The turn `count` turns later.
+    public static func + (turn: TurnNumber, count: Int) -> TurnNumber { turn.advanced(by: count) }
+
+    /// The turn `count` turns earlier.
+    public static func - (turn: TurnNumber, count: Int) -> TurnNumber { turn.advanced(by: -count) }
+
+    /// The number, as the trace file writes it.
+    public var description: String { String(rawValue) }
+}
+
+extension JSONValue {
+    /// An id as the number the trace file writes.
+    package static func int(_ id: NodeID) -> JSONValue { .int(id.rawValue) }
+
+    /// A turn as the number the trace file writes.
+    package static func int(_ turn: TurnNumber) -> JSONValue { .int(turn.rawValue) }
+
+    /// The member as an id, when it is a whole number.
+    package var nodeID: NodeID? { intValue.map { NodeID($0) } }
+
+    /// The member as a turn number, when it is a whole number.
+    package var turnNumber: TurnNumber? { intValue.map { TurnNumber($0) } }
+}
