@@ -89,7 +89,25 @@ extension Cogs {
 public func withAssembledCogs<Result>(
     mechanisms: [any Mechanism] = [], _ body: (Cogs) throws -> Result
 ) rethrows -> Result {
-    let cogs = Cogs.assemble(mechanisms: mechanisms)
-    defer { Cogs.resetAssembly() }
-    return try body(cogs)
+    try Cogs.withAssembledCogs(mechanisms: mechanisms, body)
+}
+
+extension Cogs {
+    /// Runs `body` with the process's production runtime really assembled, then releases the
+    /// slot even when `body` throws. Do not nest: the inner call is a second assembly.
+    @discardableResult
+    public static func withAssembledCogs<Result>(
+        mechanisms: [any Mechanism] = [], _ body: (Cogs) throws -> Result
+    ) rethrows -> Result {
+        let cogs = Cogs.assemble(mechanisms: mechanisms)
+        defer { Cogs.resetAssembly() }
+        return try body(cogs)
+    }
+
+    /// Whether `cogs` is the runtime `assemble(mechanisms:)` installed: proves a test got the
+    /// app's real runtime without a global accessor in the app's own code.
+    public static func isAssembledCogs(_ cogs: Cogs) -> Bool { isTheAssembledRuntime(cogs) }
+
+    /// Whether the process's production runtime is assembled right now.
+    public static var hasAssembledCogs: Bool { isAssemblySlotTaken }
 }

@@ -35,6 +35,19 @@ nonisolated public final class TestClock: Clock, Sendable {
         var sleepers: [Sleeper] = []
         var nextSleeperID = 0
         var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// The most tasks that slept at once.
+        var mostSleepers = 0
+        /// Sleeps registered that no `waitForScheduledSleep` has taken yet.
+        var untakenSchedules = 0
+        var scheduleWaiters: [(id: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+        /// Whether `finish()` ended the clock: no sleep is accepted any more.
+        var isFinished = false
+    }
+
+    /// `waitForScheduledSleep(within:)` saw no new sleep before its budget ran out.
+    public struct WaitTimeout: Error, CustomStringConvertible, Sendable {
+        public var description: String { "no task went to sleep on the test clock within the wait's budget" }
+        public init() {}
     }
 
     private let state = Locked(State())
@@ -48,6 +61,13 @@ nonisolated public final class TestClock: Clock, Sendable {
     /// How many tasks are sleeping on this clock now.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+    /// How many tasks are sleeping on this clock now (the public library's name).
+    public var activeSleeperCount: Int { sleeperCount }
+
+    /// The most tasks that were ever asleep on this clock at once: a test that expects one timer
+    /// can check that no second one was started beside it.
+    public var maximumActiveSleeperCount: Int { state.withLock { $0.mostSleepers } }
+
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         let id = state.withLock { state -> Int in
@@ -56,13 +76,26 @@ nonisolated public final class TestClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (wakeNow, ready) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
-                    if deadline <= state.now { return (true, []) }
+                let (outcome, ready, scheduled) = state.withLock {
+                    state -> (
+                        Result<Void, any Error>?, [CheckedContinuation<Void, Never>],
+                        CheckedContinuation<Void, any Error>?
+                    ) in
+                    if state.isFinished { return (.failure(CancellationError()), [], nil) }
+                    if deadline <= state.now { return (.success(()), [], nil) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return (false, Self.takeReadyWaiters(&state))
+                    state.mostSleepers = max(state.mostSleepers, state.sleepers.count)
+                    var scheduled: CheckedContinuation<Void, any Error>?
+                    if state.scheduleWaiters.isEmpty {
+                        state.untakenSchedules += 1
+                    } else {
+                        scheduled = state.scheduleWaiters.removeFirst().continuation
+                    }
+                    return (nil, Self.takeReadyWaiters(&state), scheduled)
                 }
-                if wakeNow { continuation.resume() }
+                if let outcome { continuation.resume(with: outcome) }
                 for waiter in ready { waiter.resume() }
+                scheduled?.resume()
             }
         } onCancel: {
             let sleeper = state.withLock { state -> Sleeper? in
@@ -97,6 +130,73 @@ nonisolated public final class TestClock: Clock, Sendable {
                 return false
             }
             if ready { continuation.resume() }
+        }
+    }
+
+    /// Waits until a task goes to sleep on this clock: each sleep registered is taken by one
+    /// wait, so a sleep that happened before the call counts. `budget` is real time and only a
+    /// bound, so a timer that never comes fails the test instead of hanging it.
+    /// - Throws: `WaitTimeout` when no sleep came within `budget`; `CancellationError` when the
+    ///   wait or the clock was cancelled.
+    public func waitForScheduledSleep(within budget: Duration = .seconds(5)) async throws {
+        let scheduled = try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                try await self.takeScheduledSleep()
+                return true
+            }
+            group.addTask {
+                try await Task.sleep(for: budget)
+                return false
+            }
+            let first = try await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        guard scheduled else { throw WaitTimeout() }
+    }
+
+    /// Cancels every sleeper (each sleep throws `CancellationError`) and refuses new sleeps; a
+    /// second call does nothing.
+    public func finish() {
+        let (sleepers, waiters) = state.withLock { state -> ([Sleeper], [CheckedContinuation<Void, any Error>]) in
+            guard !state.isFinished else { return ([], []) }
+            state.isFinished = true
+            defer {
+                state.sleepers.removeAll()
+                state.scheduleWaiters.removeAll()
+                state.untakenSchedules = 0
+            }
+            return (state.sleepers, state.scheduleWaiters.map(\.continuation))
+        }
+        for sleeper in sleepers { sleeper.continuation.resume(throwing: CancellationError()) }
+        for waiter in waiters { waiter.resume(throwing: CancellationError()) }
+    }
+
+    /// Takes one registered sleep, waiting for the next when none is untaken.
+    private func takeScheduledSleep() async throws {
+        let id = state.withLock { state -> Int in
+            defer { state.nextSleeperID += 1 }
+            return state.nextSleeperID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome = state.withLock { state -> Result<Void, any Error>? in
+                    if state.isFinished || Task.isCancelled { return .failure(CancellationError()) }
+                    if state.untakenSchedules > 0 {
+                        state.untakenSchedules -= 1
+                        return .success(())
+                    }
+                    state.scheduleWaiters.append((id, continuation))
+                    return nil
+                }
+                if let outcome { continuation.resume(with: outcome) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                guard let index = state.scheduleWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.scheduleWaiters.remove(at: index).continuation
+            }
+            waiter?.resume(throwing: CancellationError())
         }
     }
 

@@ -64,3 +64,17 @@ struct SightingMechanism: Mechanism {
         m.status.watch(remoteTotalCog, initial: .run) { _, new in sightings.totals.append(new) }
     }
 }
+
+/// A status read in nonisolated code, as a client's formatting helpers do.
+func summary(of status: CogStatus<Int>) -> String {
+    "\(status.kind.rawValue) \(status.value)\(status.isLoading ? " loading" : "")\(status.hasSucceeded ? " ok" : "")"
+}
+
+/// Elements a stream declaration publishes, handed over as a sequence already made.
+let countdownCog = Cog<Int>.Async(default: 0, name: "client.countdown") { _ in
+    .stream(
+        AsyncStream<Int> { continuation in
+            for value in [3, 2, 1] { continuation.yield(value) }
+            continuation.finish()
+        })
+}

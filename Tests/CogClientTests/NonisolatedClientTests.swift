@@ -40,4 +40,14 @@ struct NonisolatedClientTests {
         cogs.seed(_stepCountCog, to: 7)
         #expect(cogs[doubledStepsCog] == 14)
     }
+
+    @Test @MainActor func statusesReadInNonisolatedCodeAndStreamsTakeASequence() async {
+        let sightings = Sightings()
+        let cogs = Cogs.forTesting(mechanisms: [SightingMechanism(sightings: sightings)])
+        #expect(summary(of: cogs.status.peek(remoteTotalCog)).hasPrefix("pending"))
+        _ = await cogs.refresh(countdownCog).outcome
+        for _ in 0..<1_000 where cogs.peek(countdownCog) != 1 { await Task.yield() }
+        #expect(cogs.peek(countdownCog) == 1, "the last element of the sequence")
+        #expect(summary(of: cogs.status.peek(countdownCog)) == "success 1 ok")
+    }
 }

@@ -4,7 +4,7 @@
 /// default. At the UI edge each field is tracked on its own, so a view that reads only
 /// `isLoading` is not invalidated by a new value; in a selector or reaction, reading the status
 /// tracks all of it.
-public struct CogStatus<Value> {
+nonisolated public struct CogStatus<Value> {
     /// Where the async value stands.
     public enum Kind: String, Sendable, Equatable, Codable {
         /// Work is in flight and no newer result has arrived.
@@ -25,32 +25,39 @@ public struct CogStatus<Value> {
 
     /// Pending, success or failure.
     public var kind: Kind {
-        fieldObserver?.access(.kind)
+        noteAccess(.kind)
         return storedKind
     }
 
     /// The last accepted success, or the declared default before one exists.
     public var value: Value {
-        fieldObserver?.access(.value)
+        noteAccess(.value)
         return storedValue
     }
 
     /// Whether any generation has ever succeeded (a successful `nil` counts).
     public var hasSucceeded: Bool {
-        fieldObserver?.access(.hasSucceeded)
+        noteAccess(.hasSucceeded)
         return storedHasSucceeded
     }
 
     /// The current failure's error; nil unless `kind` is `.failure`.
     public var error: (any Error)? {
-        fieldObserver?.access(.error)
+        noteAccess(.error)
         return storedError
     }
 
     /// Whether work is in flight.
     public var isLoading: Bool {
-        fieldObserver?.access(.isLoading)
+        noteAccess(.isLoading)
         return storedIsLoading
+    }
+
+    /// Tells a UI-boundary observer which field was read. Only a status read at the UI edge has
+    /// one, and the UI reads on the main actor; a status from anywhere else reads freely.
+    private func noteAccess(_ field: StatusBoundary.Field) {
+        guard let fieldObserver else { return }
+        MainActor.assumeIsolated { fieldObserver.access(field) }
     }
 
     init(

@@ -31,6 +31,13 @@ public struct Work<Value> {
     }
 }
 
+extension Work {
+    /// A sequence already made: each element publishes a success, as `stream { elements }` does.
+    public static func stream<Elements: AsyncSequence>(_ elements: Elements) -> Work where Elements.Element == Value {
+        stream { elements }
+    }
+}
+
 /// The work an ordered policy (`.queue`, `.exhaustLatest`, `.merged`) accepts: one value only,
 /// because a queued infinite stream would block its queue forever.
 public struct RunWork<Value> {

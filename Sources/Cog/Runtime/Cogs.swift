@@ -9,6 +9,8 @@ public final class Cogs: CogOps {
 
     /// Whether this process has assembled its production runtime.
     private static var hasAssembled = false
+    /// The runtime `assemble` made, while it lives: tests ask whether a runtime is that one.
+    private static weak var assembled: Cogs?
 
     /// The grace an unused while-observed state gets in production.
     public static let productionGrace: Duration = .seconds(30)
@@ -39,6 +41,7 @@ public final class Cogs: CogOps {
             return cogs
         }
         hasAssembled = true
+        assembled = cogs
         cogs.start(mechanisms)
         return cogs
     }
@@ -46,7 +49,14 @@ public final class Cogs: CogOps {
     /// Clears the production slot, so a scoped test fixture can assemble for real and undo it.
     package static func resetAssembly() {
         hasAssembled = false
+        assembled = nil
     }
+
+    /// Whether the production slot is taken now.
+    package static var isAssemblySlotTaken: Bool { hasAssembled }
+
+    /// Whether `cogs` is the runtime in the production slot.
+    package static func isTheAssembledRuntime(_ cogs: Cogs) -> Bool { hasAssembled && assembled === cogs }
 
     /// Runs `mechanisms` in order; two with one name fail.
     package func start(_ mechanisms: [any Mechanism]) {

@@ -113,3 +113,20 @@ struct AssemblyTests {
         #expect(result.standardErrorText.contains("assemble(mechanisms:) called a second time"))
     }
 }
+
+@Suite("Assembly as tests see it")
+struct AssemblyIdentityTests {
+    @Test func theAssembledRuntimeIsKnownOnlyWhileInstalled() {
+        #expect(!Cogs.hasAssembledCogs)
+        var wasTheOne = false
+        var slotTaken = false
+        var aTestRuntimeIsNot = true
+        Cogs.withAssembledCogs { cogs in
+            wasTheOne = Cogs.isAssembledCogs(cogs)
+            slotTaken = Cogs.hasAssembledCogs
+            aTestRuntimeIsNot = !Cogs.isAssembledCogs(Cogs.forTesting())
+        }
+        #expect(wasTheOne && slotTaken && aTestRuntimeIsNot)
+        #expect(!Cogs.hasAssembledCogs, "the slot is free again")
+    }
+}
