@@ -111,3 +111,15 @@ extension Cogs {
     /// Whether the process's production runtime is assembled right now.
     public static var hasAssembledCogs: Bool { isAssemblySlotTaken }
 }
+
+extension Cogs {
+    /// How many states a UI read has pinned behind an Observation boundary now: a count, so a
+    /// test can check that only what a view read got a boundary.
+    public var observationBoundaryCount: Int { countOfStatesWithBoundary }
+
+    /// Whether the state `ref` names has an Observation boundary now. Only a lookup: asking
+    /// about a state that was never read does not create it.
+    public func hasObservationBoundary<Reference: CogReference>(for ref: Reference) -> Bool {
+        hasBoundary(ref)
+    }
+}

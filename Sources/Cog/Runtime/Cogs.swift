@@ -114,6 +114,18 @@ public final class Cogs: CogOps {
     /// How many states the runtime holds (a test seam for leak checks).
     package var stateCount: Int { graph.nodeCount }
 
+    /// How many states have a UI read's Observation boundary (a test seam).
+    package var countOfStatesWithBoundary: Int {
+        var count = 0
+        graph.forEachNode { if $0.hasBoundary { count += 1 } }
+        return count
+    }
+
+    /// Whether the state `ref` names exists and has a UI read's Observation boundary (a test seam).
+    package func hasBoundary<Reference: CogReference>(_ ref: Reference) -> Bool {
+        graph.existingNode(ref.address.descriptor, key: ref.address.key)?.hasBoundary ?? false
+    }
+
     /// How many reactions, watches, scopes and exports are registered (a test seam).
     package var registrationCount: Int { graph.reactions.count }
 

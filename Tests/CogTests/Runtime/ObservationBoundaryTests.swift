@@ -60,4 +60,17 @@ struct ObservationBoundaryTests {
         #expect(seen == [9])
         #expect(spy.changes == 1)
     }
+
+    @Test func onlyStatesAUIReadHaveABoundaryAndAskingCreatesNone() {
+        let cogs = Cogs.forTesting()
+        #expect(cogs.observationBoundaryCount == 0)
+        #expect(!cogs.hasObservationBoundary(for: nameLengthCog))
+        #expect(cogs.liveStateCount == 0, "asking about an unread state does not create it")
+        _ = cogs.peek(nameLengthCog)
+        #expect(cogs.observationBoundaryCount == 0, "a peek is not a UI read")
+        _ = cogs[nameLengthCog]
+        #expect(cogs.hasObservationBoundary(for: nameLengthCog))
+        #expect(!cogs.hasObservationBoundary(for: _firstNameCog), "what it read behind it has none")
+        #expect(cogs.observationBoundaryCount == 1)
+    }
 }
