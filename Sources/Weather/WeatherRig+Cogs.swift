@@ -76,7 +76,7 @@ extension CogOps {
 
     /// Demands a fresh forecast for one ZIP.
     @discardableResult
-    public func refreshForecast(for zip: ZipCode) -> CogRefresh {
+    public func refreshForecast(for zip: ZipCode) -> CogRefresh<WeatherReading?> {
         refresh(weatherForecastCogs[zip])
     }
 

@@ -1,10 +1,10 @@
 /// The handle `refresh` returns: it follows the one generation the refresh started, never a
 /// later run, and every awaiter gets the same outcome.
-public final class CogRefresh {
+public final class CogRefresh<Value> {
     /// How the refreshed generation ended.
     public enum Outcome: CustomStringConvertible {
         /// It published a value (for a stream: its first element).
-        case success
+        case success(Value)
         /// It published a failure (for a stream: an error before its first element).
         case failure(any Error)
         /// Newer work replaced it before it published.

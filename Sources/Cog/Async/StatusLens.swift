@@ -77,7 +77,7 @@ extension CogOps {
     /// - Parameter ref: The async state to refresh.
     /// - Returns: A handle whose `outcome` is success, failure, superseded or released.
     @discardableResult
-    public func refresh<Reference: CogAsyncReference>(_ ref: Reference) -> CogRefresh {
+    public func refresh<Reference: CogAsyncReference>(_ ref: Reference) -> CogRefresh<Reference.Value> {
         operations.checkLive("refresh")
         return operations.graph.refresh(ref.address)
     }

@@ -1,14 +1,14 @@
 /// A request for new work, waiting for the turn that starts it.
 struct AsyncRequest<Value> {
     let work: WorkBody<Value>
-    var handles: [CogRefresh]
+    var handles: [CogRefresh<Value>]
 }
 
 /// One generation of work in flight.
-struct InFlightGeneration {
+struct InFlightGeneration<Value> {
     let generation: Int
     let task: Task<Void, Never>
-    var handles: [CogRefresh]
+    var handles: [CogRefresh<Value>]
     let context: AsyncRunContext
     /// For a stream: whether an element has been accepted yet.
     var hasYielded = false
@@ -35,8 +35,8 @@ final class AsyncNode<Value>: ValueNode<Value> {
     var requests: [AsyncRequest<Value>] = []
     var isStartScheduled = false
     /// Refresh handles waiting for the next selector run's request.
-    var handlesForNextRun: [CogRefresh] = []
-    var inFlight: [InFlightGeneration] = []
+    var handlesForNextRun: [CogRefresh<Value>] = []
+    var inFlight: [InFlightGeneration<Value>] = []
     /// `.queue`: requests waiting for the current run to end.
     var queued: [AsyncRequest<Value>] = []
     /// `.exhaustLatest`: the one request to catch up with when the current run ends.

@@ -141,7 +141,7 @@ extension Graph {
                 node.stageStatus(.success, value: value, isLoading: stillLoading, in: self)
             }
             probe?.record(.generationAccepted(state: CogStateID(node.id), generation: generation, outcome: "success"))
-            resolve(run.handles, .success, node: node, generation: generation)
+            resolve(run.handles, .success(value), node: node, generation: generation)
         case .failure(let error):
             performTurn(name: "\(node.label) failure", origin: .asyncCompletion) { [unowned self] _ in
                 node.stageStatus(.failure, error: error, isLoading: stillLoading, in: self)
@@ -182,7 +182,7 @@ extension Graph {
         if isFirst {
             let handles = node.inFlight[index].handles
             node.inFlight[index].handles.removeAll()
-            resolve(handles, .success, node: node, generation: generation)
+            resolve(handles, .success(element), node: node, generation: generation)
         }
     }
 
@@ -197,7 +197,7 @@ extension Graph {
         }
         let run = node.inFlight.remove(at: index)
         guard let error else {
-            resolve(run.handles, .success, node: node, generation: generation)
+            resolve(run.handles, .success(node.storage.pointee), node: node, generation: generation)
             return
         }
         performTurn(name: "\(node.label) failure", origin: .asyncCompletion) { [unowned self] _ in
@@ -207,7 +207,9 @@ extension Graph {
         resolve(run.handles, .failure(error), node: node, generation: generation)
     }
 
-    private func resolve(_ handles: [CogRefresh], _ outcome: CogRefresh.Outcome, node: Node, generation: Int) {
+    private func resolve<Value>(
+        _ handles: [CogRefresh<Value>], _ outcome: CogRefresh<Value>.Outcome, node: Node, generation: Int
+    ) {
         for handle in handles where handle.currentOutcome == nil {
             handle.resolve(outcome)
             probe?.record(.refreshResolved(state: CogStateID(node.id), generation: generation, outcome: outcome.name))
@@ -218,8 +220,8 @@ extension Graph {
 
     /// Demands a fresh generation: runs the selector again (or, for a never-read state, for the
     /// first time) and returns a handle on the generation that run starts.
-    func refresh<Value>(_ address: CogAddress<Value>) -> CogRefresh {
-        let handle = CogRefresh()
+    func refresh<Value>(_ address: CogAddress<Value>) -> CogRefresh<Value> {
+        let handle = CogRefresh<Value>()
         if let running = trackingStack.last, running.descriptor.shape != .reaction {
             fail(
                 .writeDuringComputation,

@@ -46,9 +46,16 @@ struct AsyncPolicyTests {
         let secondRun = await work.nextStart()
         await secondRun.succeed(2)
         #expect(await second.outcome.name == "success")
+        if case .success(let value) = await second.outcome {
+            #expect(value == 2, "a refresh's outcome carries the value its generation published")
+        }
         let thirdRun = await work.nextStart()
         await thirdRun.succeed(3)
-        #expect(await third.outcome.name == "success")
+        guard case .success(let published) = await third.outcome else {
+            Issue.record("the third refresh did not succeed")
+            return
+        }
+        #expect(published == 3)
         #expect(cogs.peek(jobsCog) == 3)
         #expect(
             log.lines(startingWith: "turn") == [
