@@ -17,9 +17,30 @@ public final class ControlledStream<Element: Sendable> {
     private var startWaiters: [CheckedContinuation<ControlledStreamGeneration<Element>, Never>] = []
     /// How many generations have started.
     public private(set) var startCount = 0
+    /// One stream per `makeWork()` generation, in number order.
+    private(set) var generationStreams: [AsyncThrowingStream<Element, any Error>.Continuation] = []
+    private let startAnnouncer: AsyncStream<Int>.Continuation
+
+    /// The numbers of `makeWork()`'s generations, each as the runtime starts reading it.
+    public let starts: AsyncStream<Int>
 
     /// Creates a stream with no generations yet.
-    public init() {}
+    public init() {
+        (starts, startAnnouncer) = AsyncStream.makeStream(of: Int.self)
+    }
+
+    /// A new generation's stream and its number.
+    func makeGenerationStream() -> (Int, AsyncThrowingStream<Element, any Error>) {
+        let (elements, continuation) = AsyncThrowingStream.makeStream(of: Element.self)
+        generationStreams.append(continuation)
+        return (generationStreams.count - 1, elements)
+    }
+
+    /// Says generation `generation` of `makeWork()` went live.
+    func announceStart(of generation: Int) {
+        startCount += 1
+        startAnnouncer.yield(generation)
+    }
 
     /// The work to return from an async selector.
     public func stream() -> Work<Element> {

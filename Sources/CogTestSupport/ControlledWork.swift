@@ -17,9 +17,19 @@ public final class ControlledWork<Value: Sendable> {
     private var startWaiters: [CheckedContinuation<ControlledGeneration<Value>, Never>] = []
     /// How many generations have started.
     public private(set) var startCount = 0
+    /// `makeWork()`'s generations: the next number to hand out, the started ones waiting for a
+    /// result, and the announcement of each start.
+    private var nextGenerationNumber = 0
+    private var startedByNumber: [Int: ControlledGeneration<Value>] = [:]
+    private let startAnnouncer: AsyncStream<Int>.Continuation
+
+    /// The numbers of `makeWork()`'s generations, each as the runtime begins it, in order.
+    public let starts: AsyncStream<Int>
 
     /// Creates work with no generations yet.
-    public init() {}
+    public init() {
+        (starts, startAnnouncer) = AsyncStream.makeStream(of: Int.self)
+    }
 
     /// The work to return from an async selector (`.latest` policy).
     public func run() -> Work<Value> {
@@ -49,6 +59,30 @@ public final class ControlledWork<Value: Sendable> {
     public func claimStarted(where matches: (ControlledGeneration<Value>) -> Bool) -> ControlledGeneration<Value>? {
         guard let index = unclaimed.firstIndex(where: matches) else { return nil }
         return unclaimed.remove(at: index)
+    }
+
+    func takeGenerationNumber() -> Int {
+        defer { nextGenerationNumber += 1 }
+        return nextGenerationNumber
+    }
+
+    func takeStarted(_ number: Int) -> ControlledGeneration<Value>? {
+        startedByNumber.removeValue(forKey: number)
+    }
+
+    /// Waits for the result of generation `number` of `makeWork()`, announcing its start.
+    func awaitResult(announcing number: Int) async throws -> Value {
+        let generation = ControlledGeneration<Value>(index: number, tag: "", context: AsyncRunContext.current)
+        startCount += 1
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                generation.attach(continuation)
+                startedByNumber[number] = generation
+                startAnnouncer.yield(number)
+            }
+        } onCancel: {
+            generation.cancel()
+        }
     }
 
     private func awaitResult(tag: String = "") async throws -> Value {
@@ -127,6 +161,11 @@ nonisolated public final class ControlledGeneration<Value: Sendable>: Sendable {
             return state.continuation
         }
         continuation?.resume(throwing: CancellationError())
+    }
+
+    /// Resumes the work without waiting for the runtime to take the result.
+    func resumeNow(with result: Result<Value, any Error>) {
+        resume(with: result)
     }
 
     private func resume(with result: Result<Value, any Error>) {
