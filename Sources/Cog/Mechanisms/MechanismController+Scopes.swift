@@ -88,3 +88,14 @@ extension MechanismController {
         return MechanismController(owner: child, graph: graph)
     }
 }
+
+extension MechanismController {
+    /// The public library's name for a scope gated by a `Bool`: while `gate` is true the body
+    /// runs once with a sub-controller, which retires when the gate falls.
+    public func whenever<Gate: CogReference>(
+        _ gate: Gate, name: String? = nil, fileID: String = #fileID, line: Int = #line,
+        _ body: @escaping (MechanismController) -> Void
+    ) where Gate.Value == Bool {
+        scope(gate, name: name, fileID: fileID, line: line, body)
+    }
+}
