@@ -23,7 +23,15 @@ public final class Cogs: CogOps {
     package init(clock: any Clock<Duration> = ContinuousClock(), grace: Duration = Cogs.productionGrace) {
         graph = Graph(clock: CogClock(clock), grace: grace)
         operations = CogOperations(graph: graph, owner: nil)
+        #if DEBUG
+            graph.attachedProbe = historyProbe
+        #endif
     }
+
+    #if DEBUG
+        /// The bounded history `debugHistory` reads, attached from the start in debug builds.
+        let historyProbe = DebugHistoryProbe()
+    #endif
 
     isolated deinit {
         graph.tearDown()
