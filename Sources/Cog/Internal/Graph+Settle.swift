@@ -195,10 +195,8 @@ extension Graph {
 
     /// Reports the cycle that reading `node` closes, naming the whole keyed path.
     func reportCycle(at node: Node) {
-        let active = activePath
-        let start = active.firstIndex { $0 === node } ?? 0
-        let path = (active[start...] + [node]).map(\.label)
-        fail(.cycle, "cycle: \(path.joined(separator: " -> "))", path: path)
+        let path = cyclePath(closedBy: node)
+        fail(.cycle, Self.cycleMessage(path), path: path)
     }
 
     /// The nodes being settled or run now, outermost first: CHECK walks and running selectors

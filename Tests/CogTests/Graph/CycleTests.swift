@@ -12,6 +12,15 @@ private let linkCogs: CogBox<Int, Int> = CogBox(name: "link") { c, key in
 }
 private let selfReadingCog: Cog<Int> = Cog(name: "selfReading") { c in c[selfReadingCog] + 1 }
 
+/// What `cycleDiagnostic(ifReading:)` answered inside `probingTailCogs`' selector.
+@MainActor private var probedCycles: [CogCycleDiagnostic?] = []
+private let probingHeadCog: Cog<Int> = Cog(name: "probingHead") { c in c[probingTailCogs[3]] + 1 }
+private let probingTailCogs: CogBox<Int, Int> = CogBox(name: "probingTail") { c, key in
+    probedCycles.append(c.cycleDiagnostic(ifReading: probingHeadCog))
+    probedCycles.append(c.cycleDiagnostic(ifReading: _closesLoopCog))
+    return key
+}
+
 @Suite("Cycles")
 struct CycleTests {
     @Test func aCycleNamesTheWholeKeyedPath() {
@@ -34,5 +43,16 @@ struct CycleTests {
             }
         }
         #expect(result.standardErrorText.contains("cycle: selfReading -> selfReading"))
+    }
+
+    @Test func aSelectorCanAskWhichCycleAReadWouldCloseWithoutClosingIt() {
+        let cogs = Cogs.forTesting()
+        probedCycles = []
+        let diagnostics = cogs.collectingDiagnostics { #expect(cogs.peek(probingHeadCog) == 4) }
+        #expect(diagnostics.isEmpty, "asking reads nothing, so no cycle happened")
+        #expect(probedCycles.count == 2)
+        #expect(probedCycles.first??.path == ["probingHead", "probingTail[3]", "probingHead"])
+        #expect(probedCycles.first??.message == "cycle: probingHead -> probingTail[3] -> probingHead")
+        #expect(probedCycles.last == .some(nil), "a state off the running path closes no cycle")
     }
 }
