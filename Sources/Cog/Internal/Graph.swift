@@ -19,6 +19,8 @@ final class Graph {
             #endif
         }
     }
+    /// The external `@Observable` properties selectors track (`c.track`), by model and property.
+    var externalBridges: [ExternalPropertyIdentity: AnyObject] = [:]
     /// Test seam: when set, a failure is reported here and the runtime recovers instead of trapping.
     var diagnosticHandler: ((CogDiagnostic) -> Void)?
 
@@ -82,6 +84,7 @@ final class Graph {
     /// link each other unowned, can go with the table.
     func tearDown() {
         lifeline.isAlive = false
+        externalBridges.removeAll()
         graceTask?.cancel()
         for owner in mechanismOwners { owner.retire(in: self) }
         mechanismOwners.removeAll()

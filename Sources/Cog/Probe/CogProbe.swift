@@ -95,6 +95,8 @@ nonisolated public enum CogTurnOrigin: String, Sendable, Codable {
     case graceExpiry
     /// A mechanism's `operate` wrote during assembly.
     case assembly
+    /// An external `@Observable` property a selector tracks (`c.track`) changed.
+    case externalChange
 }
 
 /// What a probe learns when a turn begins.

@@ -119,5 +119,7 @@ public struct TurnOrigin: TraceKind {
     public static let graceExpiry = TurnOrigin(rawValue: "graceExpiry")
     /// A mechanism wrote during assembly.
     public static let assembly = TurnOrigin(rawValue: "assembly")
-    public static let known = [op, reactionWriteBack, asyncCompletion, discard, graceExpiry, assembly]
+    /// An external `@Observable` property a selector tracks changed (`c.track`).
+    public static let externalChange = TurnOrigin(rawValue: "externalChange")
+    public static let known = [op, reactionWriteBack, asyncCompletion, discard, graceExpiry, assembly, externalChange]
 }
