@@ -48,7 +48,7 @@ struct TraceKindTests {
         let checked =
             check(StateShape.known) + check(AsyncPolicyName.known) + check(AsyncStatusKind.known)
             + check(RegistrationKind.known) + check(TurnOrigin.known) + check(StateLifetime.known)
-        #expect(checked == 4 + 4 + 3 + 7 + 6 + 1)
+        #expect(checked == 4 + 4 + 3 + 7 + 7 + 1)
         #expect(StateLifetime(rawValue: "whileObserved(30.0 seconds)").isKnown)
         #expect(StateLifetime(rawValue: "whileObserved(30.0 seconds)").isWhileObserved)
         #expect(!StateLifetime(rawValue: "forever").isKnown)
