@@ -129,6 +129,7 @@ extension Graph {
 
     /// A one-shot generation ended: publish it as its own turn if it is still current.
     private func finish<Value>(_ node: AsyncNode<Value>, generation: Int, _ result: Result<Value, any Error>) {
+        defer { reached(.asyncCompletionCheck) }
         guard let index = node.inFlight.firstIndex(where: { $0.generation == generation }) else {
             probe?.record(.generationRejected(state: CogStateID(node.id), generation: generation))
             return
@@ -166,6 +167,7 @@ extension Graph {
 
     /// A stream element: rejected if its generation was replaced; an equal element makes no turn.
     private func accept<Value>(_ element: Value, from node: AsyncNode<Value>, generation: Int) {
+        defer { reached(.asyncCompletionCheck) }
         guard let index = node.inFlight.firstIndex(where: { $0.generation == generation }) else {
             probe?.record(.generationRejected(state: CogStateID(node.id), generation: generation))
             return
@@ -189,6 +191,7 @@ extension Graph {
     /// A stream ended naturally (nothing is published) or with an error (a current error publishes
     /// a failure that keeps the last value).
     private func endStream<Value>(of node: AsyncNode<Value>, generation: Int, error: (any Error)?) {
+        defer { reached(.asyncCompletionCheck) }
         guard let index = node.inFlight.firstIndex(where: { $0.generation == generation }) else {
             if error != nil {
                 probe?.record(.generationRejected(state: CogStateID(node.id), generation: generation))

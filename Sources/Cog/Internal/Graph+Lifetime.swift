@@ -61,11 +61,16 @@ extension Graph {
         for node in due {
             graceWaiting[ObjectIdentifier(node)] = nil
             node.graceDeadline = nil
-            guard !isInUse(node) else { continue }
+            guard !isInUse(node) else {
+                reached(.automaticReleaseCheck)
+                continue
+            }
             probe?.record(.graceExpired(state: CogStateID(node.id)))
             performTurn(name: "\(node.label) grace expiry", origin: .graceExpiry) { [unowned self] _ in
                 release(node, reason: .graceExpired)
             }
+            reached(.automaticReleaseCheck)
+            reached(.automaticRelease)
         }
         if let next = graceWaiting.values.compactMap(\.graceDeadline).min() {
             scheduleWake(at: next)

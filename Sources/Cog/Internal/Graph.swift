@@ -21,6 +21,8 @@ final class Graph {
     }
     /// The external `@Observable` properties selectors track (`c.track`), by model and property.
     var externalBridges: [ExternalPropertyIdentity: AnyObject] = [:]
+    /// One-shot signals tests are waiting for, by the point that fires them.
+    var acknowledgements: [CogAcknowledgementPoint: () -> Void] = [:]
     /// Test seam: when set, a failure is reported here and the runtime recovers instead of trapping.
     var diagnosticHandler: ((CogDiagnostic) -> Void)?
 
@@ -95,6 +97,8 @@ final class Graph {
         keylessSlots.removeAll()
         keyedSlots.removeAll()
         reactions.removeAll()
+        reached(.deinitCleanup)
+        acknowledgements.removeAll()
     }
 
     func forEachNode(_ body: (Node) -> Void) {

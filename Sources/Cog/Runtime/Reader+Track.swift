@@ -78,6 +78,7 @@ final class ExternalPropertyBridge<Root: Observable & AnyObject, Tracked>: Exter
         let value = root[keyPath: keyPath]
         let source = source
         graph.performTurn(name: turnName, origin: .externalChange) { writer in writer[source] = value }
+        graph.reached(.externalObservationRearm)
     }
 }
 
