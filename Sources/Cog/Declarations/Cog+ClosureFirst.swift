@@ -138,3 +138,31 @@ public typealias AsyncCogBox<Value, Key: Hashable> = CogBox<Value, Key>.Async
 public typealias CogProjection<Value> = Cog<Value>.Projection
 /// The older spelling of `CogBox.Projection`, kept for code written against it.
 public typealias CogBoxProjection<Value, Key: Hashable> = CogBox<Value, Key>.Projection
+
+extension Cog.Manual {
+    /// Declares a keyless source that starts at `startingValue` (the public library's newest
+    /// spelling, `Cog<Int>.Manual(0, name: "count")`); every state of it starts there.
+    @_disfavoredOverload
+    public init(
+        _ startingValue: sending Value, equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        lifetime: ManualCogLifetime = .app, name: String? = nil, fileID: String = #fileID, line: Int = #line
+    ) {
+        self.init(
+            name: name, equality: .given(equals), lifetime: lifetime, fileID: fileID, line: line,
+            { startingValue })
+    }
+}
+
+extension Cog.Manual where Value: Equatable {
+    /// Declares a keyless `Equatable` source that starts at `startingValue`, gated by `==`
+    /// unless `equals` says otherwise.
+    @_disfavoredOverload
+    public init(
+        _ startingValue: sending Value, equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        lifetime: ManualCogLifetime = .app, name: String? = nil, fileID: String = #fileID, line: Int = #line
+    ) {
+        self.init(
+            name: name, equality: .givenOrEquatable(equals), lifetime: lifetime, fileID: fileID, line: line,
+            { startingValue })
+    }
+}

@@ -87,6 +87,15 @@ extension Graph {
     /// The body of `recompute`: runs the selector with tracking and reconciles the edges.
     @discardableResult
     func runOnce(_ node: Node) -> Bool {
+        // A first computation that reads an uncomputed state computes it inside itself; a long
+        // chain read cold from its far end nests as deep as it is long, and would exhaust the
+        // stack long before a warm chain (settled iteratively) would notice its length.
+        let isCold = node.runStamp == 0
+        if isCold {
+            coldDepth += 1
+            if coldDepth == Self.coldNestingBound + 1 { reportColdNesting(at: node) }
+        }
+        defer { if isCold { coldDepth -= 1 } }
         runStamp += 1
         node.runStamp = runStamp
         node.runCursor = 0
@@ -216,5 +225,22 @@ extension Graph {
             settleIndex += 1
         }
         return path
+    }
+}
+
+extension Graph {
+    /// The most first computations that may run inside each other.
+    static let coldNestingBound = 128
+
+    /// Fails a read whose first computations nest past the bound, naming the chain.
+    func reportColdNesting(at node: Node) {
+        let chain = trackingStack.suffix(Self.coldNestingBound).map(\.label)
+        let outer = chain.first ?? node.label
+        fail(
+            .coldNesting,
+            "reading '\(outer)' needs more than \(Self.coldNestingBound) nested computations of states never read "
+                + "before, down to '\(node.label)'. Read the chain from its source end first (or read some links "
+                + "on the way), so each computation finds the one below it already computed",
+            path: chain + [node.label])
     }
 }

@@ -41,6 +41,8 @@ final class Graph {
     @exclusivity(unchecked) var settleStack: ContiguousArray<(node: Node, index: Int)> = []
     @exclusivity(unchecked) var newDependencies: ContiguousArray<Dependency> = []
     @exclusivity(unchecked) var runStamp = 0
+    /// How many first computations are running inside each other now (see `coldNestingBound`).
+    @exclusivity(unchecked) var coldDepth = 0
 
     // MARK: Turns (see Graph+Turns.swift)
 

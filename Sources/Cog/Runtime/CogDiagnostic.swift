@@ -30,6 +30,8 @@ public struct CogDiagnostic: Error, CustomStringConvertible, Sendable, Equatable
         case duplicateScopeIdentity
         /// More than 64 turns ran before the runtime returned to idle.
         case runawayChain
+        /// A read had to compute more than 128 never-computed states inside each other.
+        case coldNesting
     }
 
     /// What went wrong.

@@ -1,13 +1,17 @@
 import Cog
 
 /// The cellx lattice: `layers` layers of four automatic values, each reading two or three of the
-/// layer above; one turn rewrites all four sources and the last layer is read.
+/// layer above; one turn rewrites all four sources and the last layer is read. The lattice is
+/// first computed from the sources down, layer by layer: read cold from the last layer, it would
+/// nest one first computation per layer, past the runtime's bound of 128.
 /// Selector runs: 8 per layer (4 to build, 4 after the turn).
 struct CellxLattice: BenchShape {
     let layers: Int
     let counter = SelectorCounter()
     let sources: [Cog<Int>.Manual]
     let ends: [Cog<Int>]
+    /// Every layer, from the one below the sources to the last.
+    let allLayers: [[Cog<Int>]]
 
     init(layers: Int) {
         self.layers = layers
@@ -15,6 +19,7 @@ struct CellxLattice: BenchShape {
         let sources = (1...4).map { index in Cog<Int>.Manual(name: "cellx.start.prop\(index)") { index } }
         var above = sources.map { AnyIntReference(address: $0.address) }
         var layer: [Cog<Int>] = []
+        var allLayers: [[Cog<Int>]] = []
         for depth in 0..<layers {
             let m = above
             layer = [
@@ -36,8 +41,10 @@ struct CellxLattice: BenchShape {
                 },
             ]
             above = layer.map { AnyIntReference(address: $0.address) }
+            allLayers.append(layer)
         }
         self.sources = sources
+        self.allLayers = allLayers
         ends = layer
     }
 
@@ -49,7 +56,7 @@ struct CellxLattice: BenchShape {
 
     func run(on cogs: Cogs) -> Int {
         counter.runs = 0
-        for end in ends { _ = cogs.peek(end) }
+        for layer in allLayers { for cog in layer { _ = cogs.peek(cog) } }
         cogs.turn { c in
             for (index, source) in sources.enumerated() { c[source] = 4 - index }
         }
