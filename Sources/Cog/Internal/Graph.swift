@@ -90,7 +90,10 @@ final class Graph {
         lifeline.isAlive = false
         externalBridges.removeAll()
         graceTask?.cancel()
-        for owner in mechanismOwners { owner.retire(in: self) }
+        // Every owner is retired before any is cleaned up: a task cancelled below may look at a
+        // cousin's controller, and must not find it live.
+        for owner in mechanismOwners { owner.markRetired() }
+        for owner in mechanismOwners { owner.release(in: self) }
         mechanismOwners.removeAll()
         forEachNode { node in
             node.dependencies.removeAll()

@@ -6,6 +6,8 @@ final class RegistrationOwner {
     let id: Int
     let name: String
     @usableFromInline private(set) var isRetired = false
+    /// Whether its registrations have been ended (after `isRetired`; once).
+    private var isReleased = false
     var reactions: [ReactionNode] = []
     var tasks: [Int: Task<Void, any Error>] = [:]
     var children: [RegistrationOwner] = []
@@ -22,11 +24,26 @@ final class RegistrationOwner {
         tasks.count + children.reduce(0) { $0 + $1.taskCountIncludingChildren }
     }
 
-    /// Retires this owner and everything it registered, innermost first; safe to repeat.
+    /// Retires this owner and everything it registered, innermost first; safe to repeat. The
+    /// whole subtree is marked retired before any of it is cleaned up, so code that runs during
+    /// the cleanup (a cancelled task's handler) finds no part of it still live.
     func retire(in graph: Graph) {
         guard !isRetired else { return }
+        markRetired()
+        release(in: graph)
+    }
+
+    /// Marks this owner and every scope under it retired: `ifLive` answers nil from now on.
+    func markRetired() {
         isRetired = true
-        for child in children { child.retire(in: graph) }
+        for child in children { child.markRetired() }
+    }
+
+    /// Ends what a retired owner registered: its scopes' registrations, its reactions, its tasks.
+    func release(in graph: Graph) {
+        guard !isReleased else { return }
+        isReleased = true
+        for child in children { child.release(in: graph) }
         children.removeAll()
         for reaction in reactions { graph.unregister(reaction) }
         reactions.removeAll()

@@ -127,3 +127,44 @@ struct RetirementTests {
         #expect(weakMechanismState == nil)
     }
 }
+
+/// What a cancelled task saw of a cousin scope while the runtime was being torn down.
+@MainActor private final class TeardownSighting {
+    var cousinWasLive: Bool?
+    weak var cousin: MechanismController?
+}
+
+@Suite("Retirement at teardown")
+struct TeardownRetirementTests {
+    @Test func duringTeardownNoScopeStillReportsLive() async {
+        let sighting = TeardownSighting()
+        let started = MainActorCleanupAcknowledgement()
+        let first = ClosureMechanism(name: "First") { m in
+            m.scope(_gateCog, name: "open") { s in
+                s.task(name: "waits") {
+                    await withTaskCancellationHandler {
+                        await MainActor.run { started.acknowledge() }
+                        try? await Task.sleep(for: .seconds(3_600))
+                    } onCancel: {
+                        // Cancellation runs where teardown cancels the task: on the MainActor.
+                        MainActor.assumeIsolated {
+                            sighting.cousinWasLive = sighting.cousin?.ifLive { _ in true } ?? false
+                        }
+                    }
+                }
+            }
+        }
+        let second = ClosureMechanism(name: "Second") { m in
+            m.scope(_gateCog, name: "open") { s in sighting.cousin = s }
+        }
+        let teardown = MainActorCleanupAcknowledgement()
+        do {
+            let cogs = Cogs.forTesting(mechanisms: [first, second])
+            #expect(sighting.cousin != nil)
+            try? await started.wait()
+            cogs.acknowledgeDeinitCleanup(with: teardown)
+        }
+        try? await teardown.wait()
+        #expect(sighting.cousinWasLive == false, "the cousin scope, not yet cleaned up, was already retired")
+    }
+}
