@@ -6,6 +6,8 @@ import Foundation
 // runtime: declarations, derived and keyed values, async loads and the status lens, ops, composed
 // ops, assembly, mechanisms with install-then-watch persistence, a gated scope with a ticking
 // task, navigation ops, and tests. SwiftUI views and bindings are left out: Linux has no SwiftUI.
+// The guide's todo recipes and its hike timer as `scope` live in Recipes/ (AgentGuideRecipeTests);
+// the timer here is spelled with `whenever`, as the guide now spells it.
 
 // MARK: Declaring facts and deriving values
 
