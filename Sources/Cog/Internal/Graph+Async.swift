@@ -135,6 +135,11 @@ extension Graph {
             return
         }
         let run = node.inFlight.remove(at: index)
+        if isInvalidated(node) {
+            probe?.record(.generationRejected(state: CogStateID(node.id), generation: generation))
+            resolve(run.handles, .superseded, node: node, generation: generation)
+            return
+        }
         let stillLoading = !node.inFlight.isEmpty
         switch result {
         case .success(let value):
@@ -153,6 +158,14 @@ extension Graph {
         startNextWaiting(for: node)
     }
 
+    /// Whether `node`'s in-flight `.latest` work was started from inputs that have changed since:
+    /// a dependency it read is different, and nothing has re-run it yet (nobody is reading it).
+    /// Such a result answers a question no one asks any more, so it is dropped; the next read
+    /// runs the selector again for the new inputs.
+    private func isInvalidated<Value>(_ node: AsyncNode<Value>) -> Bool {
+        node.policy == .latest && node.mark == .dirty
+    }
+
     /// `.queue` and `.exhaustLatest`: after a run ends, the next waiting request gets its own
     /// pending turn.
     private func startNextWaiting<Value>(for node: AsyncNode<Value>) {
@@ -169,6 +182,10 @@ extension Graph {
     private func accept<Value>(_ element: Value, from node: AsyncNode<Value>, generation: Int) {
         defer { reached(.asyncCompletionCheck) }
         guard let index = node.inFlight.firstIndex(where: { $0.generation == generation }) else {
+            probe?.record(.generationRejected(state: CogStateID(node.id), generation: generation))
+            return
+        }
+        if isInvalidated(node) {
             probe?.record(.generationRejected(state: CogStateID(node.id), generation: generation))
             return
         }
