@@ -34,7 +34,7 @@ let package = Package(
         // Test support with no test framework: clocks, controlled work, replay, trace capture.
         .target(name: "CogTestSupport", dependencies: ["Cog", "CogTrace"], swiftSettings: mainActorCode),
         // The Swift Testing trait and the XCTest base class, over the support module.
-        .target(name: "CogTesting", dependencies: ["CogTestSupport"], swiftSettings: mainActorCode),
+        .target(name: "CogTesting", dependencies: ["CogTestSupport", "CogTraceFormat"], swiftSettings: mainActorCode),
         // Inspector engine and its front end: the format only, never the runtime.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(

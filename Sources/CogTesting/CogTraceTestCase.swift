@@ -1,4 +1,6 @@
 #if canImport(XCTest)
+    import CogTraceFormat
+    import Foundation
     import XCTest
 
     /// An XCTest base class that records the runtimes each test makes with `Cogs.forTesting` and
@@ -27,6 +29,21 @@
             }
             let failed = (testRun?.totalFailureCount ?? 0) > 0
             MainActor.assumeIsolated { _ = capture.finish(testFailed: failed) }
+        }
+
+        /// Notes each failure in the test's traces, after the turn that ended last, then lets
+        /// XCTest record it as usual.
+        override open func recordFailure(
+            withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+        ) {
+            if let capture = CogTraceCapture.current {
+                let file = (filePath as NSString).lastPathComponent
+                MainActor.assumeIsolated {
+                    capture.noteFailure(
+                        kind: expected ? .expectation : .error, message: description, file: file, line: lineNumber)
+                }
+            }
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
         }
     }
 #endif

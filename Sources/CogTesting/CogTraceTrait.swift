@@ -1,4 +1,6 @@
 #if canImport(Testing)
+    import CogTraceFormat
+    import Foundation
     import Testing
 
     /// A Swift Testing trait that records the runtimes a test makes with `Cogs.forTesting` and
@@ -53,7 +55,14 @@
             let capture = await CogTraceCapture(testName: name, options: options.overridden(), report: report)
             let failed = Locked(false)
             let observer = IssueHandlingTrait.compactMapIssues { issue in
-                if issue.isFailure { failed.withLock { $0 = true } }
+                if issue.isFailure {
+                    failed.withLock { $0 = true }
+                    let note = FailureNote(issue)
+                    // Where each trace stands now, read where the issue is recorded (which need not
+                    // be the main actor); the record itself is written on the main actor.
+                    let positions = capture.turnsEndedNow()
+                    Task { @MainActor in note.record(in: capture, after: positions) }
+                }
                 return issue
             }
             // At its time limit the runner records a failure and cancels the test, then waits for
@@ -62,7 +71,9 @@
             let watchdog = test.timeLimit.map { limit in
                 Task { [self] in
                     guard await waitPastLimit(limit), !Task.isCancelled else { return }
-                    await conclude(capture, failed: true, reason: "ran past its time limit of \(limit)")
+                    let reason = "ran past its time limit of \(limit)"
+                    await MainActor.run { capture.noteFailure(kind: .timeLimit, message: "the test \(reason)") }
+                    await conclude(capture, failed: true, reason: reason)
                 }
             }
             do {
@@ -83,6 +94,31 @@
             let files = capture.finish(testFailed: failed, reason: reason)
             guard !files.isEmpty else { return }
             for trace in capture.traces { Attachment.record(trace.bytes, named: trace.name) }
+        }
+    }
+
+    /// What a failure issue says, taken from the issue where it is recorded.
+    nonisolated struct FailureNote: Sendable {
+        let kind: TraceFailure.Kind
+        let message: String
+        let file: String?
+        let line: Int?
+
+        init(_ issue: Issue) {
+            switch issue.kind {
+            case .expectationFailed: kind = .expectation
+            case .errorCaught: kind = .error
+            case .timeLimitExceeded: kind = .timeLimit
+            default: kind = .issue
+            }
+            let comments = issue.comments.map(\.rawValue)
+            message = ([String(describing: issue.kind)] + comments).joined(separator: ": ")
+            file = issue.sourceLocation?.fileID
+            line = issue.sourceLocation?.line
+        }
+
+        @MainActor func record(in capture: CogTraceCapture, after positions: [Int]) {
+            capture.noteFailure(kind: kind, message: message, file: file, line: line, after: positions)
         }
     }
 

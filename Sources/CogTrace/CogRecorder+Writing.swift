@@ -39,6 +39,7 @@ extension CogRecorder {
         if !idleEvents.isEmpty {
             lines.append(idleRecord(after: turns.last?.info.id ?? 0, events: converter.convert(idleEvents)))
         }
+        for failure in failures { lines.append(failure.jsonValue) }
         lines.append(
             TraceTrailer(
                 ok: true, turns: recordedTurnCount, evicted: evictedTurnCount, dropped: droppedEventCount,

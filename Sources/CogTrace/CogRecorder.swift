@@ -1,5 +1,6 @@
 import Cog
 import Foundation
+import Synchronization
 
 /// Records everything a runtime does into bounded turn history, and writes it as a `.cogtrace`.
 ///
@@ -83,6 +84,14 @@ public final class CogRecorder: CogProbe {
 
     /// The streaming file, when streaming.
     @exclusivity(unchecked) var stream: TraceStream?
+    /// The last turn that ended (0 before the first): where a failure noted now falls. Atomic,
+    /// so a test framework can read it from the thread where it records an issue.
+    private let lastEndedTurn = Atomic<Int>(0)
+
+    /// The last turn that ended, read from any thread.
+    nonisolated public var lastEndedTurnNow: Int { lastEndedTurn.load(ordering: .relaxed) }
+    /// The failures the test noted, in order, each after the turn that ended last before it.
+    public private(set) var failures: [TraceFailure] = []
     /// What stopped streaming, reported once each (a full disk, a removed file).
     public internal(set) var faults: [RecorderFault] = []
 
@@ -145,6 +154,7 @@ public final class CogRecorder: CogProbe {
             events: currentStart..<end, afterEnd: end)
         idleStart = end
         recordedTurnCount += 1
+        lastEndedTurn.store(info.id, ordering: .relaxed)
         stream?.append(turn, recorder: self)
         retain(turn)
     }
@@ -161,5 +171,21 @@ public final class CogRecorder: CogProbe {
         newestIndex = ringHead
         ringHead = ringHead + 1 == ring.count ? 0 : ringHead + 1
         evictedTurnCount += 1
+    }
+}
+
+extension CogRecorder {
+    /// Notes that the test running this runtime reported a failure now: the trace gets a failure
+    /// record after the last turn that ended, so the inspector can open the trace there.
+    /// `after` says which turn had ended last when the failure happened, when that was not now.
+    public func noteFailure(
+        test: String, kind: TraceFailure.Kind, message: String, file: String? = nil, line: Int? = nil,
+        after: Int? = nil
+    ) {
+        let failure = TraceFailure(
+            after: TurnNumber(after ?? lastEndedTurnNow), test: test, kind: kind, message: message, file: file,
+            line: line)
+        failures.append(failure)
+        stream?.append(failure)
     }
 }

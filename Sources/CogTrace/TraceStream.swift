@@ -64,6 +64,13 @@ final class TraceStream {
         flush()
     }
 
+    /// A failure the test noted: written at once, so a test that crashes next still leaves it.
+    func append(_ failure: TraceFailure) {
+        guard self.failure == nil else { return }
+        lines.append(failure.jsonValue)
+        flush()
+    }
+
     /// Writes the events since the last turn and the trailer, then closes the file.
     func finish(recorder: CogRecorder) {
         if failure == nil {

@@ -10,7 +10,7 @@ import Testing
 @Suite("JSON shapes")
 struct JSONShapeTests {
     static let commands = [
-        "info", "help", "help why", "show settings", "turns 1..8", "turns --touching weather.isNiceHere",
+        "info", "help", "help why", "show settings", "failures", "turns 1..8", "turns --touching weather.isNiceHere",
         "turn 6", "goto 6", "step", "back", "first", "last", "where", "play 1..3", "get weather.forecast[10001]",
         "get weather.isNiceHere", "state weather.is*", "deps weather.isNiceHere", "users weather.currentZip",
         "leases", "async weather.forecast[10001]", "find heat", "why weather.isNiceHere",

@@ -10,7 +10,9 @@ extension CommandCatalog {
             _ = try arguments.optional("argument").map { _ throws(InspectorError) in
                 throw InspectorError("info takes no arguments")
             }
-            return [.fields(session.infoFields)] + session.trace.warnings.map { .warning("\($0)") }
+            let failures = session.trace.failures
+            let failureTable: [Report] = failures.isEmpty ? [] : [.section("failures", [failureTable(failures)])]
+            return [.fields(session.infoFields)] + failureTable + session.trace.warnings.map { .warning("\($0)") }
         },
         CommandSpec(
             name: "help", aliases: ["h", "?"], group: "orient", synopsis: "help [COMMAND]",
@@ -106,6 +108,7 @@ extension InspectorSession {
             Field("dropped events", .integer(trace.trailer?.dropped ?? 0)),
             Field("finished", .bool(trace.trailer?.ok == true)),
             Field("undecodable turns", .list(undecodableTurns.map { .turn(TurnReference($0.turn)) })),
+            Field("failures", .integer(trace.failures.count)),
             Field("cursor", .turn(TurnReference(cursor))),
         ]
     }

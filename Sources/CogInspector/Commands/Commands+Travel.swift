@@ -39,7 +39,11 @@ extension CommandCatalog {
                 ])
             }
             guard !rows.isEmpty else { return [.message("no turns match")] }
-            return [.table(columns: ["turn", "name", "origin", "cause", "events", "cursor"], rows: rows)] + warnings
+            return [
+                .table(
+                    columns: ["turn", "name", "origin", "cause", "events", "cursor"],
+                    rows: session.markingFailures(in: rows, range: range))
+            ] + warnings
         },
         CommandSpec(
             name: "turn", aliases: ["t"], group: "travel", synopsis: "turn N",

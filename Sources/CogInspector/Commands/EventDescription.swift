@@ -111,6 +111,10 @@ extension InspectorSession {
                     .section("after the turn", [.events(after.map { described($0, in: sequence, afterTurn: true) })]))
             }
         }
+        let failures = trace.failures.filter { $0.after == sequence }
+        if !failures.isEmpty {
+            reports.append(.section("failures after this turn", [CommandCatalog.failureTable(failures)]))
+        }
         return reports
     }
 

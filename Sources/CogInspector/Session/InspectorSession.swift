@@ -26,11 +26,18 @@ public final class InspectorSession {
     /// The SQLite tables `sql` queries, built on its first use.
     var database: TraceDatabase?
 
-    /// Opens a session with the cursor on the last turn.
+    /// Opens a session with the cursor on the last turn, or, in the trace of a failing test, on
+    /// the last turn that ended before its first failure: the graph as the test saw it.
     public init(trace: TraceFile, source: String) {
         self.trace = trace
         self.source = source
-        cursor = trace.turnSequences.last ?? 0
+        cursor = Self.openingTurn(of: trace)
+    }
+
+    /// The last turn, or the last one at or before the first failure.
+    static func openingTurn(of trace: TraceFile) -> TurnNumber {
+        guard let failure = trace.failures.first else { return trace.turnSequences.last ?? 0 }
+        return trace.turnSequences.last { $0 <= failure.after } ?? trace.turnSequences.first ?? 0
     }
 
     /// The turn numbers, in order.

@@ -14,7 +14,11 @@ public final class CogTraceCapture {
     public let options: CogTraceOptions
     /// The test's name, which names its files.
     public let testName: String
-    private var recorders: [CogRecorder] = []
+    private var recorders: [CogRecorder] = [] {
+        didSet { recorderList.withLock { $0 = recorders } }
+    }
+    /// The recorders again, for `turnsEndedNow()` from any thread.
+    private let recorderList = Locked<[CogRecorder]>([])
     /// Whether `finish` has run: a test past its time limit is finished by a watchdog, and its
     /// end (if it comes) writes nothing more.
     private var isFinished = false
@@ -50,6 +54,25 @@ public final class CogTraceCapture {
                 redactedLabels: options.redactedLabels))
         recorder.attach(to: cogs)
         recorders.append(recorder)
+    }
+
+    /// Notes a failure the test reported, in every runtime's trace, after the turn that ended
+    /// last: where the inspector opens the trace.
+    /// - Parameter positions: where each trace stood when the failure happened (from
+    ///   `turnsEndedNow()`), when that was not now.
+    public func noteFailure(
+        kind: TraceFailure.Kind, message: String, file: String? = nil, line: Int? = nil, after positions: [Int]? = nil
+    ) {
+        for (index, recorder) in recorders.enumerated() {
+            let after = positions.flatMap { index < $0.count ? $0[index] : nil }
+            recorder.noteFailure(test: testName, kind: kind, message: message, file: file, line: line, after: after)
+        }
+    }
+
+    /// The last turn each recorded runtime has ended, in recorder order: safe from any thread,
+    /// so a test framework's issue handler can say where a failure happened.
+    nonisolated public func turnsEndedNow() -> [Int] {
+        recorderList.withLock { $0 }.map(\.lastEndedTurnNow)
     }
 
     /// How many runtimes this test recorded.

@@ -34,7 +34,7 @@ public struct TraceHeader: Equatable {
 /// The version numbers of the format this package writes and reads.
 public enum TraceFormat {
     /// What this package writes.
-    public static let version = "1.0"
+    public static let version = "1.1"
     /// The oldest reader that can read what this package writes.
     public static let minimumReaderVersion = "1.0"
     /// The major version this reader understands; a newer major is refused.

@@ -15,6 +15,8 @@ public final class TraceFile {
     public let header: TraceHeader
     /// Every state the trace names, by id.
     public let states: [NodeID: TraceStateInfo]
+    /// The failures the recorded test reported, in turn order (format 1.1; none in older files).
+    public let failures: [TraceFailure]
     /// The trailer; nil when the recorder did not finish (a crash, or a stream still open).
     public let trailer: TraceTrailer?
     /// What the reader tolerated.
@@ -47,8 +49,10 @@ public final class TraceFile {
     init(
         header: TraceHeader, states: [NodeID: TraceStateInfo], trailer: TraceTrailer?, warnings: [TraceWarning],
         keyframes: [(before: TurnNumber, snapshot: GraphSnapshot)], turnEntries: [TurnEntry],
-        leadingIdle: (line: Int, range: Range<Int>)?, bytes: [UInt8], largestKeyframeBytes: Int = 0
+        leadingIdle: (line: Int, range: Range<Int>)?, bytes: [UInt8], largestKeyframeBytes: Int = 0,
+        failures: [TraceFailure] = []
     ) {
+        self.failures = failures
         self.largestKeyframeBytes = largestKeyframeBytes
         self.header = header
         self.states = states

@@ -13,6 +13,7 @@ enum TraceScanner {
         var warnings: [TraceWarning] = []
         var header: TraceHeader?
         var states: [NodeID: TraceStateInfo] = [:]
+        var failures: [TraceFailure] = []
         var trailer: TraceTrailer?
         var keyframes: [(before: TurnNumber, snapshot: GraphSnapshot)] = []
         var entries: [TraceFile.TurnEntry] = []
@@ -121,6 +122,13 @@ enum TraceScanner {
                 }
             case "trailer":
                 trailer = TraceTrailer(jsonValue: record!)
+            case "failure":
+                guard let failure = TraceFailure(jsonValue: record!) else {
+                    warnings.append(
+                        TraceWarning(line: lineNumber, message: "failure record needs 'after' and 'message'; ignored"))
+                    break
+                }
+                failures.append(failure)
             default:
                 warnings.append(
                     TraceWarning(
@@ -141,7 +149,8 @@ enum TraceScanner {
         keyframes.sort { $0.before < $1.before }
         return TraceFile(
             header: header, states: states, trailer: trailer, warnings: warnings, keyframes: keyframes,
-            turnEntries: entries, leadingIdle: leadingIdle, bytes: bytes, largestKeyframeBytes: largestKeyframe)
+            turnEntries: entries, leadingIdle: leadingIdle, bytes: bytes, largestKeyframeBytes: largestKeyframe,
+            failures: failures.sorted { $0.after < $1.after })
     }
 
     private static func readHeader(_ record: JSONValue, line: Int) throws(TraceReadError) -> TraceHeader {

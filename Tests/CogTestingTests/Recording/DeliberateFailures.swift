@@ -47,6 +47,20 @@ struct DemoTraceTests {
     }
 }
 
+/// Fails after the first of three steps, then takes two more: its trace should open at the
+/// failure, not at the end.
+@Suite(.cogTrace, .enabled(if: DeliberateFailure.isEnabled, "fails on purpose; run by TraceOnFailureTests"))
+struct DemoMidwayTests {
+    @Test func demoFailsAfterTheFirstStep() {
+        let cogs = Cogs.forTesting()
+        _ = cogs[DeliberateFailure.doubledCog]
+        cogs.turn("step 1") { $0[DeliberateFailure.counterCog] = 1 }
+        #expect(cogs[DeliberateFailure.doubledCog] == 3, "one doubled is not three")
+        cogs.turn("step 2") { $0[DeliberateFailure.counterCog] = 2 }
+        cogs.turn("step 3") { $0[DeliberateFailure.counterCog] = 3 }
+    }
+}
+
 /// A test stuck past its one-minute limit where cancellation cannot reach it: the runner then
 /// waits for it forever, so only a watchdog can leave its trace. Run by hand (it takes a minute
 /// and never ends): `COG_TRACE_DEMO_STUCK=1 swift test --filter demoStuckPastItsTimeLimit`,

@@ -87,11 +87,49 @@ struct TraceOnFailureTests {
         #expect(printed.hasSuffix(": step 3 (op)\n"), "\(printed)")
     }
 
+    @Test func theTraceMarksWhereTheTestFailedAndOpensThere() throws {
+        let result = try run(["--testing-library", "swift-testing", "--filter", "DemoMidwayTests"])
+        defer { try? FileManager.default.removeItem(at: result.directory) }
+        let text = try #require(result.files["DemoMidwayTests.demoFailsAfterTheFirstStep.cogtrace"], "\(result.output)")
+        let trace = try TraceFile.parse(text)
+        #expect(trace.turnSequences.count == 3, "the whole test is there")
+        let failure = try #require(trace.failures.first)
+        #expect(trace.failures.count == 1)
+        #expect(try trace.turn(failure.after).name == "step 1", "the failure comes after step 1")
+        #expect(failure.kind == .expectation)
+        #expect(failure.test == "DemoMidwayTests.demoFailsAfterTheFirstStep")
+        #expect(failure.message.contains("one doubled is not three"))
+        #expect(failure.file?.hasSuffix("DeliberateFailures.swift") == true)
+        #expect(failure.line != nil)
+        let file = result.directory.appendingPathComponent("DemoMidwayTests.demoFailsAfterTheFirstStep.cogtrace")
+        let opened = try coginspect([file.path, "-c", "where", "--json", "-c", "failures"])
+        #expect(opened.contains("step 1 (op)"), "it opens at the last turn before the failure:\n\(opened)")
+        #expect(opened.contains(#""kind":"expectation""#))
+        #expect(opened.contains(#""location":"CogTestingTests/DeliberateFailures.swift:"#), "\(opened)")
+    }
+
+    /// What `coginspect` (built beside this bundle) prints for `arguments`.
+    private func coginspect(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = Self.testBundle.deletingLastPathComponent().appendingPathComponent("coginspect")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return printed
+    }
+
     @Test func aFailingXCTestLeavesATraceAndAPassingOneNone() throws {
         let result = try run(["CogTestingTests.DemoXCTraceTests"])
         defer { try? FileManager.default.removeItem(at: result.directory) }
         #expect(Set(result.files.keys) == ["DemoXCTraceTests.testDemoAssertionFails.cogtrace"], "\(result.output)")
-        #expect(try lastTurnName(try #require(result.files.values.first)) == "step 3")
+        let text = try #require(result.files.values.first)
+        #expect(try lastTurnName(text) == "step 3")
+        let failure = try #require(try TraceFile.parse(text).failures.first)
+        #expect(failure.kind == .expectation)
+        #expect(failure.file == "DeliberateFailures.swift")
     }
 
     @Test func theEnvironmentCanRecordEveryTestOrNone() throws {
