@@ -52,5 +52,9 @@ struct TimeLimitTraceTests {
         let trace = try TraceFile.load(contentsOf: directory.appendingPathComponent(file))
         #expect(trace.turnSequences.count == 3)
         #expect(try trace.turn(try #require(trace.turnSequences.last)).name == "step 3")
+        let failure = try #require(trace.failures.first, "the trace says the test ran out of time")
+        #expect(failure.kind == .timeLimit)
+        #expect(failure.after == 3)
+        #expect(failure.message.contains("ran past its time limit of 60.0 seconds"))
     }
 }
