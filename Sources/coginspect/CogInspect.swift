@@ -25,9 +25,13 @@ struct CogInspect {
             print(tool.versionLine(detail: "trace format \(TraceFormat.version)"))
             return
         }
-        let session = openSession(options.tracePath)
-        for warning in session.trace.warnings {
-            tool.warn("\(warning)")
+        let paths = expandingDirectories(options.tracePaths)
+        let session = openSession(paths.first)
+        session.companions = paths.dropFirst().map { openSession($0) }
+        for opened in [session] + session.companions {
+            for warning in opened.trace.warnings {
+                tool.warn(paths.count > 1 ? "\(opened.source): \(warning)" : "\(warning)")
+            }
         }
         let status: ExitStatus
         if let script = options.script {
@@ -38,6 +42,20 @@ struct CogInspect {
             status = BatchRunner(session: session, json: options.json, keepGoing: options.keepGoing).run(.standardInput)
         }
         exit(status.rawValue)
+    }
+
+    /// `paths` with each directory replaced by the `.cogtrace` files in it, in name order.
+    private static func expandingDirectories(_ paths: [String]) -> [String] {
+        paths.flatMap { path -> [String] in
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                return [path]
+            }
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+                .filter { $0.hasSuffix(".cogtrace") }.sorted()
+            guard !names.isEmpty else { fail("'\(path)' holds no .cogtrace file", status: .cannotOpenInput) }
+            return names.map { (path as NSString).appendingPathComponent($0) }
+        }
     }
 
     private static func openSession(_ path: String?) -> InspectorSession {

@@ -1,6 +1,6 @@
 import CogCommandLine
 
-/// The command line: `coginspect [TRACE] [-c CMD]... [-f SCRIPT|-] [--json] [--keep-going]`.
+/// The command line: `coginspect [TRACE|DIR]... [-c CMD]... [-f SCRIPT|-] [--json] [--keep-going]`.
 struct CommandLineOptions {
     /// Where batch commands come from.
     enum Script {
@@ -9,7 +9,8 @@ struct CommandLineOptions {
         case standardInput
     }
 
-    var tracePath: String?
+    /// The traces named, in order; a directory stands for the `.cogtrace` files in it.
+    var tracePaths: [String] = []
     var commands: [String] = []
     var scriptPath: String?
     var json = false
@@ -18,11 +19,12 @@ struct CommandLineOptions {
     var showVersion = false
 
     static let usage = """
-        usage: coginspect [TRACE] [-c COMMAND]... [-f SCRIPT|-] [--json] [--keep-going]
+        usage: coginspect [TRACE|DIR]... [-c COMMAND]... [-f SCRIPT|-] [--json] [--keep-going]
 
         Opens a .cogtrace recording (by default Recordings/tour.cogtrace, the bundled Weather tour)
         and inspects it: interactively with line editing, history and completion when standard
-        input is a terminal and no -c or -f is given, otherwise in batch.
+        input is a terminal and no -c or -f is given, otherwise in batch. Given several traces, or
+        a directory of them, it writes them into one database: -c 'export sqlite FILE'.
 
           -c COMMAND     run COMMAND (repeatable; in order)
           -f SCRIPT      run the commands in SCRIPT, one per line ('-' reads standard input)
@@ -56,10 +58,7 @@ struct CommandLineOptions {
                 guard !argument.hasPrefix("-") || argument == "-" else {
                     throw UsageError("unknown option '\(argument)'")
                 }
-                guard tracePath == nil else {
-                    throw UsageError("one trace at a time; got '\(tracePath!)' and '\(argument)'")
-                }
-                tracePath = argument
+                tracePaths.append(argument)
             }
         }
         guard commands.isEmpty || scriptPath == nil else { throw UsageError("use -c or -f, not both") }

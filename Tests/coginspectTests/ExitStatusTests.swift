@@ -98,9 +98,16 @@ struct ExitStatusTests {
         let fromFIFO = try Executables.coginspect([fifo.path, "-c", "info"])
         #expect(fromFIFO.status == 66)
         #expect(fromFIFO.standardError.contains("it is a FIFO"))
+        // A directory is its .cogtrace files, for one database of them all; nothing else runs.
         let fromDirectory = try Executables.coginspect(["Recordings", "-c", "info"])
-        #expect(fromDirectory.status == 66)
-        #expect(fromDirectory.standardError.contains("it is a directory"))
+        #expect(fromDirectory.status == 1)
+        #expect(fromDirectory.standardError.contains("only 'export sqlite FILE' works"))
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("coginspect-empty-\(getpid())")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let fromEmpty = try Executables.coginspect([empty.path, "-c", "info"])
+        #expect(fromEmpty.status == 66)
+        #expect(fromEmpty.standardError.contains("holds no .cogtrace file"))
     }
 
     @Test func anExistingOutputIsKeptWithoutForceAndReplacedWholeWithIt() throws {

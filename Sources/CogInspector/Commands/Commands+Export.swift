@@ -61,14 +61,15 @@ extension CommandCatalog {
                 let temporary = output.temporaryPath
                 do throws(InspectorError) {
                     _ = try TraceDatabase(
-                        trace: session.trace, path: temporary, label: { session.label($0) },
-                        describe: { session.describe($0) })
+                        sources: ([session] + session.companions).map(\.databaseSource), path: temporary)
                 } catch {
                     unlink(temporary)
                     throw error
                 }
                 try output.commit(temporary)
-                return [.message("wrote the sql tables to \(output.path); open it with sqlite3 \(output.path)")]
+                let count = 1 + session.companions.count
+                let what = count == 1 ? "the sql tables" : "the sql tables of \(count) traces"
+                return [.message("wrote \(what) to \(output.path); open it with sqlite3 \(output.path)")]
             default:
                 throw InspectorError("unknown export format '\(format)'; expected dot, mermaid, json, chrome or sqlite")
             }
@@ -138,10 +139,17 @@ extension InspectorSession {
     /// The SQLite tables, built on first use.
     func tables() throws(InspectorError) -> TraceDatabase {
         if let database { return database }
-        let built = try TraceDatabase(
-            trace: trace, label: { [unowned self] in label($0) },
-            describe: { [unowned self] in describe($0) })
+        let built = try TraceDatabase(sources: [databaseSource])
         database = built
         return built
+    }
+}
+
+extension InspectorSession {
+    /// This recording as a database source, named by where it came from.
+    var databaseSource: TraceDatabase.Source {
+        TraceDatabase.Source(
+            name: source, trace: trace, label: { [unowned self] in label($0) },
+            describe: { [unowned self] in describe($0) })
     }
 }

@@ -8,21 +8,24 @@ import Foundation
 public final class TraceDatabase {
     /// The tables, as created.
     public static let schema = """
-        CREATE TABLE states(id INTEGER PRIMARY KEY, label TEXT, declaration TEXT, key TEXT, shape TEXT,
-                            value_type TEXT, lifetime TEXT, policy TEXT);
-        CREATE TABLE turns(seq INTEGER PRIMARY KEY, name TEXT, origin TEXT, cause INTEGER, start_us INTEGER,
-                           duration_us INTEGER, events INTEGER);
+        CREATE TABLE states(id INTEGER, label TEXT, declaration TEXT, key TEXT, shape TEXT,
+                            value_type TEXT, lifetime TEXT, policy TEXT, trace TEXT, PRIMARY KEY (id, trace));
+        CREATE TABLE turns(seq INTEGER, name TEXT, origin TEXT, cause INTEGER, start_us INTEGER,
+                           duration_us INTEGER, events INTEGER, trace TEXT, PRIMARY KEY (seq, trace));
         CREATE TABLE events(turn INTEGER, position INTEGER, after_turn INTEGER, kind TEXT, state INTEGER,
-                            label TEXT, description TEXT);
+                            label TEXT, description TEXT, trace TEXT);
         CREATE TABLE writes(turn INTEGER, state INTEGER, label TEXT, old TEXT, new TEXT, new_json TEXT,
-                            equal INTEGER);
+                            equal INTEGER, trace TEXT);
         CREATE TABLE recomputes(turn INTEGER, after_turn INTEGER, state INTEGER, label TEXT, old TEXT, new TEXT,
-                                new_json TEXT, changed INTEGER, trigger INTEGER, trigger_label TEXT);
+                                new_json TEXT, changed INTEGER, trigger INTEGER, trigger_label TEXT, trace TEXT);
         CREATE TABLE edges(turn INTEGER, after_turn INTEGER, consumer INTEGER, consumer_label TEXT,
-                           producer INTEGER, producer_label TEXT, change TEXT);
-        CREATE TABLE leases(turn INTEGER, after_turn INTEGER, state INTEGER, label TEXT, holder TEXT, change TEXT);
+                           producer INTEGER, producer_label TEXT, change TEXT, trace TEXT);
+        CREATE TABLE leases(turn INTEGER, after_turn INTEGER, state INTEGER, label TEXT, holder TEXT, change TEXT,
+                            trace TEXT);
         CREATE TABLE async(turn INTEGER, after_turn INTEGER, state INTEGER, label TEXT, generation INTEGER,
-                           step TEXT, detail TEXT);
+                           step TEXT, detail TEXT, trace TEXT);
+        CREATE TABLE failures(after_turn INTEGER, test TEXT, kind TEXT, message TEXT, file TEXT, line INTEGER,
+                              trace TEXT);
         """
 
     /// A query's result: column names and rows of typed cells (integers, reals, text; a NULL is
@@ -44,18 +47,46 @@ public final class TraceDatabase {
     ///   - label: names a state or registration id.
     ///   - describe: one event as a sentence, for the `events` table.
     /// - Throws: `InspectorError` when SQLite cannot open the file or a turn cannot be decoded.
-    public init(
-        trace: TraceFile, path: String = ":memory:", label: @escaping (NodeID) -> String,
+    public convenience init(
+        trace: TraceFile, name: String = "", path: String = ":memory:", label: @escaping (NodeID) -> String,
         describe: @escaping (TraceEvent) -> String
     ) throws(InspectorError) {
+        try self.init(sources: [Source(name: name, trace: trace, label: label, describe: describe)], path: path)
+    }
+
+    /// One recording to load: its name (the `trace` column), the file, and how to name its ids
+    /// and events.
+    public struct Source {
+        public let name: String
+        public let trace: TraceFile
+        public let label: (NodeID) -> String
+        public let describe: (TraceEvent) -> String
+
+        public init(
+            name: String, trace: TraceFile, label: @escaping (NodeID) -> String,
+            describe: @escaping (TraceEvent) -> String
+        ) {
+            self.name = name
+            self.trace = trace
+            self.label = label
+            self.describe = describe
+        }
+    }
+
+    /// Builds the tables for every source into one database, each row saying its trace, so one
+    /// query can compare many runs.
+    public init(sources: [Source], path: String = ":memory:") throws(InspectorError) {
         connection = try SQLiteConnection(path: path)
         // `sql` runs what a person or a script types; ATTACH would let it open or create other
         // files, so a database built here attaches nothing.
         sqlite3_limit(connection.handle, SQLITE_LIMIT_ATTACHED, 0)
         try execute(Self.schema)
         try execute("BEGIN")
-        var loader = TraceDatabaseLoader(database: self, label: label, describe: describe)
-        try loader.load(trace)
+        for source in sources {
+            var loader = TraceDatabaseLoader(
+                database: self, traceName: source.name, label: source.label, describe: source.describe)
+            try loader.load(source.trace)
+        }
         try execute("COMMIT")
         statements = [:]
     }

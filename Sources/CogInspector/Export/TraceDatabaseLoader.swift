@@ -3,18 +3,37 @@ import CogTraceFormat
 /// Fills a `TraceDatabase`'s tables from a trace, one row per state, turn and event.
 struct TraceDatabaseLoader {
     let database: TraceDatabase
+    /// What every row's `trace` column says: which recording it came from.
+    let traceName: String
     let label: (NodeID) -> String
     let describe: (TraceEvent) -> String
 
-    init(database: TraceDatabase, label: @escaping (NodeID) -> String, describe: @escaping (TraceEvent) -> String) {
+    init(
+        database: TraceDatabase, traceName: String, label: @escaping (NodeID) -> String,
+        describe: @escaping (TraceEvent) -> String
+    ) {
         self.database = database
+        self.traceName = traceName
         self.label = label
         self.describe = describe
     }
 
+    /// One row of `table`, its `trace` column last.
+    private func insert(_ table: String, _ values: [SQLValue]) throws(InspectorError) {
+        try database.insert(table, values + [.text(traceName)])
+    }
+
     mutating func load(_ trace: TraceFile) throws(InspectorError) {
+        for failure in trace.failures {
+            try insert(
+                "failures",
+                [
+                    .integer(failure.after), .text(failure.test), .text(failure.kind.rawValue),
+                    .text(failure.message), SQLValue(failure.file), SQLValue(failure.line),
+                ])
+        }
         for info in trace.states.values.sorted(by: { $0.id < $1.id }) {
-            try database.insert(
+            try insert(
                 "states",
                 [
                     .integer(info.id), .text(info.label), .text(info.declaration), SQLValue(info.key),
@@ -30,7 +49,7 @@ struct TraceDatabaseLoader {
             } catch {
                 throw InspectorError("the trace is malformed: \(error)")
             }
-            try database.insert(
+            try insert(
                 "turns",
                 [
                     .integer(turn.sequence), .text(turn.name), .text(turn.origin.rawValue), SQLValue(turn.cause),
@@ -48,7 +67,7 @@ struct TraceDatabaseLoader {
 
     private func add(_ event: TraceEvent, turn: TurnNumber, position: Int, isAfter: Bool) throws(InspectorError) {
         let after = SQLValue(isAfter)
-        try database.insert(
+        try insert(
             "events",
             [
                 .integer(turn), .integer(position), after, .text(event.kind), SQLValue(event.state),
@@ -56,21 +75,21 @@ struct TraceDatabaseLoader {
             ])
         switch event {
         case .write(let state, let old, let new):
-            try database.insert(
+            try insert(
                 "writes",
                 [
                     .integer(turn), .integer(state), .text(label(state)), .text(old.text), .text(new.text),
                     SQLValue(new.json?.jsonText), SQLValue(false),
                 ])
         case .writeDiscarded(let state, let value):
-            try database.insert(
+            try insert(
                 "writes",
                 [
                     .integer(turn), .integer(state), .text(label(state)), .text(value.text),
                     .text(value.text), SQLValue(value.json?.jsonText), SQLValue(true),
                 ])
         case .recompute(let state, let old, let new, let changed, let trigger):
-            try database.insert(
+            try insert(
                 "recomputes",
                 [
                     .integer(turn), after, .integer(state), .text(label(state)), SQLValue(old?.text),
@@ -79,7 +98,7 @@ struct TraceDatabaseLoader {
                 ])
         case .edgeAdded(let consumer, let producer), .edgeRemoved(let consumer, let producer):
             let change = if case .edgeAdded = event { "added" } else { "removed" }
-            try database.insert(
+            try insert(
                 "edges",
                 [
                     .integer(turn), after, .integer(consumer), .text(label(consumer)), .integer(producer),
@@ -106,7 +125,7 @@ struct TraceDatabaseLoader {
     private func lease(
         _ turn: TurnNumber, _ after: SQLValue, _ state: NodeID, _ holder: String, _ change: String
     ) throws(InspectorError) {
-        try database.insert(
+        try insert(
             "leases", [.integer(turn), after, .integer(state), .text(label(state)), .text(holder), .text(change)])
     }
 
@@ -114,7 +133,7 @@ struct TraceDatabaseLoader {
         _ turn: TurnNumber, _ after: SQLValue, _ state: NodeID, _ generation: Int?, _ step: String,
         _ detail: String?
     ) throws(InspectorError) {
-        try database.insert(
+        try insert(
             "async",
             [
                 .integer(turn), after, .integer(state), .text(label(state)), SQLValue(generation),

@@ -23,6 +23,9 @@ public final class InspectorSession {
         if built.isComplete { builtTimeline = built }
         return built
     }
+    /// Further recordings opened beside this one: `export sqlite` writes them all into one
+    /// database; every other command needs a single trace.
+    public var companions: [InspectorSession] = []
     /// The SQLite tables `sql` queries, built on its first use.
     var database: TraceDatabase?
 
