@@ -82,6 +82,10 @@
                 }
             } catch {
                 watchdog?.cancel()
+                // The runner records a thrown error as an issue outside this scope, where the
+                // observer cannot see it, so the failure is noted here.
+                let message = "Caught error: \(error)"
+                await MainActor.run { capture.noteFailure(kind: .error, message: message) }
                 await conclude(capture, failed: true)
                 throw error
             }

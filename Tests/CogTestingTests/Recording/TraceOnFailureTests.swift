@@ -63,6 +63,8 @@ struct TraceOnFailureTests {
         for (name, text) in result.files {
             #expect(try lastTurnName(text) == "step 3", "\(name)")
             #expect(try TraceFile.parse(text).warnings.isEmpty)
+            let kinds = try TraceFile.parse(text).failures.map(\.kind)
+            #expect(kinds == [name.contains("demoThrows") ? .error : .expectation], "\(name)")
         }
         #expect(
             result.output.contains(
