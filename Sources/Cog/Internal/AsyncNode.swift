@@ -30,6 +30,9 @@ final class AsyncNode<Value>: ValueNode<Value> {
 
     /// Status fields staged by the turn in progress.
     var stagedStatus: (kind: CogStatus<Value>.Kind, error: (any Error)?, isLoading: Bool, succeeded: Bool)?
+    /// Whether the turn in progress replaced in-flight work with a new generation: the new
+    /// generation's pending is a status change of its own, though the status read pending before.
+    var replacedWorkThisTurn = false
 
     /// Work requested since the last start turn, in request order.
     var requests: [AsyncRequest<Value>] = []
@@ -93,7 +96,8 @@ final class AsyncNode<Value>: ValueNode<Value> {
         let errorChanged = next.error != nil || error != nil
         let statusChanged =
             next.kind != kind || next.isLoading != isLoading || next.succeeded != hasSucceeded
-            || errorChanged
+            || errorChanged || replacedWorkThisTurn
+        replacedWorkThisTurn = false
         kind = next.kind
         isLoading = next.isLoading
         hasSucceeded = next.succeeded

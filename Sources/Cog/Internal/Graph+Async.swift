@@ -41,6 +41,7 @@ extension Graph {
         case .latest:
             guard let latest = requests.popLast() else { return }
             supersede(requests)
+            node.replacedWorkThisTurn = !node.inFlight.isEmpty
             cancelInFlight(of: node)
             start(latest, for: node)
         case .queue:

@@ -29,3 +29,33 @@ struct InvalidatedRunTests {
         #expect(cogs.peek(forecastCog) == "Lima: sun")
     }
 }
+
+/// What a status watch saw.
+@MainActor private final class StatusSightings {
+    var kinds: [String] = []
+}
+
+@Suite("Replacing in-flight work", .timeLimit(.minutes(1)))
+struct ReplacementStatusTests {
+    @Test func aReplacementsPendingIsAStatusChangeOfItsOwn() async {
+        let work = ControlledWork<Int>()
+        let totalCog = Cog<Int>.Async(default: 0, name: "replacement.total") { _ in work.makeWork() }
+        let seen = StatusSightings()
+        let watcher = ClosureMechanism(name: "Watcher") { m in
+            m.watch(status: totalCog, name: "status") { old, new in
+                seen.kinds.append("\(old.kind.rawValue)->\(new.kind.rawValue)")
+            }
+        }
+        let cogs = Cogs.forTesting(mechanisms: [watcher])
+        var starts = work.starts.makeAsyncIterator()
+        #expect(await starts.next() == 0)
+        #expect(seen.kinds.isEmpty, "the first start's pending is no change from the default pending")
+        cogs.refresh(totalCog)  // replaces generation 0 while it is in flight
+        #expect(await starts.next() == 1)
+        for _ in 0..<100 where seen.kinds.isEmpty { await Task.yield() }
+        #expect(seen.kinds == ["pending->pending"], "the replacement's pending reaches status readers")
+        work.succeed(1, with: 5)
+        for _ in 0..<1_000 where seen.kinds.count < 2 { await Task.yield() }
+        #expect(seen.kinds == ["pending->pending", "pending->success"])
+    }
+}
