@@ -123,9 +123,13 @@ enum TraceScanner {
             case "trailer":
                 trailer = TraceTrailer(jsonValue: record!)
             case "failure":
-                guard let failure = TraceFailure(jsonValue: record!) else {
+                guard let failure = TraceFailure(jsonValue: record!),
+                    TraceFormat.countRange.contains(failure.after.rawValue)
+                else {
                     warnings.append(
-                        TraceWarning(line: lineNumber, message: "failure record needs 'after' and 'message'; ignored"))
+                        TraceWarning(
+                            line: lineNumber,
+                            message: "failure record needs 'after' (in 0..<2^53) and 'message'; ignored"))
                     break
                 }
                 failures.append(failure)
