@@ -72,26 +72,27 @@ public final class ControlledWork<Value: Sendable> {
 
     /// Waits for the result of generation `number` of `makeWork()`, announcing its start.
     func awaitResult(announcing number: Int) async throws -> Value {
-        let generation = ControlledGeneration<Value>(index: number, tag: "", context: AsyncRunContext.current)
-        startCount += 1
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                generation.attach(continuation)
-                startedByNumber[number] = generation
-                startAnnouncer.yield(number)
-            }
-        } onCancel: {
-            generation.cancel()
+        try await awaitResult(index: number, tag: "") { [self] generation in
+            startedByNumber[number] = generation
+            startAnnouncer.yield(number)
         }
     }
 
     private func awaitResult(tag: String = "") async throws -> Value {
-        let generation = ControlledGeneration<Value>(index: startCount, tag: tag, context: AsyncRunContext.current)
+        try await awaitResult(index: startCount, tag: tag) { [self] in didStart($0) }
+    }
+
+    /// Suspends one generation until the test completes it (or its task is cancelled), after
+    /// `started` has made it known.
+    private func awaitResult(
+        index: Int, tag: String, started: @escaping (ControlledGeneration<Value>) -> Void
+    ) async throws -> Value {
+        let generation = ControlledGeneration<Value>(index: index, tag: tag, context: AsyncRunContext.current)
         startCount += 1
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 generation.attach(continuation)
-                didStart(generation)
+                started(generation)
             }
         } onCancel: {
             generation.cancel()
