@@ -14,11 +14,10 @@ public final class CogTraceCapture {
     public let options: CogTraceOptions
     /// The test's name, which names its files.
     public let testName: String
-    private var recorders: [CogRecorder] = [] {
-        didSet { recorderList.withLock { $0 = recorders } }
-    }
-    /// The recorders again, for `turnsEndedNow()` from any thread.
+    /// One recorder per runtime the test made, behind a lock so `turnsEndedNow()` can read them
+    /// from any thread.
     private let recorderList = Locked<[CogRecorder]>([])
+    nonisolated private var recorders: [CogRecorder] { recorderList.withLock { $0 } }
     /// Whether `finish` has run: a test past its time limit is finished by a watchdog, and its
     /// end (if it comes) writes nothing more.
     private var isFinished = false
@@ -53,7 +52,7 @@ public final class CogTraceCapture {
                 title: testName, capacity: options.capacity, clock: recorderClock,
                 redactedLabels: options.redactedLabels))
         recorder.attach(to: cogs)
-        recorders.append(recorder)
+        recorderList.withLock { $0.append(recorder) }
     }
 
     /// Notes a failure the test reported, in every runtime's trace, after the turn that ended
@@ -72,7 +71,7 @@ public final class CogTraceCapture {
     /// The last turn each recorded runtime has ended, in recorder order: safe from any thread,
     /// so a test framework's issue handler can say where a failure happened.
     nonisolated public func turnsEndedNow() -> [Int] {
-        recorderList.withLock { $0 }.map(\.lastEndedTurnNow)
+        recorders.map(\.lastEndedTurnNow)
     }
 
     /// How many runtimes this test recorded.
