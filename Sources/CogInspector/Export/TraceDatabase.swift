@@ -83,9 +83,7 @@ public final class TraceDatabase {
         try execute(Self.schema)
         try execute("BEGIN")
         for source in sources {
-            var loader = TraceDatabaseLoader(
-                database: self, traceName: source.name, label: source.label, describe: source.describe)
-            try loader.load(source.trace)
+            try TraceDatabaseLoader(database: self, source: source).load()
         }
         try execute("COMMIT")
         statements = [:]

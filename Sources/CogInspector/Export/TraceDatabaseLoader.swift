@@ -3,27 +3,19 @@ import CogTraceFormat
 /// Fills a `TraceDatabase`'s tables from a trace, one row per state, turn and event.
 struct TraceDatabaseLoader {
     let database: TraceDatabase
-    /// What every row's `trace` column says: which recording it came from.
-    let traceName: String
-    let label: (NodeID) -> String
-    let describe: (TraceEvent) -> String
+    /// The recording, its name (every row's `trace` column) and how to name its ids and events.
+    let source: TraceDatabase.Source
 
-    init(
-        database: TraceDatabase, traceName: String, label: @escaping (NodeID) -> String,
-        describe: @escaping (TraceEvent) -> String
-    ) {
-        self.database = database
-        self.traceName = traceName
-        self.label = label
-        self.describe = describe
-    }
+    private var label: (NodeID) -> String { source.label }
+    private var describe: (TraceEvent) -> String { source.describe }
 
     /// One row of `table`, its `trace` column last.
     private func insert(_ table: String, _ values: [SQLValue]) throws(InspectorError) {
-        try database.insert(table, values + [.text(traceName)])
+        try database.insert(table, values + [.text(source.name)])
     }
 
-    mutating func load(_ trace: TraceFile) throws(InspectorError) {
+    func load() throws(InspectorError) {
+        let trace = source.trace
         for failure in trace.failures {
             try insert(
                 "failures",
