@@ -52,6 +52,7 @@ extension InspectorSession {
             Array(words.dropFirst()), command: spec.name, valueFlags: spec.valueFlags, switches: spec.switches,
             text: String(trimmed.drop { !$0.isWhitespace }))
         commandReadTimeline = false
+        searchedUndecodable = []
         let cursorBefore = cursor
         var report: [Report]
         do {
@@ -65,7 +66,7 @@ extension InspectorSession {
             cursor = cursorBefore
             throw .interrupted
         }
-        if commandReadTimeline {
+        if commandReadTimeline || !searchedUndecodable.isEmpty {
             // `history` and `find` answer over the whole recording; the rest up to the cursor.
             let spansRecording = spec.name == "history" || spec.name == "find" || spec.name == "info"
             report += undecodableWarnings(through: spansRecording ? nil : cursor)

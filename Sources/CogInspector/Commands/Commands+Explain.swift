@@ -29,15 +29,15 @@ extension CommandCatalog {
                 guard case .registration(let name, let ids, let kind) = subject else { return [] }
                 return session.registrationHistory(name: name, ids: ids, kind: kind)
             }
-            let rows = (session.timeline.byState[id] ?? []).compactMap { entry -> [Cell]? in
+            let rows = session.timeline.entries(of: id).compactMap { entry -> [Cell]? in
                 let turn = Cell.turn(TurnReference(entry.turn, afterTurn: entry.isIdle))
-                guard entry.event.setsValue(of: id) else {
+                guard let event = entry.event, event.setsValue(of: id) else {
                     if case .stateReleased(_, let reason) = entry.event {
                         return [turn, .absent, .text("released (\(reason))")]
                     }
                     return nil
                 }
-                return [turn, .value(entry.event.newValue), .text(session.reason(for: entry, of: id))]
+                return [turn, .value(event.newValue), .text(session.reason(for: entry, of: id))]
             }
             guard !rows.isEmpty else { return [.message("\(session.label(id)) never changed in this recording")] }
             return [
@@ -111,7 +111,7 @@ extension InspectorSession {
         var limit = limit
         var visited = Set<NodeID>()
         while visited.insert(current).inserted {
-            guard let entry = timeline.lastDecision(of: current, through: limit) else {
+            guard let entry = lastDecision(of: current, through: limit) else {
                 let evicted = trace.trailer?.evicted ?? 0
                 let note =
                     evicted > 0
@@ -132,7 +132,7 @@ extension InspectorSession {
             }
             links.append(
                 CausalLink(
-                    state: reference(current), value: entry.event.newValue,
+                    state: reference(current), value: entry.event?.newValue,
                     turn: TurnReference(entry.turn, afterTurn: entry.isIdle), cause: cause(of: entry, for: current),
                     changed: changed, trigger: trigger.map { reference($0) }, event: entry.event,
                     explanation: reason(for: entry, of: current)))
@@ -155,7 +155,7 @@ extension InspectorSession {
 
     /// One line saying why `entry` set the state's value.
     func reason(for entry: StateTimeline.Entry, of state: NodeID) -> String {
-        let turn = timeline.turnNames[entry.turn]
+        let turn = heading(of: entry.turn)
         let place = entry.isIdle ? "after turn \(entry.turn)" : "in turn \(entry.turn) (\(turn?.name ?? "?"))"
         switch entry.event {
         case .write:

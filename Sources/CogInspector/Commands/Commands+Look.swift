@@ -151,11 +151,12 @@ extension CommandCatalog {
             }
             var reports: [Report] = []
             if !rows.isEmpty { reports.append(.table(columns: ["state", "held by", "pinned", "grace"], rows: rows)) }
-            let releases = (filter.map { [$0] } ?? Array(session.timeline.byState.keys)).flatMap { id in
-                session.timeline.entries(of: id, through: session.cursor).compactMap { entry -> DescribedEvent? in
-                    guard case .stateReleased(_, let reason) = entry.event else { return nil }
+            let releases = (filter.map { [$0] } ?? session.timeline.subjects).flatMap { id in
+                session.timeline.entries(of: id, through: session.cursor).only(kind: "released").compactMap {
+                    entry -> DescribedEvent? in
+                    guard let event = entry.event, case .stateReleased(_, let reason) = event else { return nil }
                     return DescribedEvent(
-                        turn: TurnReference(entry.turn, afterTurn: entry.isIdle), event: entry.event,
+                        turn: TurnReference(entry.turn, afterTurn: entry.isIdle), event: event,
                         description: "turn \(entry.turn): \(session.label(id)) released (\(reason))")
                 }
             }.sorted { ($0.turn.turn, $0.description) < ($1.turn.turn, $1.description) }
@@ -212,7 +213,7 @@ extension CommandCatalog {
                 .sorted { $0.label < $1.label }.map { [Cell.state(StateReference(id: $0.id, label: $0.label))] }
             var turns: [[Cell]] = []
             for sequence in session.turns {
-                let name = session.timeline.turnNames[sequence]?.name ?? ""
+                let name = session.timeline.heading(of: sequence)?.name ?? ""
                 if matches(name, pattern: pattern) { turns.append([.turn(TurnReference(sequence)), .text(name)]) }
             }
             let graph = try session.graph()

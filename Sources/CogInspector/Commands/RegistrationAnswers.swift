@@ -10,7 +10,8 @@ extension InspectorSession {
         var rows: [[Cell]] = []
         var hasRun = Set<NodeID>()
         for entry in entries {
-            guard let id = entry.event.registration, let event = Self.describe(entry.event) else { continue }
+            guard let decoded = entry.event, let id = decoded.registration, let event = Self.describe(decoded)
+            else { continue }
             let turn = Cell.turn(TurnReference(entry.turn, afterTurn: entry.isIdle))
             guard Self.isRun(entry) else {
                 rows.append([turn, .text(event), .absent, .absent, .absent])
@@ -66,7 +67,7 @@ extension InspectorSession {
     /// and on through that change's own causal chain.
     func registrationChain(name: String, ids: [NodeID]) -> [CausalLink] {
         let entries = registrationEntries(ids, through: cursor)
-        guard let run = entries.last(where: Self.isRun), let id = run.event.registration else { return [] }
+        guard let run = entries.last(where: Self.isRun), let id = run.event?.registration else { return [] }
         let reads = reads(of: id, at: run, among: entries)
         let trigger = changedBefore(run, among: reads).first
         var value: TraceValue?

@@ -49,9 +49,9 @@ extension InspectorSession {
         guard let first = turns.first else { return nil }
         var candidates: Set<TurnNumber> = [first]
         for reference in expression.states {
-            for entry in timeline.byState[reference.id] ?? [] {
-                candidates.insert(entry.turn)
-                if let index = trace.entryIndex(of: entry.turn), index + 1 < turns.count {
+            for turn in timeline.entries(of: reference.id).turns {
+                candidates.insert(turn)
+                if let index = trace.entryIndex(of: turn), index + 1 < turns.count {
                     candidates.insert(turns[index + 1])
                 }
             }

@@ -51,9 +51,9 @@ extension InspectorSession {
     /// the order they happened.
     func registrationEntries(_ ids: [NodeID], through limit: TurnNumber? = nil) -> [StateTimeline.Entry] {
         ids.flatMap { id in
-            limit.map { Array(timeline.entries(of: id, through: $0)) } ?? timeline.byState[id] ?? []
+            Array(limit.map { timeline.entries(of: id, through: $0) } ?? timeline.entries(of: id))
         }
-        .filter { $0.event.registration != nil || $0.event.state.map(ids.contains) == true }
+        .filter { $0.event?.registration != nil || $0.event?.state.map(ids.contains) == true }
         .sorted { $0.precedes($1) }
     }
 
@@ -77,7 +77,9 @@ extension InspectorSession {
         reads.filter { dependency in
             for entry in timeline.entries(of: dependency, through: run.turn).reversed() {
                 guard entry.turn == run.turn else { return false }
-                if entry.isIdle == run.isIdle, entry.position < run.position, entry.event.setsValue(of: dependency) {
+                if entry.isIdle == run.isIdle, entry.position < run.position,
+                    entry.event?.setsValue(of: dependency) == true
+                {
                     return true
                 }
             }

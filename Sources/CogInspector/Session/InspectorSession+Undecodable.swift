@@ -7,7 +7,10 @@ extension InspectorSession {
     /// Warnings for an answer built from the timeline up to turn `limit` (all turns when nil):
     /// one per undecodable turn it had to leave out, naming the turn and its line.
     func undecodableWarnings(through limit: TurnNumber? = nil) -> [Report] {
-        let missing = timeline.undecodable.filter { limit == nil || $0.turn <= limit! }
+        let all = (commandReadTimeline ? timeline.undecodable : []) + searchedUndecodable
+        var seen = Set<TurnNumber>()
+        let missing = all.filter { (limit == nil || $0.turn <= limit!) && seen.insert($0.turn).inserted }
+            .sorted { $0.turn < $1.turn }
         guard !missing.isEmpty else { return [] }
         let shown = missing.prefix(5).map { turn, error in
             .warning(

@@ -15,6 +15,11 @@ public final class InspectorSession {
     /// Whether the command running now read the timeline, so its answer gets the warnings for
     /// turns the timeline had to leave out.
     var commandReadTimeline = false
+    /// Turns a backward search in the command running now could not read: its answer warns of
+    /// them too.
+    var searchedUndecodable: [(turn: TurnNumber, error: TraceReadError)] = []
+    /// Whether the timeline has been built (a command may answer without it until then).
+    var hasTimeline: Bool { builtTimeline != nil }
     /// Every event indexed by state, built on first use.
     var timeline: StateTimeline {
         commandReadTimeline = true
@@ -108,6 +113,13 @@ public final class InspectorSession {
             let check = interruptRequested
             trace.cancellation = check
         }
+    }
+
+    /// Told how long work over the whole trace is getting on (building the event index,
+    /// scanning turns for a table); the front end decides whether to show it.
+    public var progress: ((TraceProgress) -> Void)? {
+        get { trace.progress }
+        set { trace.progress = newValue }
     }
 
     /// The label of a state or registration id.

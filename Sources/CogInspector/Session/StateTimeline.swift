@@ -1,12 +1,16 @@
 import CogTraceFormat
 
 /// Every event of the trace indexed by the state or registration it touches (they share one id
-/// space), built once on first use: what `history`, `why`, `async` and `leases` walk.
+/// space), built once on first use: what `history`, `why`, `async` and `leases` walk. The index
+/// locates events without decoding them (`TraceEventIndex`); an entry decodes its event when it
+/// is read, so an answer pays only for the events it looks at.
 final class StateTimeline {
     /// One event in its turn.
     struct Entry {
         let turn: TurnNumber
-        let event: TraceEvent
+        /// The event; nil for a kind this reader does not know, or one that could not be decoded
+        /// (its turn is then among `undecodable`, and the answer warns).
+        let event: TraceEvent?
         /// True for an event between turns (after `turn`).
         let isIdle: Bool
         /// Where in its turn's events (or its idle events) it is.
@@ -18,38 +22,55 @@ final class StateTimeline {
         }
     }
 
-    private(set) var byState: [NodeID: [Entry]] = [:]
+    /// One subject's events in recording order, each decoded when read.
+    struct Entries: RandomAccessCollection {
+        fileprivate let timeline: StateTimeline
+        fileprivate let locations: ArraySlice<TraceEventIndex.Location>
+
+        var startIndex: Int { locations.startIndex }
+        var endIndex: Int { locations.endIndex }
+
+        subscript(position: Int) -> Entry { timeline.entry(at: locations[position]) }
+
+        subscript(bounds: Range<Int>) -> Entries { Entries(timeline: timeline, locations: locations[bounds]) }
+
+        /// The entries whose events are of kind `kind` (as records spell it, e.g. `released`),
+        /// decoding only those.
+        func only(kind: String) -> [Entry] {
+            locations.filter { timeline.index.kind(of: $0) == kind }.map(timeline.entry(at:))
+        }
+
+        /// The turns of the events, without decoding them.
+        var turns: [TurnNumber] { locations.map(timeline.index.turn(of:)) }
+    }
+
+    fileprivate let index: TraceEventIndex
+    private let trace: TraceFile
     private(set) var registrationNames: [NodeID: String] = [:]
     /// Registration kinds by id, as first registered.
     private(set) var registrationKinds: [NodeID: RegistrationKind] = [:]
-    /// Turn names by sequence.
-    private(set) var turnNames: [TurnNumber: (name: String, origin: TurnOrigin, cause: TurnNumber?)] = [:]
+    /// Turn headings read so far, by turn.
+    private var headings: [TurnNumber: TurnHeading] = [:]
     /// The turns whose records could not be decoded, in order, with why: answers that walk the
-    /// timeline leave them out and must say so.
+    /// timeline leave them out and must say so. Grows when reading an entry finds another.
     private(set) var undecodable: [(turn: TurnNumber, error: TraceReadError)] = []
     /// False when an interrupt stopped the build: the session then does not keep it.
-    private(set) var isComplete = false
+    let isComplete: Bool
 
     init(trace: TraceFile) {
-        isComplete = trace.forEachTurn { sequence, result in
-            let turn: TraceTurn
-            switch result {
-            case .success(let decoded): turn = decoded
-            case .failure(let error):
-                undecodable.append((sequence, error))
-                return
-            }
-            turnNames[turn.sequence] = (turn.name, turn.origin, turn.cause)
-            for (position, event) in turn.events.enumerated() {
-                note(event, turn: turn.sequence, isIdle: false, position: position)
-            }
-            for (position, event) in turn.after.enumerated() {
-                note(event, turn: turn.sequence, isIdle: true, position: position)
-            }
+        self.trace = trace
+        guard let index = TraceEventIndex(trace: trace) else {
+            self.index = TraceEventIndex(empty: trace)
+            isComplete = false
+            return
         }
+        self.index = index
+        isComplete = true
+        undecodable = index.undecodable.map { (trace.turnSequences[$0.turnIndex], $0.error) }
+        for (_, event) in index.registrationEvents { note(event) }
     }
 
-    private func note(_ event: TraceEvent, turn: TurnNumber, isIdle: Bool, position: Int) {
+    private func note(_ event: TraceEvent) {
         switch event {
         case .registered(let id, let name, let kind):
             registrationNames[id] = name
@@ -63,10 +84,36 @@ final class StateTimeline {
         default:
             break
         }
-        let entry = Entry(turn: turn, event: event, isIdle: isIdle, position: position)
-        if let subject = event.state ?? event.registration { byState[subject, default: []].append(entry) }
-        if case .edgeAdded(_, let producer) = event { byState[producer, default: []].append(entry) }
-        if case .edgeRemoved(_, let producer) = event { byState[producer, default: []].append(entry) }
+    }
+
+    private func entry(at location: TraceEventIndex.Location) -> Entry {
+        let turn = index.turn(of: location)
+        var event: TraceEvent?
+        do {
+            event = try index.event(at: location)
+        } catch {
+            if !undecodable.contains(where: { $0.turn == turn }) {
+                undecodable.append((turn, error))
+                undecodable.sort { $0.turn < $1.turn }
+            }
+        }
+        return Entry(turn: turn, event: event, isIdle: location.isIdle, position: location.position)
+    }
+
+    /// Every subject the trace's events name.
+    var subjects: [NodeID] { Array(index.bySubject.keys) }
+
+    /// Every event touching `subject`, in recording order.
+    func entries(of subject: NodeID) -> Entries {
+        Entries(timeline: self, locations: index.bySubject[subject]?[...] ?? [])
+    }
+
+    /// The name, origin and cause of turn `sequence`; nil when its record cannot say.
+    func heading(of sequence: TurnNumber) -> TurnHeading? {
+        if let known = headings[sequence] { return known }
+        guard let heading = try? trace.turnHeading(sequence) else { return nil }
+        headings[sequence] = heading
+        return heading
     }
 
     /// The ids of every registration named `name`, in the order they were made: a reaction made
@@ -76,37 +123,40 @@ final class StateTimeline {
     }
 
     /// The events touching `state` up to and including turn `limit` (and its idle events).
-    func entries(of state: NodeID, through limit: TurnNumber) -> ArraySlice<Entry> {
-        guard let all = byState[state] else { return [] }
-        return all[..<end(of: all, through: limit)]
+    func entries(of state: NodeID, through limit: TurnNumber) -> Entries {
+        let all = entries(of: state)
+        return all[all.startIndex..<end(of: all, through: limit)]
     }
 
     /// The position after the last entry at or before turn `limit`: entries are in turn order,
     /// so a binary search finds it.
-    private func end(of entries: [Entry], through limit: TurnNumber) -> Int {
-        var low = 0
-        var high = entries.count
+    private func end(of entries: Entries, through limit: TurnNumber) -> Int {
+        var low = entries.startIndex
+        var high = entries.endIndex
         while low < high {
             let middle = (low + high) / 2
-            if entries[middle].turn <= limit { low = middle + 1 } else { high = middle }
+            if index.turn(of: entries.locations[middle]) <= limit { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+
+    /// Whether `event` decided `state`'s value: a write, or a run that gave a value (even one
+    /// whose equal result was gated, since that run is why the value still holds).
+    static func decides(_ event: TraceEvent, for state: NodeID) -> Bool {
+        if case .recompute(state, _, let new, _, _) = event { return new != nil }
+        return event.setsValue(of: state)
     }
 
     /// The last event at or before `limit` that decided the state's value: a write, or its latest
     /// run (even one whose equal result was gated, since that run is why the value still holds).
     /// Walks back from `limit`, so it costs the distance to that event, not the state's history.
     func lastDecision(of state: NodeID, through limit: TurnNumber) -> Entry? {
-        guard let all = byState[state] else { return nil }
-        var index = end(of: all, through: limit)
-        while index > 0 {
-            index -= 1
-            let entry = all[index]
-            if case .recompute(state, _, let new, _, _) = entry.event {
-                if new != nil { return entry }
-            } else if entry.event.setsValue(of: state) {
-                return entry
-            }
+        let all = entries(of: state)
+        var position = end(of: all, through: limit)
+        while position > all.startIndex {
+            position -= 1
+            let entry = all[position]
+            if let event = entry.event, Self.decides(event, for: state) { return entry }
         }
         return nil
     }

@@ -128,3 +128,11 @@ public struct TraceTrailer: Equatable {
         self.keyframes = keyframes
     }
 }
+
+/// A turn's name, origin and cause: what naming a turn in an answer needs, read without its
+/// events.
+package struct TurnHeading: Equatable, Sendable {
+    package let name: String
+    package let origin: TurnOrigin
+    package let cause: TurnNumber?
+}

@@ -45,6 +45,9 @@ public final class TraceFile {
     /// Asked during long work (a walk over many turns, an index build): true stops it with
     /// `TraceFile.cancelled`. The inspector sets it to its Ctrl-C check.
     public var cancellation: (() -> Bool)?
+    /// Told how long work over the whole trace (an index build, a table) is getting on, a batch
+    /// at a time. The inspector forwards it to the front end, which owns showing it.
+    public var progress: ((TraceProgress) -> Void)?
 
     init(
         header: TraceHeader, states: [NodeID: TraceStateInfo], trailer: TraceTrailer?, warnings: [TraceWarning],
@@ -165,7 +168,7 @@ public final class TraceFile {
     }
 
     /// The position of the first turn numbered `sequence` or later (the count when none is).
-    func firstEntryIndex(atOrAfter sequence: TurnNumber) -> Int {
+    package func firstEntryIndex(atOrAfter sequence: TurnNumber) -> Int {
         var low = 0
         var high = turnEntries.count
         while low < high {
@@ -175,11 +178,36 @@ public final class TraceFile {
         return low
     }
 
+    /// Turn `sequence`'s name, origin and cause, read without decoding its events.
+    /// - Throws: `TraceReadError` when its record lacks them or is malformed.
+    package func turnHeading(_ sequence: TurnNumber) throws(TraceReadError) -> TurnHeading {
+        guard let index = entryIndex(of: sequence) else {
+            throw TraceReadError(line: 0, message: "no turn \(sequence) in this trace")
+        }
+        let entry = turnEntries[index]
+        let members = bytes.withUnsafeBufferPointer { buffer in
+            var scanner = EventScanner(bytes: buffer, range: entry.range)
+            return scanner.members(named: ["name", "origin", "cause"])
+        }
+        guard let members else {
+            let turn = try decodeTurn(entry)
+            return TurnHeading(name: turn.name, origin: turn.origin, cause: turn.cause)
+        }
+        func value(_ name: String) throws(TraceReadError) -> JSONValue? {
+            guard let range = members[name] else { return nil }
+            return try TraceScanner.parseLine(bytes[range], line: entry.line)
+        }
+        guard let name = try value("name")?.stringValue, let origin = try value("origin")?.stringValue else {
+            throw TraceReadError(line: entry.line, message: "turn record needs 'seq', 'name' and 'origin'")
+        }
+        return TurnHeading(name: name, origin: TurnOrigin(rawValue: origin), cause: try value("cause")?.turnNumber)
+    }
+
     func decodeTurn(_ entry: TurnEntry) throws(TraceReadError) -> TraceTurn {
         try Self.decodeTurn(entry, in: bytes)
     }
 
-    private static func decodeTurn(_ entry: TurnEntry, in bytes: [UInt8]) throws(TraceReadError) -> TraceTurn {
+    static func decodeTurn(_ entry: TurnEntry, in bytes: [UInt8]) throws(TraceReadError) -> TraceTurn {
         let record = try TraceScanner.parseLine(bytes[entry.range], line: entry.line)
         var turn = try TraceScanner.decodeTurn(record, line: entry.line)
         if let idle = entry.idle {

@@ -205,13 +205,19 @@ enum TraceScanner {
         var events: [TraceEvent] = []
         events.reserveCapacity(values.count)
         for (index, value) in values.enumerated() {
-            do {
-                if let event = try TraceEvent(jsonValue: value) { events.append(event) }
-            } catch {
-                throw TraceReadError(line: line, message: "event \(index + 1): \(error)")
-            }
+            if let event = try decodeEvent(value, index: index, line: line) { events.append(event) }
         }
         return events
+    }
+
+    /// One event of a record's `events` array (at `index`, from 0); nil for a kind this reader
+    /// does not know.
+    static func decodeEvent(_ value: JSONValue, index: Int, line: Int) throws(TraceReadError) -> TraceEvent? {
+        do {
+            return try TraceEvent(jsonValue: value)
+        } catch {
+            throw TraceReadError(line: line, message: "event \(index + 1): \(error)")
+        }
     }
 
     /// The position of the next line feed at or after `start`, found with `memchr`.

@@ -1,0 +1,280 @@
+import Foundation
+
+/// Every event of a trace's turns, located by the state or registration it is about (and, for
+/// an edge, its producer too), without decoding them: built by `EventScanner` on all cores, it
+/// keeps 24 bytes per event, and decodes an event only when an answer reads it. On a
+/// million-turn trace that is a fraction of a second where decoding every turn took seconds.
+package final class TraceEventIndex {
+    /// Where one event is: its record, its place there and its bytes (or, for a record the scan
+    /// handed to the decoder, its slot among the events decoded at build time).
+    package struct Location: Sendable {
+        fileprivate let start: Int
+        fileprivate let length: UInt32
+        /// The record's position among the trace's turns.
+        package let turnIndex: UInt32
+        /// Position (low 24 bits), idle flag (bit 24) and kind code (high 7 bits).
+        fileprivate let packed: UInt32
+
+        /// Its place in its record's events.
+        package var position: Int { Int(packed & 0xFF_FFFF) }
+        /// True for an event between turns, in the idle record after the turn.
+        package var isIdle: Bool { packed & (1 << 24) != 0 }
+        /// The kind's code in the index's `kinds` table.
+        fileprivate var kindCode: Int { Int(packed >> 25) }
+        fileprivate var isPredecoded: Bool { length == .max }
+    }
+
+    /// The kinds of the events that name registrations, decoded at build time so their names
+    /// and kinds are known without a lookup.
+    package static let registrationKinds: Set<String> = ["registered", "scopeOpened", "taskStarted"]
+
+    private let trace: TraceFile
+    /// Every subject's events, in recording order.
+    package private(set) var bySubject: [NodeID: [Location]] = [:]
+    /// The registration events, decoded, in recording order.
+    package private(set) var registrationEvents: [(turnIndex: Int, event: TraceEvent)] = []
+    /// Records that could not be decoded at all, with why, in order.
+    package private(set) var undecodable: [(turnIndex: Int, error: TraceReadError)] = []
+    /// Events of records the scan left to the decoder.
+    private var predecoded: [TraceEvent] = []
+    /// Kind names by code; code 0 is any kind past the table's 127.
+    private var kinds: [String] = ["?"]
+    /// How many turns the build has scanned so far.
+    private var scannedTurns = 0
+
+    /// Indexes `trace`; nil when its cancellation check stopped the build.
+    package init?(trace: TraceFile) {
+        self.trace = trace
+        var start = 0
+        while start < trace.turnEntries.count {
+            if trace.cancellation?() == true { return nil }
+            let end = min(start + Self.batchSize, trace.turnEntries.count)
+            let parts = scan(start..<end)
+            scannedTurns = end
+            for part in parts { merge(part) }
+            trace.reportProgress(TraceProgress(task: "indexing events", completed: end, total: trace.turnEntries.count))
+            start = end
+        }
+    }
+
+    /// An index of nothing, for a build that was stopped.
+    package init(empty trace: TraceFile) {
+        self.trace = trace
+    }
+
+    /// How many turns are scanned together, on every core, between cancellation checks.
+    static let batchSize = 32_768
+
+    /// The turn of an event.
+    package func turn(of location: Location) -> TurnNumber { trace.turnEntries[Int(location.turnIndex)].sequence }
+
+    /// The kind of the event at `location`, without decoding it ("?" past the table's size).
+    package func kind(of location: Location) -> String {
+        location.isPredecoded ? predecoded[location.start].kind : kinds[location.kindCode]
+    }
+
+    /// Decodes the event at `location`: nil for a kind this reader does not know (a newer minor
+    /// version writes kinds an older reader skips).
+    /// - Throws: `TraceReadError` naming the line and the event when its record is malformed.
+    package func event(at location: Location) throws(TraceReadError) -> TraceEvent? {
+        if location.isPredecoded { return predecoded[location.start] }
+        let entry = trace.turnEntries[Int(location.turnIndex)]
+        let line = location.isIdle ? entry.idle?.line ?? entry.line : entry.line
+        let value = try TraceScanner.parseLine(
+            trace.bytes[location.start..<(location.start + Int(location.length))], line: line)
+        return try TraceScanner.decodeEvent(value, index: location.position, line: line)
+    }
+
+    // MARK: Building
+
+    /// What one worker found in its share of a batch.
+    fileprivate struct Part {
+        /// Subjects with small ids (most of them: the runtime numbers them densely), by id.
+        var dense: [[Location]] = []
+        /// The rest.
+        var sparse: [NodeID: [Location]] = [:]
+        var registrations: [(turnIndex: Int, event: TraceEvent)] = []
+        var undecodable: [(turnIndex: Int, error: TraceReadError)] = []
+        var predecoded: [TraceEvent] = []
+        var kinds = EventKindTable()
+        /// Whether each of `kinds` is one of `registrationKinds`.
+        var namesRegistration: [Bool] = []
+        /// Scratch buffers, reused from record to record.
+        var turnEvents: [EventScanner.Event] = []
+        var idleEvents: [EventScanner.Event] = []
+    }
+
+    private func scan(_ positions: Range<Int>) -> [Part] {
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+        let chunk = (positions.count + workers - 1) / workers
+        var parts = [Part](repeating: Part(), count: workers)
+        let entries = trace.turnEntries
+        let byteArray = trace.bytes
+        parts.withUnsafeMutableBufferPointer { buffer in
+            let slots = PartSlots(buffer: buffer)
+            byteArray.withUnsafeBufferPointer { bytes in
+                let file = FileBytes(buffer: bytes)
+                // Each worker fills only its own part; all are done before the parts are read.
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    let lower = positions.lowerBound + worker * chunk
+                    let upper = min(lower + chunk, positions.upperBound)
+                    guard lower < upper else { return }
+                    var part = Part()
+                    for turnIndex in lower..<upper {
+                        Self.scanTurn(turnIndex, of: entries, bytes: file.buffer, byteArray: byteArray, into: &part)
+                    }
+                    slots.buffer[worker] = part
+                }
+            }
+        }
+        return parts
+    }
+
+    private static func scanTurn(
+        _ turnIndex: Int, of entries: [TraceFile.TurnEntry], bytes: UnsafeBufferPointer<UInt8>, byteArray: [UInt8],
+        into part: inout Part
+    ) {
+        let entry = entries[turnIndex]
+        var turnScanner = EventScanner(bytes: bytes, range: entry.range, checksValues: false)
+        guard turnScanner.events(into: &part.turnEvents) else {
+            return decodeTurn(turnIndex, entry: entry, bytes: byteArray, into: &part)
+        }
+        part.idleEvents.removeAll(keepingCapacity: true)
+        if let idle = entry.idle {
+            var idleScanner = EventScanner(bytes: bytes, range: idle.range, checksValues: false)
+            guard idleScanner.events(into: &part.idleEvents) else {
+                return decodeTurn(turnIndex, entry: entry, bytes: byteArray, into: &part)
+            }
+        }
+        for isIdle in [false, true] {
+            for event in isIdle ? part.idleEvents : part.turnEvents {
+                let code = kindCode(event.kind, bytes: bytes, in: &part)
+                let location = Location(
+                    start: event.range.lowerBound, length: UInt32(event.range.count), turnIndex: UInt32(turnIndex),
+                    packed: UInt32(event.position) | (isIdle ? 1 << 24 : 0) | UInt32(code) << 25)
+                if let subject = event.subject { part.add(location, to: subject) }
+                if let producer = event.producer { part.add(location, to: producer) }
+                guard code > 0, part.namesRegistration[code - 1] else { continue }
+                let line = isIdle ? entry.idle!.line : entry.line
+                let decoded = Result { () throws(TraceReadError) in
+                    try decodeEvent(at: event.range, position: event.position, line: line, bytes: bytes)
+                }
+                if case .success(let registration?) = decoded { part.registrations.append((turnIndex, registration)) }
+            }
+        }
+    }
+
+    /// The worker-local code of a kind (from 1), noting whether it names a registration.
+    private static func kindCode(
+        _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, in part: inout Part
+    ) -> Int {
+        let code = part.kinds.code(of: range, in: bytes)
+        if code > part.namesRegistration.count {
+            part.namesRegistration.append(registrationKinds.contains(part.kinds.name(code)))
+        }
+        return code
+    }
+
+    private static func decodeEvent(
+        at range: Range<Int>, position: Int, line: Int, bytes: UnsafeBufferPointer<UInt8>
+    ) throws(TraceReadError) -> TraceEvent? {
+        let value = try TraceScanner.parseLine(ArraySlice(UnsafeBufferPointer(rebasing: bytes[range])), line: line)
+        return try TraceScanner.decodeEvent(value, index: position, line: line)
+    }
+
+    /// A record the scan cannot read is decoded whole: its events are kept decoded, or the turn
+    /// is undecodable, exactly as the decoder judges it.
+    private static func decodeTurn(
+        _ turnIndex: Int, entry: TraceFile.TurnEntry, bytes: [UInt8], into part: inout Part
+    ) {
+        let turn: TraceTurn
+        do {
+            turn = try TraceFile.decodeTurn(entry, in: bytes)
+        } catch {
+            part.undecodable.append((turnIndex, error))
+            return
+        }
+        for (isIdle, events) in [(false, turn.events), (true, turn.after)] {
+            for (position, event) in events.enumerated() {
+                let location = Location(
+                    start: part.predecoded.count, length: .max, turnIndex: UInt32(turnIndex),
+                    packed: UInt32(position) | (isIdle ? 1 << 24 : 0))
+                part.predecoded.append(event)
+                if let subject = event.state ?? event.registration { part.add(location, to: subject) }
+                if case .edgeAdded(_, let producer) = event { part.add(location, to: producer) }
+                if case .edgeRemoved(_, let producer) = event { part.add(location, to: producer) }
+                if registrationKinds.contains(event.kind) { part.registrations.append((turnIndex, event)) }
+            }
+        }
+    }
+
+    /// Adds one worker's part, in order: its kind codes and predecoded slots renumbered into the
+    /// index's own.
+    private func merge(_ part: Part) {
+        let codes =
+            [0]
+            + part.kinds.names.map { name in
+                let text = String(decoding: name, as: UTF8.self)
+                if let found = kinds.firstIndex(of: text) { return found }
+                guard kinds.count < 128 else { return 0 }
+                kinds.append(text)
+                return kinds.count - 1
+            }
+        let predecodedBase = predecoded.count
+        predecoded += part.predecoded
+        let renumbers = predecodedBase > 0 || codes.enumerated().contains { $0.offset != $0.element }
+        let subjects =
+            part.dense.indices.lazy.filter { !part.dense[$0].isEmpty }.map { (NodeID($0), part.dense[$0]) }
+            + part.sparse.map { ($0.key, $0.value) }
+        for (subject, locations) in subjects {
+            let renumbered =
+                renumbers
+                ? locations.map { location in
+                    Location(
+                        start: location.isPredecoded ? location.start + predecodedBase : location.start,
+                        length: location.length, turnIndex: location.turnIndex,
+                        packed: location.packed & 0x1FF_FFFF | UInt32(codes[location.kindCode]) << 25)
+                } : locations
+            var list = bySubject.removeValue(forKey: subject) ?? []
+            if list.isEmpty {
+                // Sized from the first batch that names the subject, so the list is not copied
+                // again and again as it doubles.
+                let expected = locations.count * trace.turnEntries.count / max(scannedTurns, 1)
+                list.reserveCapacity(expected + expected / 8)
+            }
+            list.append(contentsOf: renumbered)
+            bySubject[subject] = list
+        }
+        registrationEvents += part.registrations
+        undecodable += part.undecodable
+    }
+}
+
+/// The parts of one batch, shared with the workers that fill them.
+///
+/// Sendable by hand, and sound because of how `scan` uses it: each worker writes only its own
+/// slot, no slot is read until `concurrentPerform` has returned (it waits for every worker), and
+/// the buffer outlives that call.
+private struct PartSlots<Part>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Part>
+}
+
+/// The trace's bytes, shared read-only with the workers.
+///
+/// Sendable by hand: the array behind the pointer is immutable (`TraceFile.bytes` is a `let`)
+/// and outlives the `concurrentPerform` call that uses it; nobody writes through it.
+private struct FileBytes: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<UInt8>
+}
+
+extension TraceEventIndex.Part {
+    /// The largest id kept in the dense table.
+    private static let denseLimit = 1 << 16
+
+    mutating func add(_ location: TraceEventIndex.Location, to subject: NodeID) {
+        let id = subject.rawValue
+        guard id >= 0, id < Self.denseLimit else { return sparse[subject, default: []].append(location) }
+        if id >= dense.count { dense += Array(repeating: [], count: id + 1 - dense.count) }
+        dense[id].append(location)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@testable import CogTraceFormat
+
+/// The event index locates events without decoding them; these tests hold it to the decoder:
+/// for every subject, the same events in the same order as decoding every turn gives.
+@Suite("Event index")
+struct TraceEventIndexTests {
+    private static let recordings = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Recordings")
+
+    /// What the index should hold, from decoding every turn: each subject's events with their
+    /// turn, idle flag and place.
+    private func decodedView(of trace: TraceFile) throws -> [NodeID: [String]] {
+        var view: [NodeID: [String]] = [:]
+        for sequence in trace.turnSequences {
+            let turn = try trace.turn(sequence)
+            for (isIdle, events) in [(false, turn.events), (true, turn.after)] {
+                for (position, event) in events.enumerated() {
+                    let line = "\(sequence) \(isIdle) \(position) \(event.jsonValue.jsonText)"
+                    if let subject = event.state ?? event.registration { view[subject, default: []].append(line) }
+                    if case .edgeAdded(_, let producer) = event { view[producer, default: []].append(line) }
+                    if case .edgeRemoved(_, let producer) = event { view[producer, default: []].append(line) }
+                }
+            }
+        }
+        return view
+    }
+
+    private func indexedView(of trace: TraceFile) throws -> [NodeID: [String]] {
+        let index = try #require(TraceEventIndex(trace: trace))
+        return try index.bySubject.mapValues { locations in
+            try locations.compactMap { location in
+                guard let event = try index.event(at: location) else { return nil }
+                return "\(index.turn(of: location)) \(location.isIdle) \(location.position) \(event.jsonValue.jsonText)"
+            }
+        }
+    }
+
+    @Test(arguments: ["tour", "map", "screens", "stale-refresh", "switching", "heat-advisory", "failure"])
+    func everyRecordingIndexesAsItDecodes(_ name: String) throws {
+        let trace = try TraceFile.load(contentsOf: Self.recordings.appendingPathComponent("\(name).cogtrace"))
+        let indexed = try indexedView(of: trace)
+        #expect(indexed == (try decodedView(of: trace)))
+        #expect(!indexed.isEmpty)
+        let index = try #require(TraceEventIndex(trace: trace))
+        let registered = trace.turnSequences.flatMap { (try? trace.turn($0)).map { $0.events + $0.after } ?? [] }
+            .filter { TraceEventIndex.registrationKinds.contains($0.kind) }
+        #expect(index.registrationEvents.map(\.event) == registered)
+    }
+
+    /// Records the scan does not read (an escaped key, a duplicate member, a fractional id, an
+    /// event naming nothing) go to the decoder, and the index agrees with it.
+    @Test func recordsTheScanCannotReadAreDecodedWhole() throws {
+        let lines = [
+            #"{"type":"header","format":"cogtrace","version":"1.1","minReader":"1.0","producer":"test","run":"r","title":"t","clock":"virtual","mode":"ring","capacity":10,"keyframeEvery":100}"#,
+            #"{"type":"state","id":1,"label":"a","decl":"a","key":null,"shape":"manual","valueType":"Int","lifetime":"app","policy":null}"#,
+            #"{"type":"state","id":2,"label":"b","decl":"b","key":null,"shape":"automatic","valueType":"Int","lifetime":"app","policy":null}"#,
+            #"{"type":"turn","seq":1,"name":"one","origin":"op","cause":null,"start":0,"duration":0,"events":[{"e":"write","\u0073":1,"old":{"t":"0","j":0},"new":{"t":"1","j":1}}]}"#,
+            #"{"type":"turn","seq":2,"name":"two","origin":"op","cause":null,"start":0,"duration":0,"events":[{"e":"edgeAdded","s":2,"p":1},{"e":"hologram","s":2},{"e":"notice","s":1,"s":1}]}"#,
+            #"{"type":"turn","seq":3,"name":"three","origin":"op","cause":null,"start":0,"duration":0,"events":[{"e":"turnDropped","name":"x","reason":"y"},{"e":"notice","s":2}]}"#,
+            #"{"type":"idle","after":3,"events":[{"e":"recompute","s":2,"old":null,"new":{"t":"\"q\\u00e9\"","j":"q\u00e9"},"changed":true,"by":1}]}"#,
+            #"{"type":"turn","seq":4,"name":"four","origin":"op","cause":null,"start":0,"duration":0,"events":[{"e":"notice","s":1.0}]}"#,
+            #"{"type":"trailer","ok":true,"turns":4,"evicted":0,"dropped":0,"keyframes":0}"#,
+        ]
+        let trace = try TraceFile.parse(lines.joined(separator: "\n") + "\n")
+        let decoded = try decodedView(of: trace)
+        #expect(try indexedView(of: trace) == decoded)
+        #expect(decoded[2]?.count == 3)
+    }
+
+    /// A record that neither the scan nor the decoder can read is listed, not indexed.
+    @Test func anUndecodableTurnIsListedWithItsError() throws {
+        let lines = [
+            #"{"type":"header","format":"cogtrace","version":"1.1","minReader":"1.0","producer":"test","run":"r","title":"t","clock":"virtual","mode":"ring","capacity":10,"keyframeEvery":100}"#,
+            #"{"type":"turn","seq":1,"name":"one","origin":"op","cause":null,"start":0,"duration":0,"events":[{"e":"write"}]}"#,
+            #"{"type":"turn","seq":2,"name":"two","origin":"op","cause":null,"start":0,"duration":0,"events":[{"e":"notice","s":1}]}"#,
+        ]
+        let trace = try TraceFile.parse(lines.joined(separator: "\n") + "\n")
+        let index = try #require(TraceEventIndex(trace: trace))
+        #expect(index.undecodable.map(\.turnIndex) == [0])
+        #expect(index.undecodable.first?.error.description.contains("event 1") == true)
+        #expect(index.bySubject[1]?.count == 1)
+    }
+}
