@@ -44,7 +44,8 @@ let package = Package(
         // What every tool shares: exit statuses, usage errors, and the escaping of trace text.
         .target(name: "CogCommandLine", swiftSettings: plainCode),
         .executableTarget(
-            name: "coginspect", dependencies: ["CogInspector", "CogCommandLine", "CReadline"], swiftSettings: plainCode),
+            name: "coginspect", dependencies: ["CogInspector", "CogTraceFormat", "CogCommandLine", "CReadline"],
+            swiftSettings: plainCode),
         // Sample app, its scripted scenarios and its command.
         .target(name: "Weather", dependencies: ["Cog"], swiftSettings: mainActorCode),
         .target(

@@ -14,6 +14,10 @@ struct BenchOptions {
           --sections LIST  which sections to run: runtime, recorder, inspector, soak (default all but soak)
           --soak-turns N   turns in the soak (default 10000000)
           --sizes LIST     turns in the inspector's synthetic traces (default 100000,1000000)
+          --write-synthetic FILE
+                           write the synthetic trace of the first size to FILE and exit, to try
+                           the inspector on a big trace (an existing FILE is kept without --force)
+          --force          with --write-synthetic, replace FILE if it exists
           -h, --help       show this help
           --version        show the version
 
@@ -32,6 +36,9 @@ struct BenchOptions {
     var sections: Set<String> = ["runtime", "recorder", "inspector"]
     var soakTurns = 10_000_000
     var sizes = [100_000, 1_000_000]
+    /// Where `--write-synthetic` writes the trace; nil measures instead.
+    var syntheticPath: String?
+    var force = false
     var showHelp = false
     var showVersion = false
 
@@ -60,6 +67,8 @@ struct BenchOptions {
                 }
                 sizes = parsed
             case "--json": jsonPath = try words.value(after: word, expected: "a file path")
+            case "--write-synthetic": syntheticPath = try words.value(after: word, expected: "a file path")
+            case "--force": force = true
             default: throw UsageError("unknown option '\(word)'")
             }
         }

@@ -27,11 +27,26 @@ public enum CogBenchCommand {
             return .success
         }
         do {
+            if let path = options.syntheticPath {
+                return try writeSynthetic(turns: options.sizes[0], to: path, force: options.force)
+            }
             return try measure(options)
         } catch {
             tool.report("\(error)")
             return .failure
         }
+    }
+
+    /// Writes the synthetic Weather-like trace the inspector section measures.
+    private static func writeSynthetic(turns: Int, to path: String, force: Bool) throws -> ExitStatus {
+        if FileManager.default.fileExists(atPath: path), !force {
+            tool.report("'\(path)' exists; pass --force to replace it")
+            return .failure
+        }
+        var synthetic = SyntheticWeatherTrace(turns: turns)
+        let bytes = try synthetic.write(to: URL(fileURLWithPath: path))
+        print("wrote \(turns) turns (\(bytes) bytes) to \(path)")
+        return .success
     }
 
     private static func measure(_ options: BenchOptions) throws -> ExitStatus {

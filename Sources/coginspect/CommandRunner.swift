@@ -7,11 +7,21 @@ import Foundation
 struct CommandRunner {
     let session: InspectorSession
     let printer: OutputPrinter
+    private let progress = ProgressLine()
+
+    init(session: InspectorSession, printer: OutputPrinter) {
+        self.session = session
+        self.printer = printer
+    }
 
     /// Runs `line`; returns the command's "no" (differs, not found), if it gave one.
     @discardableResult
     func run(_ line: String) throws(InspectorError) -> Verdict? {
-        guard let result = try session.execute(line) else { return nil }
+        let progress = progress
+        session.progress = { progress.report($0) }
+        let outcome = Result { () throws(InspectorError) in try session.execute(line) }
+        progress.finish()
+        guard let result = try outcome.get() else { return nil }
         if result.clearsScreen {
             // Home, erase the screen, erase the scrollback: what `clear` does on a terminal.
             if isatty(STDOUT_FILENO) == 1 {

@@ -28,17 +28,24 @@ enum InspectorSection {
             let session = InspectorSession(trace: trace, source: url.lastPathComponent)
             let turns = session.turns
 
-            func timed(_ variant: String, _ count: Int, _ line: () -> String) -> Measurement {
+            func timed(
+                _ variant: String, _ count: Int, in chosen: InspectorSession? = nil, _ line: () -> String
+            ) -> Measurement {
                 var times: [Double] = []
                 for _ in 0..<count {
                     let command = line()
-                    let elapsed = clock.measure { try? session.execute(lines: command) }
+                    let elapsed = clock.measure { try? (chosen ?? session).execute(lines: command) }
                     times.append(elapsed.milliseconds)
                 }
                 return Measurement(section: "inspector", name: name, variant: variant, samples: times)
             }
             let randomTurn = { turns[Int.random(in: 0..<turns.count, using: &generator)] }
             let firstWhy = timed("why (first: builds the state index)", 1) { "why weather.isNiceHere" }
+            // Each "first" below runs in a session of its own, so it pays for what it builds.
+            let firstHistory = timed(
+                "history (first: builds the state index)", 1,
+                in: InspectorSession(trace: trace, source: url.lastPathComponent)
+            ) { "history weather.forecast[10001]" }
             let goto = timed("goto + get", samples) { "goto \(randomTurn())\nget weather.isNiceHere" }
             let diff = timed("diff", max(samples / 4, 1)) { "diff \(randomTurn()) \(randomTurn())" }
             let why = timed("why", samples) {
@@ -51,18 +58,24 @@ enum InspectorSection {
             let everyZip = (0..<synthetic.zipCount).map { "weather.forecast[\(10001 + $0 * 7)].temperatureF > 999" }
             let everyTurn = (everyZip + [#"weather.currentZip == "none""#]).joined(separator: " or ")
             let bisectAll = timed("bisect (never holds, every turn a candidate)", 1) { "bisect \(everyTurn)" }
-            let sql = timed("first sql (builds the tables)", 1) { "sql SELECT count(*) FROM recomputes" }
+            let sql = timed("first sql (count, no record decoded)", 1) { "sql SELECT count(*) FROM recomputes" }
+            let sqlValues = timed(
+                "first sql reading values (every recompute decoded)", 1,
+                in: InspectorSession(trace: trace, source: url.lastPathComponent)
+            ) { "sql SELECT label, count(*) FROM recomputes WHERE changed GROUP BY label" }
             let loaded = Measurement(
                 section: "inspector", name: name, variant: "load + index", samples: [load.milliseconds])
             let memory = Measurement(
                 section: "inspector", name: name, variant: "peak memory ÷ file size", unit: "ratio",
                 samples: [Double(peak) / Double(fileBytes)])
-            measurements += [loaded, memory, goto, diff, firstWhy, why, bisect, bisectAll, sql]
+            measurements += [
+                loaded, memory, goto, diff, firstWhy, firstHistory, why, bisect, bisectAll, sql, sqlValues,
+            ]
             rows.append([
                 name, String(format: "%.0f", Double(fileBytes) / 1_048_576), format(load.milliseconds),
                 String(format: "%.2f", memory.median), format(goto.median), format(goto.p99), format(diff.median),
-                format(diff.p99), format(firstWhy.median), format(why.p99), format(bisect.median),
-                format(bisectAll.median), format(sql.median),
+                format(diff.p99), format(firstWhy.median), format(firstHistory.median), format(why.p99),
+                format(bisect.median), format(bisectAll.median), format(sql.median), format(sqlValues.median),
             ])
         }
         print("inspector (synthetic Weather-like traces; goto, diff and why at random turns, \(samples) samples)")
@@ -70,7 +83,8 @@ enum InspectorSection {
             table(
                 [
                     "trace", "MiB", "load ms", "peak ÷ file", "goto p50", "goto p99", "diff p50", "diff p99",
-                    "why first", "why p99", "bisect ms", "bisect all ms", "first sql ms",
+                    "why first", "history first", "why p99", "bisect ms", "bisect all ms", "first sql ms",
+                    "first sql values ms",
                 ], rows))
         print()
         return measurements

@@ -136,10 +136,10 @@ extension InspectorSession {
         return [.message("wrote \(summary) to \(output.path)")]
     }
 
-    /// The SQLite tables, built on first use.
+    /// The SQLite tables, made on first use; each is filled when a query first reads it.
     func tables() throws(InspectorError) -> TraceDatabase {
         if let database { return database }
-        let built = try TraceDatabase(sources: [databaseSource])
+        let built = try TraceDatabase(sources: [databaseSource], fillsEveryTable: false)
         database = built
         return built
     }

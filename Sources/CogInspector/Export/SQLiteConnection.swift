@@ -10,7 +10,10 @@ final class SQLiteConnection {
     /// - Throws: `InspectorError` with SQLite's message.
     init(path: String) throws(InspectorError) {
         var opened: OpaquePointer?
-        let status = sqlite3_open(path, &opened)
+        // One connection is only ever used from one thread at a time, so SQLite's own mutexes
+        // (a third of an insert's time when filling a table) are left out.
+        let status = sqlite3_open_v2(
+            path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
         guard status == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(opened)

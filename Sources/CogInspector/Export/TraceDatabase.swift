@@ -4,7 +4,9 @@ import Foundation
 
 /// A recording as SQLite tables (turns, events, writes, recomputes, edges, leases, states,
 /// async), for questions the commands do not ask. The schema is in `docs/inspector.md` and in
-/// `TraceDatabase.schema`; `sql` builds it in memory on first use, `export sqlite` into a file.
+/// `TraceDatabase.schema`. `export sqlite` fills every table into a file; `sql` serves the
+/// tables made of turns and events as virtual tables that read the trace as a query runs
+/// (`TraceVirtualTable`), so nothing is copied before the first answer.
 public final class TraceDatabase {
     /// The tables, as created.
     public static let schema = """
@@ -37,8 +39,19 @@ public final class TraceDatabase {
         public let rows: [[Cell]]
     }
 
+    /// Every table the schema makes, by name, with the statement that makes it.
+    static let tableDeclarations: [(name: String, declaration: String)] = schema.split(separator: ";")
+        .compactMap { statement in
+            let text = statement.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let name = text.split(separator: "(").first?.split(separator: " ").last else { return nil }
+            return (String(name), text)
+        }
+
     private let connection: SQLiteConnection
-    /// The insert statements, by text, while the tables are filled.
+    private let sources: [Source]
+    /// The virtual tables `sql` reads, by name (empty when every table is filled).
+    private let virtualTables = TraceVirtualTableModule.Registry()
+    /// The insert statements, by table, while tables are filled.
     private var statements: [String: SQLiteStatement] = [:]
 
     /// Builds the tables for `trace` in a database at `path` (`:memory:` by default); `path` must
@@ -73,17 +86,28 @@ public final class TraceDatabase {
         }
     }
 
-    /// Builds the tables for every source into one database, each row saying its trace, so one
+    /// Makes the tables for every source in one database, each row saying its trace, so one
     /// query can compare many runs.
-    public init(sources: [Source], path: String = ":memory:") throws(InspectorError) {
+    /// - Parameter fillsEveryTable: copy every row into real tables now (for a file another
+    ///   program reads); otherwise the tables of turns and events are virtual, read from the
+    ///   trace by each query.
+    public init(sources: [Source], path: String = ":memory:", fillsEveryTable: Bool = true) throws(InspectorError) {
         connection = try SQLiteConnection(path: path)
+        self.sources = sources
         // `sql` runs what a person or a script types; ATTACH would let it open or create other
         // files, so a database built here attaches nothing.
         sqlite3_limit(connection.handle, SQLITE_LIMIT_ATTACHED, 0)
-        try execute(Self.schema)
+        if !fillsEveryTable { try TraceVirtualTableModule.register(on: connection, registry: virtualTables) }
         try execute("BEGIN")
-        for source in sources {
-            try TraceDatabaseLoader(database: self, source: source).load()
+        for (name, declaration) in Self.tableDeclarations {
+            if fillsEveryTable || TraceTableRows.scannedTables[name] == nil {
+                try execute(declaration)
+                for source in sources { try TraceDatabaseLoader(database: self, source: source).fill(name) }
+            } else {
+                virtualTables.tables[name] = TraceVirtualTable(
+                    name: name, declaration: declaration, sources: sources.map(TraceTableRows.init))
+                try execute("CREATE VIRTUAL TABLE \(name) USING \(TraceVirtualTableModule.name)")
+            }
         }
         try execute("COMMIT")
         statements = [:]
@@ -95,7 +119,20 @@ public final class TraceDatabase {
     /// - Parameter interrupt: asked every few thousand SQLite instructions; true stops the query
     ///   (an unbounded recursive query included) with `InspectorError.interrupted`.
     public func query(_ sql: String, interrupt: (() -> Bool)? = nil) throws(InspectorError) -> Rows {
-        let prepared = try SQLiteStatement(sql, on: connection)
+        let readOnly = InspectorError(
+            "sql only reads; '\(sql)' would change the tables (use export sqlite FILE for a copy to change)")
+        let prepared: SQLiteStatement
+        do {
+            prepared = try SQLiteStatement(sql, on: connection)
+        } catch {
+            // SQLite refuses a change to a virtual table while preparing it.
+            throw connection.lastError.hasSuffix("may not be modified") ? readOnly : error
+        }
+        let statement = prepared.handle
+        if !prepared.tail.allSatisfy({ $0.isWhitespace || $0 == ";" }) {
+            throw InspectorError("sql runs one statement at a time; '\(sql)' has more")
+        }
+        guard sqlite3_stmt_readonly(statement) != 0 else { throw readOnly }
         let check = InterruptCheck(interrupt ?? { false })
         let context = Unmanaged.passRetained(check).toOpaque()
         sqlite3_progress_handler(
@@ -108,14 +145,6 @@ public final class TraceDatabase {
             sqlite3_progress_handler(connection.handle, 0, nil, nil)
             Unmanaged<InterruptCheck>.fromOpaque(context).release()
         }
-        let statement = prepared.handle
-        if !prepared.tail.allSatisfy({ $0.isWhitespace || $0 == ";" }) {
-            throw InspectorError("sql runs one statement at a time; '\(sql)' has more")
-        }
-        guard sqlite3_stmt_readonly(statement) != 0 else {
-            throw InspectorError(
-                "sql only reads; '\(sql)' would change the tables (use export sqlite FILE for a copy to change)")
-        }
         let columns = (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
         var rows: [[Cell]] = []
         while true {
@@ -123,6 +152,13 @@ public final class TraceDatabase {
             if status == SQLITE_DONE { break }
             if status == SQLITE_INTERRUPT { throw .interrupted }
             guard status == SQLITE_ROW else {
+                // A virtual table that stopped (a malformed turn, an interrupt) says why itself.
+                for table in virtualTables.tables.values {
+                    if let failure = table.failure {
+                        table.failure = nil
+                        throw failure
+                    }
+                }
                 throw InspectorError("sql: \(connection.lastError) in '\(sql)'")
             }
             rows.append(
@@ -148,8 +184,7 @@ public final class TraceDatabase {
 
     /// Inserts one row into `table`; `nil` values become NULL.
     func insert(_ table: String, _ values: [SQLValue]) throws(InspectorError) {
-        let sql = "INSERT INTO \(table) VALUES (\(Array(repeating: "?", count: values.count).joined(separator: ",")))"
-        let statement = try prepared(sql).handle
+        let statement = try insertStatement(table, columns: values.count).handle
         sqlite3_reset(statement)
         for (index, value) in values.enumerated() {
             let position = Int32(index + 1)
@@ -164,15 +199,16 @@ public final class TraceDatabase {
         }
     }
 
-    private func prepared(_ sql: String) throws(InspectorError) -> SQLiteStatement {
-        if let statement = statements[sql] { return statement }
+    private func insertStatement(_ table: String, columns: Int) throws(InspectorError) -> SQLiteStatement {
+        if let statement = statements[table] { return statement }
+        let sql = "INSERT INTO \(table) VALUES (\(Array(repeating: "?", count: columns).joined(separator: ",")))"
         let statement = try SQLiteStatement(sql, on: connection)
-        statements[sql] = statement
+        statements[table] = statement
         return statement
     }
 
     /// SQLite's "copy the bytes now" destructor, which the C header spells as a cast of -1.
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 }
 
 /// A value bound into an insert.

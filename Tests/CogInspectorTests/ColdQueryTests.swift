@@ -1,0 +1,91 @@
+import CogTraceFormat
+import Foundation
+import Testing
+
+@testable import CogInspector
+
+/// The first `why` walks back from the cursor instead of indexing the trace, and `sql` reads its
+/// tables of turns and events straight from the file; both must answer exactly as the index and
+/// the copied tables do.
+@Suite("Cold queries")
+struct ColdQueryTests {
+    private static let recordings = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Recordings")
+    static let names = ["tour", "map", "screens", "stale-refresh", "switching", "heat-advisory", "failure"]
+
+    private func session(_ name: String) throws -> InspectorSession {
+        let url = Self.recordings.appendingPathComponent("\(name).cogtrace")
+        return InspectorSession(trace: try TraceFile.load(contentsOf: url), source: name)
+    }
+
+    private func describe(_ entry: StateTimeline.Entry?) -> String {
+        guard let entry else { return "none" }
+        return "\(entry.turn) \(entry.isIdle) \(entry.position) \(entry.event?.jsonValue.jsonText ?? "-")"
+    }
+
+    /// At every turn, for every state, the walk back finds the decision the index finds.
+    @Test(arguments: names)
+    func walkingBackFindsWhatTheIndexFinds(_ name: String) throws {
+        let walking = try session(name)
+        let indexed = try session(name)
+        let states = walking.trace.states.keys.sorted()
+        for turn in [TurnNumber(0)] + walking.turns {
+            for state in states {
+                let walked = walking.lastDecision(of: state, through: turn)
+                #expect(!walking.hasTimeline, "the walk built the index")
+                let found = indexed.timeline.lastDecision(of: state, through: turn)
+                #expect(describe(walked) == describe(found), "\(name) \(state) at \(turn)")
+            }
+        }
+    }
+
+    /// `why` at the cursor gives the same chain whether or not the index exists.
+    @Test(arguments: names)
+    func whyAnswersTheSameBeforeAndAfterTheIndex(_ name: String) throws {
+        let fresh = try session(name)
+        let warmed = try session(name)
+        _ = warmed.timeline
+        for state in fresh.trace.states.keys.sorted() {
+            #expect(fresh.causalChain(of: state) == warmed.causalChain(of: state))
+        }
+    }
+
+    /// Every virtual table returns the rows the copied table holds, in the same order.
+    @Test(arguments: names)
+    func virtualTablesHoldWhatCopiedTablesHold(_ name: String) throws {
+        let session = try session(name)
+        let copied = try TraceDatabase(sources: [session.databaseSource], fillsEveryTable: true)
+        let virtual = try TraceDatabase(sources: [session.databaseSource], fillsEveryTable: false)
+        for (table, _) in TraceDatabase.tableDeclarations {
+            let query = "SELECT * FROM \(table)"
+            let expected = try copied.query(query)
+            #expect(try virtual.query(query) == expected, "\(name) \(table)")
+            let count = "SELECT count(*) FROM \(table)"
+            #expect(try virtual.query(count) == copied.query(count))
+        }
+        let known = "SELECT turn, state, label, trace FROM recomputes"
+        #expect(try virtual.query(known) == copied.query(known))
+    }
+
+    /// A value the scan could skip but the decoder refuses stops the query that reads it with
+    /// the line, while a count that needs no value still answers.
+    @Test func aMalformedValueStopsTheQueryThatReadsIt() throws {
+        let header =
+            #"{"type":"header","format":"cogtrace","version":"1.1","minReader":"1.0","producer":"test","run":"r","title":"t","clock":"virtual","mode":"ring","capacity":10,"keyframeEvery":100}"#
+        let state =
+            #"{"type":"state","id":1,"label":"a","decl":"a","key":null,"shape":"automatic","valueType":"Int","lifetime":"app","policy":null}"#
+        let turn =
+            #"{"type":"turn","seq":1,"name":"one","origin":"op","cause":null,"start":0,"duration":0,"events":[{"e":"recompute","s":1,"old":null,"new":{"t":"1","j":1}}]}"#
+        let trace = try TraceFile.parse([header, state, turn].joined(separator: "\n") + "\n")
+        let session = InspectorSession(trace: trace, source: "t")
+        let database = try TraceDatabase(sources: [session.databaseSource], fillsEveryTable: false)
+        #expect(try database.query("SELECT count(*) FROM recomputes").rows == [[.integer(1)]])
+        #expect(throws: InspectorError.self) { try database.query("SELECT changed FROM recomputes") }
+        do {
+            _ = try database.query("SELECT changed FROM recomputes")
+        } catch {
+            #expect(error.description.contains("the trace is malformed: line 3"), "\(error)")
+        }
+    }
+}
