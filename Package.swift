@@ -72,7 +72,9 @@ let package = Package(
             name: "CogInspectorTests", dependencies: ["CogInspector", "CogTraceFormat"], exclude: ["Fixtures"],
             swiftSettings: plainCode),
         .testTarget(name: "coginspectTests", exclude: ["Fixtures"], swiftSettings: plainCode),
-        .testTarget(name: "CogBenchTests", dependencies: ["CogBench", "Cog"], swiftSettings: mainActorCode),
+        .testTarget(
+            name: "CogBenchTests", dependencies: ["CogBench", "Cog", "CogTraceFormat", "CogCommandLine"],
+            swiftSettings: mainActorCode),
     ],
     swiftLanguageModes: [.v6]
 )
