@@ -105,29 +105,17 @@ package final class TraceEventIndex {
     }
 
     private func scan(_ positions: Range<Int>) -> [Part] {
-        let workers = min(ProcessInfo.processInfo.activeProcessorCount, 8)
-        let chunk = (positions.count + workers - 1) / workers
-        var parts = [Part](repeating: Part(), count: workers)
         let entries = trace.turnEntries
         let byteArray = trace.bytes
-        parts.withUnsafeMutableBufferPointer { buffer in
-            let slots = PartSlots(buffer: buffer)
+        return ParallelShares.map(positions) { share in
+            var part = Part()
             byteArray.withUnsafeBufferPointer { bytes in
-                let file = FileBytes(buffer: bytes)
-                // Each worker fills only its own part; all are done before the parts are read.
-                DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                    let lower = positions.lowerBound + worker * chunk
-                    let upper = min(lower + chunk, positions.upperBound)
-                    guard lower < upper else { return }
-                    var part = Part()
-                    for turnIndex in lower..<upper {
-                        Self.scanTurn(turnIndex, of: entries, bytes: file.buffer, byteArray: byteArray, into: &part)
-                    }
-                    slots.buffer[worker] = part
+                for turnIndex in share {
+                    Self.scanTurn(turnIndex, of: entries, bytes: bytes, byteArray: byteArray, into: &part)
                 }
             }
+            return part
         }
-        return parts
     }
 
     private static func scanTurn(
@@ -248,23 +236,6 @@ package final class TraceEventIndex {
         registrationEvents += part.registrations
         undecodable += part.undecodable
     }
-}
-
-/// The parts of one batch, shared with the workers that fill them.
-///
-/// Sendable by hand, and sound because of how `scan` uses it: each worker writes only its own
-/// slot, no slot is read until `concurrentPerform` has returned (it waits for every worker), and
-/// the buffer outlives that call.
-private struct PartSlots<Part>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Part>
-}
-
-/// The trace's bytes, shared read-only with the workers.
-///
-/// Sendable by hand: the array behind the pointer is immutable (`TraceFile.bytes` is a `let`)
-/// and outlives the `concurrentPerform` call that uses it; nobody writes through it.
-private struct FileBytes: @unchecked Sendable {
-    let buffer: UnsafeBufferPointer<UInt8>
 }
 
 extension TraceEventIndex.Part {

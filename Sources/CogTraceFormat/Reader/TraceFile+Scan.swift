@@ -127,27 +127,14 @@ extension TraceFile {
     ) -> [Result<ScannedTurn, TraceReadError>] {
         let entries = turnEntries
         let bytes = bytes
-        let workers = min(ProcessInfo.processInfo.activeProcessorCount, 8)
-        let chunk = (positions.count + workers - 1) / workers
-        var results = [[Result<ScannedTurn, TraceReadError>]](repeating: [], count: workers)
-        results.withUnsafeMutableBufferPointer { buffer in
-            let slots = ScanSlots(buffer: buffer)
-            // Each worker fills only its own slot; all are done before the slots are read.
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                let lower = positions.lowerBound + worker * chunk
-                let upper = min(lower + chunk, positions.upperBound)
-                guard lower < upper else { return }
-                var scan = TurnScan(kinds: kinds, decodes: decodes, decodesHeadings: decodesHeadings)
-                bytes.withUnsafeBufferPointer { pointer in
-                    slots.buffer[worker] = (lower..<upper).map { index in
-                        Result { () throws(TraceReadError) in
-                            try scan.turn(entries[index], bytes: pointer, array: bytes)
-                        }
-                    }
+        return ParallelShares.map(positions) { share in
+            var scan = TurnScan(kinds: kinds, decodes: decodes, decodesHeadings: decodesHeadings)
+            return bytes.withUnsafeBufferPointer { pointer in
+                share.map { index in
+                    Result { () throws(TraceReadError) in try scan.turn(entries[index], bytes: pointer, array: bytes) }
                 }
             }
-        }
-        return results.flatMap { $0 }
+        }.flatMap { $0 }
     }
 }
 
@@ -241,15 +228,6 @@ private struct TurnScan {
                 TurnHeading(name: turn.name, origin: turn.origin, cause: turn.cause), turn.start, turn.duration
             ))
     }
-}
-
-/// The result slots of one batch, shared with the workers that fill them.
-///
-/// Sendable by hand, and sound because of how `scanBatch` uses it: each worker writes only its
-/// own slot, no slot is read until `concurrentPerform` has returned (it waits for every worker),
-/// and the buffer outlives that call.
-private struct ScanSlots: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<[Result<ScannedTurn, TraceReadError>]>
 }
 
 extension TraceFile {

@@ -240,26 +240,13 @@ public final class TraceFile {
 
     /// The turns at `positions`, decoded on all cores at once, in order.
     func decodeBatch(_ positions: Range<Int>) -> [Result<TraceTurn, TraceReadError>] {
-        let batch = turnEntries[positions]
+        let entries = turnEntries
         let bytes = bytes
-        var decoded = [Result<TraceTurn, TraceReadError>?](repeating: nil, count: batch.count)
-        decoded.withUnsafeMutableBufferPointer { results in
-            let slots = DecodedSlots(buffer: results)
-            let workers = min(ProcessInfo.processInfo.activeProcessorCount, 8)
-            let chunk = (batch.count + workers - 1) / workers
-            // Each worker writes only its own slots, and all are done before the buffer is read.
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                let lower = worker * chunk
-                let upper = min(lower + chunk, batch.count)
-                guard lower < upper else { return }
-                for index in lower..<upper {
-                    slots.buffer[index] = Result { () throws(TraceReadError) in
-                        try Self.decodeTurn(batch[batch.startIndex + index], in: bytes)
-                    }
-                }
+        return ParallelShares.map(positions) { share in
+            share.map { index in
+                Result { () throws(TraceReadError) in try Self.decodeTurn(entries[index], in: bytes) }
             }
-        }
-        return decoded.map { $0! }
+        }.flatMap { $0 }
     }
 
     /// The graph just after turn `sequence` and what happened before the next turn; with
@@ -273,14 +260,4 @@ public final class TraceFile {
         snapshotCache[sequence] = snapshot
         return snapshot
     }
-}
-
-/// The result slots of one batch, shared with the workers that fill them.
-///
-/// Sendable by hand, and sound because of how `forEachTurn` uses it: each worker writes only the
-/// slots of its own index range, no slot is read until `concurrentPerform` has returned (which
-/// waits for every worker), and the buffer outlives that call. The turns written are fresh values
-/// with no shared mutable state.
-private struct DecodedSlots: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Result<TraceTurn, TraceReadError>?>
 }

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Work over a range of turns split into one contiguous share per core, run on all of them at
+/// once: how the reader decodes, scans and indexes a batch of turns. The results come back in
+/// share order, so a caller that concatenates them keeps the turns in order.
+enum ParallelShares {
+    /// How many shares a batch is split into: the cores, at most 8.
+    static var count: Int { min(ProcessInfo.processInfo.activeProcessorCount, 8) }
+
+    /// Runs `work` on each share of `positions` at once; the results in share order (an empty
+    /// share gets none).
+    static func map<Result>(_ positions: Range<Int>, _ work: @Sendable (Range<Int>) -> Result) -> [Result] {
+        let shares = count
+        let size = (positions.count + shares - 1) / shares
+        var results = [Result?](repeating: nil, count: shares)
+        results.withUnsafeMutableBufferPointer { buffer in
+            let slots = Slots(buffer: buffer)
+            DispatchQueue.concurrentPerform(iterations: shares) { share in
+                let lower = positions.lowerBound + share * size
+                let upper = min(lower + size, positions.upperBound)
+                guard lower < upper else { return }
+                slots.buffer[share] = work(lower..<upper)
+            }
+        }
+        return results.compactMap { $0 }
+    }
+
+    /// The result slots, shared with the workers that fill them.
+    ///
+    /// Sendable by hand, and sound because of how `map` uses it: each worker writes only the
+    /// slot of its own share, no slot is read until `concurrentPerform` has returned (it waits
+    /// for every worker), and the buffer outlives that call.
+    private struct Slots<Element>: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<Element?>
+    }
+}
