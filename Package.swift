@@ -56,7 +56,10 @@ let package = Package(
         .target(
             name: "CogBench", dependencies: ["Cog", "CogTrace", "CogInspector", "CogCommandLine"],
             swiftSettings: mainActorCode),
-        .executableTarget(name: "cog-bench", dependencies: ["CogBench"], swiftSettings: mainActorCode),
+        // Counting allocation functions, linked into the bench's executable only.
+        .target(name: "CAllocationCounter"),
+        .executableTarget(
+            name: "cog-bench", dependencies: ["CogBench", "CAllocationCounter"], swiftSettings: mainActorCode),
         // Tests, one target per module.
         .testTarget(name: "CogTests", dependencies: ["Cog", "CogTesting"], swiftSettings: mainActorCode),
         .testTarget(name: "CogTestingTests", dependencies: ["CogTesting"], swiftSettings: mainActorCode),

@@ -11,7 +11,9 @@ struct BenchOptions {
           --variants LIST  which runtime variants to time besides untraced: ring, stream and
                            null (a probe that drops every event: what building the events costs); default all three
           --shapes LIST    only the runtime shapes whose names contain one of these words, e.g. cellx,diamond
-          --sections LIST  which sections to run: runtime, recorder, inspector, soak (default all but soak)
+          --sections LIST  which sections to run: runtime, client, recorder, inspector, soak
+                           (default all but soak); client builds each shape's declarations inside
+                           every timed run and counts allocations per selector run
           --soak-turns N   turns in the soak (default 10000000)
           --sizes LIST     turns in the inspector's synthetic traces (default 100000,1000000)
           --write-synthetic FILE
@@ -24,7 +26,7 @@ struct BenchOptions {
         exit status: 0 success, 1 a selector count differs from its formula, 64 usage
         """
 
-    static let sectionNames = ["runtime", "recorder", "inspector", "soak"]
+    static let sectionNames = ["runtime", "client", "recorder", "inspector", "soak"]
     static let variantNames = ["ring", "stream", "null"]
 
     var smoke = false
@@ -33,7 +35,7 @@ struct BenchOptions {
     var variants: Set<String> = Set(variantNames)
     /// Words naming the shapes to run; empty runs all.
     var shapes: [String] = []
-    var sections: Set<String> = ["runtime", "recorder", "inspector"]
+    var sections: Set<String> = ["runtime", "client", "recorder", "inspector"]
     var soakTurns = 10_000_000
     var sizes = [100_000, 1_000_000]
     /// Where `--write-synthetic` writes the trace; nil measures instead.

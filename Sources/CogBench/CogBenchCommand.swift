@@ -10,7 +10,9 @@ public enum CogBenchCommand {
     static let tool = CommandLineTool(name: "cog-bench")
 
     /// Runs one command line (without the program's name) and returns its exit status.
-    public static func run(_ arguments: [String]) -> ExitStatus {
+    /// - Parameter allocationCount: the process's heap allocations so far, when the caller can
+    ///   count them (the `cog-bench` executable links a counting allocator; tests do not).
+    public static func run(_ arguments: [String], allocationCount: (() -> UInt64)? = nil) -> ExitStatus {
         let options: BenchOptions
         do {
             options = try BenchOptions(arguments: arguments)
@@ -30,7 +32,7 @@ public enum CogBenchCommand {
             if let path = options.syntheticPath {
                 return try writeSynthetic(turns: options.sizes[0], to: path, force: options.force)
             }
-            return try measure(options)
+            return try measure(options, allocationCount: allocationCount)
         } catch {
             tool.report("\(error)")
             return .failure
@@ -49,7 +51,7 @@ public enum CogBenchCommand {
         return .success
     }
 
-    private static func measure(_ options: BenchOptions) throws -> ExitStatus {
+    private static func measure(_ options: BenchOptions, allocationCount: (() -> UInt64)?) throws -> ExitStatus {
         let iterations = options.smoke ? 3 : options.iterations
         var measurements: [Measurement] = []
         var countsHold = true
@@ -57,6 +59,12 @@ public enum CogBenchCommand {
             let runtime = RuntimeSection.run(iterations: iterations, variants: options.variants, shapes: options.shapes)
             measurements += runtime.measurements
             countsHold = runtime.countsHold
+        }
+        if options.sections.contains("client") {
+            let client = ClientSection.run(
+                iterations: iterations, shapes: options.shapes, allocationCount: allocationCount)
+            measurements += client.measurements
+            countsHold = countsHold && client.countsHold
         }
         if options.sections.contains("recorder") {
             measurements += try RecorderSection.run(

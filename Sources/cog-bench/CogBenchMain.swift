@@ -1,10 +1,13 @@
+import CAllocationCounter
 import CogBench
 import Foundation
 
-/// `cog-bench`: the benchmarks' command line; everything it does lives in `CogBench`.
+/// `cog-bench`: the benchmarks' command line; everything it does lives in `CogBench`. The
+/// executable adds only the allocation counter, which must not be linked into the tests.
 @main
 struct CogBenchMain {
     static func main() {
-        exit(CogBenchCommand.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        exit(CogBenchCommand.run(arguments, allocationCount: { cog_allocation_count() }).rawValue)
     }
 }

@@ -13,13 +13,30 @@ nonisolated public enum CogShape: String, Sendable, Codable {
 }
 
 /// Hands out descriptor slots: a dense index so a runtime can find a keyless state with one array
-/// access. Declarations are file-scope `let`s, which Swift initializes lazily on whichever thread
-/// first reads them, so the counter is atomic.
+/// access. Declarations are usually file-scope `let`s, which Swift initializes lazily on
+/// whichever thread first reads them, so the slots are guarded by a mutex. A declaration made
+/// and dropped at run time (a test's, a benchmark's) gives its slot back when it is freed, so a
+/// runtime's slot table stays as small as the declarations alive at once, not as every one ever
+/// made. Reuse is safe: a runtime's slot entry holds a state, which holds its declaration, so
+/// while an entry is filled its declaration, and its slot, are alive.
 nonisolated enum DescriptorSlots {
-    private static let next = Atomic<Int>(0)
+    private static let slots = Mutex(SlotPool())
+
+    private struct SlotPool {
+        var next = 0
+        var free: [Int] = []
+    }
 
     static func claim() -> Int {
-        next.add(1, ordering: .relaxed).oldValue
+        slots.withLock { pool in
+            if let reused = pool.free.popLast() { return reused }
+            pool.next += 1
+            return pool.next - 1
+        }
+    }
+
+    static func release(_ slot: Int) {
+        slots.withLock { $0.free.append(slot) }
     }
 }
 
@@ -38,7 +55,9 @@ nonisolated class AnyDescriptor: @unchecked Sendable {
     let label: String
     let shape: CogShape
     let isKeyed: Bool
-    let valueTypeName: String
+    /// The value type's name, for probes. Computed when asked: naming a type at run time takes
+    /// a reflection call, which every declaration used to pay when made.
+    var valueTypeName: String { "Void" }
     /// Whether a state of this declaration may be released when unused, and its own grace (nil:
     /// the runtime's). Manual sources are `.app` unless declared otherwise; automatic and async
     /// states are released when unused.
@@ -56,7 +75,7 @@ nonisolated class AnyDescriptor: @unchecked Sendable {
     }
 
     init(
-        label: String, shape: CogShape, isKeyed: Bool, valueTypeName: String, isReleasable: Bool = false,
+        label: String, shape: CogShape, isKeyed: Bool, isReleasable: Bool = false,
         grace: Duration? = nil
     ) {
         self.isReleasable = isReleasable
@@ -65,7 +84,10 @@ nonisolated class AnyDescriptor: @unchecked Sendable {
         self.label = label
         self.shape = shape
         self.isKeyed = isKeyed
-        self.valueTypeName = valueTypeName
+    }
+
+    deinit {
+        DescriptorSlots.release(slot)
     }
 
     /// Creates the state this descriptor names for `key` in `graph`.
@@ -92,6 +114,8 @@ final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
     let recipe: Recipe
     let equality: Equality<Value>
 
+    override var valueTypeName: String { String(describing: Value.self) }
+
     init(label: String, isKeyed: Bool, recipe: Recipe, equality: Equality<Value>) {
         self.recipe = recipe
         self.equality = equality
@@ -110,7 +134,7 @@ final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
         case .async: shape = .async
         }
         super.init(
-            label: label, shape: shape, isKeyed: isKeyed, valueTypeName: String(describing: Value.self),
+            label: label, shape: shape, isKeyed: isKeyed,
             isReleasable: isReleasable, grace: grace)
     }
 

@@ -1,7 +1,7 @@
 /// The descriptor of one registered reaction: its name is its label.
 final class ReactionDescriptor: AnyDescriptor, @unchecked Sendable {
     init(name: String) {
-        super.init(label: name, shape: .reaction, isKeyed: false, valueTypeName: "Void")
+        super.init(label: name, shape: .reaction, isKeyed: false)
     }
 }
 

@@ -21,15 +21,19 @@ final class SelectorCounter {
 }
 
 /// The eight runtime shapes, at the parameters `cog-bench` and the tests use.
-func runtimeShapes() -> [any BenchShape] {
+func runtimeShapes() -> [any BenchShape] { runtimeShapeFactories().map { $0() } }
+
+/// How to build each of the eight runtime shapes: the client-shaped section builds a shape's
+/// declarations inside every timed run, as a client's code does.
+func runtimeShapeFactories() -> [() -> any BenchShape] {
     [
-        KairoDiamond(width: 5, turns: 500),
-        KairoDeep(depth: 50, turns: 50),
-        KairoBroad(width: 50, turns: 50),
-        KairoUnstable(turns: 100),
-        CellxLattice(layers: 1000),
-        DynamicSweep(width: 10, rows: 4, turns: 100),
-        KeyedDiamond(keys: 100, width: 5, turns: 500),
-        KeyChurn(window: 10, turns: 500),
+        { KairoDiamond(width: 5, turns: 500) },
+        { KairoDeep(depth: 50, turns: 50) },
+        { KairoBroad(width: 50, turns: 50) },
+        { KairoUnstable(turns: 100) },
+        { CellxLattice(layers: 1000) },
+        { DynamicSweep(width: 10, rows: 4, turns: 100) },
+        { KeyedDiamond(keys: 100, width: 5, turns: 500) },
+        { KeyChurn(window: 10, turns: 500) },
     ]
 }

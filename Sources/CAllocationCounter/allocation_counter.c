@@ -1,0 +1,58 @@
+// Counting wrappers over glibc's allocator, for cog-bench's allocations per selector run.
+// glibc exports its implementation under __libc_* names, so these definitions (which take
+// precedence over libc's for every library in the process) count and forward. They keep no
+// state but one relaxed atomic counter, so they are safe from any thread and from inside
+// glibc itself.
+#include "allocation_counter.h"
+
+#include <errno.h>
+#include <stddef.h>
+
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t count, size_t size);
+extern void *__libc_realloc(void *pointer, size_t size);
+extern void *__libc_memalign(size_t alignment, size_t size);
+extern void __libc_free(void *pointer);
+
+static uint64_t allocations;
+
+static inline void count_one(void) { __atomic_fetch_add(&allocations, 1, __ATOMIC_RELAXED); }
+
+uint64_t cog_allocation_count(void) { return __atomic_load_n(&allocations, __ATOMIC_RELAXED); }
+
+void *malloc(size_t size) {
+    count_one();
+    return __libc_malloc(size);
+}
+
+void *calloc(size_t count, size_t size) {
+    count_one();
+    return __libc_calloc(count, size);
+}
+
+void *realloc(void *pointer, size_t size) {
+    if (pointer == NULL) count_one();
+    return __libc_realloc(pointer, size);
+}
+
+void free(void *pointer) { __libc_free(pointer); }
+
+void *memalign(size_t alignment, size_t size) {
+    count_one();
+    return __libc_memalign(alignment, size);
+}
+
+void *aligned_alloc(size_t alignment, size_t size) {
+    count_one();
+    return __libc_memalign(alignment, size);
+}
+
+int posix_memalign(void **out, size_t alignment, size_t size) {
+    // posix_memalign's own contract: a power of two, a multiple of sizeof(void *).
+    if (alignment < sizeof(void *) || (alignment & (alignment - 1)) != 0) return EINVAL;
+    count_one();
+    void *pointer = __libc_memalign(alignment, size);
+    if (pointer == NULL) return ENOMEM;
+    *out = pointer;
+    return 0;
+}
