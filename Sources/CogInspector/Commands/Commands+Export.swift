@@ -77,7 +77,8 @@ extension CommandCatalog {
         CommandSpec(
             name: "sql", aliases: [], group: "export", synopsis: "sql QUERY",
             summary: "run a read-only SQLite query over the recording's tables (turns, events, writes, recomputes, "
-                + "edges, leases, states, async), built on first use; the schema is in docs/inspector.md",
+                + "edges, leases, states, async, failures), read from the trace as the query runs; the schema is in "
+                + "docs/inspector.md",
             example: "sql SELECT label, count(*) AS runs FROM recomputes GROUP BY label ORDER BY runs DESC LIMIT 3",
             valueFlags: []
         ) { session, arguments throws(InspectorError) in
