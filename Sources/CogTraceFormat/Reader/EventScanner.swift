@@ -236,36 +236,53 @@ package struct EventScanner {
     /// Skips one value by its quotes and brackets alone: the bytes up to its end, not checked.
     private mutating func skipLoosely() -> Bool {
         skipWhitespace()
-        guard index < end else { return false }
+        guard index < end, let base = bytes.baseAddress else { return false }
+        // Locals, and a table lookup per byte, keep the loop in registers: this skips most of a
+        // trace's bytes when the index is built.
+        var position = index
+        defer { index = position }
         var depth = 0
-        while index < end {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""):
-                index += 1
-                while index < end, bytes[index] != UInt8(ascii: "\"") {
-                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        while position < end {
+            switch Self.looseClass[Int(base[position])] {
+            case 1:
+                position += 1
+                while position < end {
+                    let byte = base[position]
+                    if byte == UInt8(ascii: "\"") { break }
+                    position += byte == UInt8(ascii: "\\") ? 2 : 1
                 }
-                guard index < end else { return false }
-                index += 1
+                guard position < end else { return false }
+                position += 1
                 if depth == 0 { return true }
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
+            case 2:
                 depth += 1
                 guard depth <= limits.maxDepth else { return false }
-                index += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                position += 1
+            case 3:
                 if depth == 0 { return true }
                 depth -= 1
-                index += 1
+                position += 1
                 if depth == 0 { return true }
-            case UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+            case 4:
                 if depth == 0 { return true }
-                index += 1
+                position += 1
             default:
-                index += 1
+                position += 1
             }
         }
         return depth == 0
+    }
+
+    /// What each byte is to `skipLoosely`: 1 a quote, 2 an opening bracket, 3 a closing one,
+    /// 4 a comma or whitespace, 0 anything else.
+    private static let looseClass: [UInt8] = (0..<256).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "\""): 1
+        case UInt8(ascii: "{"), UInt8(ascii: "["): 2
+        case UInt8(ascii: "}"), UInt8(ascii: "]"): 3
+        case UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"): 4
+        default: 0
+        }
     }
 
     private mutating func skipString() -> Bool {
