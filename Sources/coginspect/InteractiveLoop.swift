@@ -20,6 +20,8 @@ struct InteractiveLoop {
         let banner =
             "coginspect: \(session.source), \(session.turns.count) turns; 'help' lists the commands, Ctrl-D leaves"
         printer.print(CommandResult(command: "open", report: [.message(banner)]))
+        // While the person reads the banner and types, the event index builds on another core.
+        session.indexInBackground()
         let runner = CommandRunner(session: session, printer: printer)
         while !session.wantsToQuit {
             Interrupts.setReadingLine(true)

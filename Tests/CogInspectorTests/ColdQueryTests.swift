@@ -89,3 +89,34 @@ struct ColdQueryTests {
         }
     }
 }
+
+/// The index an interactive session builds on another thread answers as one built on demand.
+@Suite("Background index")
+struct BackgroundIndexTests {
+    @Test(arguments: ColdQueryTests.names)
+    func theBackgroundIndexAnswersAsTheOneBuiltOnDemand(_ name: String) throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Recordings/\(name).cogtrace")
+        let background = InspectorSession(trace: try TraceFile.load(contentsOf: url), source: name)
+        let onDemand = InspectorSession(trace: try TraceFile.load(contentsOf: url), source: name)
+        background.indexInBackground()
+        #expect(background.isIndexingInBackground)
+        let waited = background.timeline
+        #expect(background.hasTimeline)
+        #expect(!background.isIndexingInBackground)
+        let built = onDemand.timeline
+        #expect(waited.isComplete)
+        for state in background.trace.states.keys.sorted() {
+            let left = waited.entries(of: state).map {
+                "\($0.turn) \($0.isIdle) \($0.position) \($0.event?.kind ?? "-")"
+            }
+            let right = built.entries(of: state).map {
+                "\($0.turn) \($0.isIdle) \($0.position) \($0.event?.kind ?? "-")"
+            }
+            #expect(left == right, "\(name) \(state)")
+        }
+        for command in ["history weather.currentZip", "leases", "async weather.forecast[10001]"] {
+            #expect(try background.execute(command) == onDemand.execute(command), "\(name): \(command)")
+        }
+    }
+}

@@ -18,16 +18,26 @@ public final class InspectorSession {
     /// Turns a backward search in the command running now could not read: its answer warns of
     /// them too.
     var searchedUndecodable: [(turn: TurnNumber, error: TraceReadError)] = []
+    /// The event index being built on another thread, when `indexInBackground()` started one.
+    private var backgroundIndex: BackgroundIndex?
     /// Whether the timeline has been built (a command may answer without it until then).
-    var hasTimeline: Bool { builtTimeline != nil }
-    /// Every event indexed by state, built on first use.
+    var hasTimeline: Bool { builtTimeline != nil || backgroundIndex?.isFinished == true }
+    /// Every event indexed by state, built on first use (or taken from the background build,
+    /// waiting for it to finish).
     var timeline: StateTimeline {
         commandReadTimeline = true
         if let builtTimeline { return builtTimeline }
-        let built = StateTimeline(trace: trace)
+        let built = StateTimeline(trace: trace, index: backgroundIndex?.wait())
+        backgroundIndex = nil
         if built.isComplete { builtTimeline = built }
         return built
     }
+    /// Whether an index build is running on another thread.
+    var isIndexingInBackground: Bool { backgroundIndex != nil }
+
+    /// Adopts a build started on another thread.
+    func startBackgroundIndex(_ build: BackgroundIndex) { backgroundIndex = build }
+
     /// Further recordings opened beside this one: `export sqlite` writes them all into one
     /// database; every other command needs a single trace.
     public var companions: [InspectorSession] = []

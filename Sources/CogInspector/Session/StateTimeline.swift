@@ -57,9 +57,10 @@ final class StateTimeline {
     /// False when an interrupt stopped the build: the session then does not keep it.
     let isComplete: Bool
 
-    init(trace: TraceFile) {
+    /// Indexes `trace` now, or takes an index built already (`BackgroundIndex`).
+    init(trace: TraceFile, index built: TraceEventIndex? = nil) {
         self.trace = trace
-        guard let index = TraceEventIndex(trace: trace) else {
+        guard let index = built ?? TraceEventIndex(trace: trace) else {
             self.index = TraceEventIndex(empty: trace)
             isComplete = false
             return

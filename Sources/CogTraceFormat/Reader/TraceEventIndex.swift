@@ -43,16 +43,23 @@ package final class TraceEventIndex {
     private var scannedTurns = 0
 
     /// Indexes `trace`; nil when its cancellation check stopped the build.
-    package init?(trace: TraceFile) {
+    ///
+    /// With `reportsProgress: false` the build calls neither the trace's cancellation check nor
+    /// its progress hook, and reads nothing of the trace but its bytes and turn positions (both
+    /// immutable): that build may run on another thread while the trace's owner goes on.
+    package init?(trace: TraceFile, reportsProgress: Bool = true) {
         self.trace = trace
         var start = 0
         while start < trace.turnEntries.count {
-            if trace.cancellation?() == true { return nil }
+            if reportsProgress, trace.cancellation?() == true { return nil }
             let end = min(start + Self.batchSize, trace.turnEntries.count)
             let parts = scan(start..<end)
             scannedTurns = end
             for part in parts { merge(part) }
-            trace.reportProgress(TraceProgress(task: "indexing events", completed: end, total: trace.turnEntries.count))
+            if reportsProgress {
+                trace.reportProgress(
+                    TraceProgress(task: "indexing events", completed: end, total: trace.turnEntries.count))
+            }
             start = end
         }
     }

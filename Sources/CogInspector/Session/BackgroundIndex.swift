@@ -1,0 +1,61 @@
+import CogTraceFormat
+import Dispatch
+import Synchronization
+
+/// The event index of a trace, built on another thread while the person at the prompt reads the
+/// banner and types: on a million-turn trace the first `history` then finds it ready instead of
+/// spending a second or two building it.
+///
+/// The build reads only the trace's bytes and turn positions, both immutable, and calls none of
+/// the trace's hooks (`TraceEventIndex(trace:reportsProgress: false)`); the index it makes is
+/// handed over once, through the mutex, and from then on only the session's thread touches it.
+final class BackgroundIndex: Sendable {
+    private let built = Mutex<Handover?>(nil)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// The finished index, passed from the building thread to the session's.
+    ///
+    /// Sendable by hand: the building thread writes it once and never touches it again, and the
+    /// session's thread reads it only after the semaphore says the build is over.
+    private struct Handover: @unchecked Sendable {
+        let index: TraceEventIndex?
+    }
+
+    /// The trace, lent to the building thread.
+    ///
+    /// Sendable by hand: that thread reads only `bytes` and `turnEntries`, `let`s of a class whose
+    /// other state it never touches.
+    private struct Lent: @unchecked Sendable {
+        let trace: TraceFile
+    }
+
+    /// Starts building `trace`'s index at utility priority.
+    init(trace: TraceFile) {
+        let lent = Lent(trace: trace)
+        DispatchQueue.global(qos: .utility).async { [self] in
+            let index = TraceEventIndex(trace: lent.trace, reportsProgress: false)
+            built.withLock { $0 = Handover(index: index) }
+            finished.signal()
+        }
+    }
+
+    /// Whether the build is over.
+    var isFinished: Bool { built.withLock { $0 != nil } }
+
+    /// Waits for the build, then the index.
+    func wait() -> TraceEventIndex? {
+        finished.wait()
+        finished.signal()
+        return built.withLock { $0?.index }
+    }
+}
+
+extension InspectorSession {
+    /// Starts building the event index on another thread, for an interactive session: the
+    /// commands that need it (`history`, `async`, `leases`, `bisect`, `find`) then wait only for
+    /// what is left of the build. A batch run answers its commands at once and does not start it.
+    public func indexInBackground() {
+        guard !hasTimeline, !isIndexingInBackground else { return }
+        startBackgroundIndex(BackgroundIndex(trace: trace))
+    }
+}
