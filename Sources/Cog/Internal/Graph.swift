@@ -29,7 +29,9 @@ final class Graph {
     // MARK: State table
 
     @exclusivity(unchecked) private var keylessSlots: ContiguousArray<Node?> = []
-    @exclusivity(unchecked) private var keyedSlots: [Int: [AnyHashable: Node]] = [:]
+    /// Keyed states by descriptor slot, then key: an array, like `keylessSlots`, so a keyed
+    /// read hashes its key once rather than its slot and then its key.
+    @exclusivity(unchecked) private var keyedSlots: ContiguousArray<[AnyHashable: Node]> = []
     @exclusivity(unchecked) private var nextNodeID = 1
     /// Every state and reaction in creation order.
     @exclusivity(unchecked) private(set) var nodeCount = 0
@@ -108,7 +110,7 @@ final class Graph {
 
     func forEachNode(_ body: (Node) -> Void) {
         for case let node? in keylessSlots { body(node) }
-        for table in keyedSlots.values { for node in table.values { body(node) } }
+        for table in keyedSlots { for node in table.values { body(node) } }
         for reaction in reactions { body(reaction) }
     }
 
@@ -123,7 +125,7 @@ final class Graph {
     @usableFromInline
     func node(_ descriptor: AnyDescriptor, key: AnyHashable?) -> Node {
         if let key {
-            if let node = keyedSlots[descriptor.slot]?[key] { return node }
+            if descriptor.slot < keyedSlots.count, let node = keyedSlots[descriptor.slot][key] { return node }
         } else if descriptor.slot < keylessSlots.count, let node = keylessSlots[descriptor.slot] {
             return node
         }
@@ -133,7 +135,7 @@ final class Graph {
     /// Takes a released node out of the table.
     func remove(_ node: Node) {
         if let key = node.key {
-            keyedSlots[node.descriptor.slot]?[key] = nil
+            if node.descriptor.slot < keyedSlots.count { keyedSlots[node.descriptor.slot][key] = nil }
         } else {
             keylessSlots[node.descriptor.slot] = nil
         }
@@ -142,7 +144,7 @@ final class Graph {
 
     /// The state `descriptor` names for `key` if it exists, without creating it.
     func existingNode(_ descriptor: AnyDescriptor, key: AnyHashable?) -> Node? {
-        if let key { return keyedSlots[descriptor.slot]?[key] }
+        if let key { return descriptor.slot < keyedSlots.count ? keyedSlots[descriptor.slot][key] : nil }
         return descriptor.slot < keylessSlots.count ? keylessSlots[descriptor.slot] : nil
     }
 
@@ -151,7 +153,10 @@ final class Graph {
     func install(_ node: Node) -> Node {
         let slot = node.descriptor.slot
         if let key = node.key {
-            keyedSlots[slot, default: [:]][key] = node
+            if slot >= keyedSlots.count {
+                keyedSlots.append(contentsOf: repeatElement([:], count: slot - keyedSlots.count + 1))
+            }
+            keyedSlots[slot][key] = node
         } else {
             if slot >= keylessSlots.count {
                 keylessSlots.append(contentsOf: repeatElement(nil, count: slot - keylessSlots.count + 1))
