@@ -68,6 +68,37 @@ struct ColdQueryTests {
         #expect(try virtual.query(known) == copied.query(known))
     }
 
+    /// Each table's row count is what decoding every turn and sorting its events by case gives:
+    /// the tables' kind names agree with the events they hold.
+    @Test(arguments: names)
+    func eachTableHoldsTheEventsOfItsCases(_ name: String) throws {
+        let session = try session(name)
+        var expected: [String: Int] = ["turns": session.turns.count]
+        for sequence in session.turns {
+            let turn = try session.trace.turn(sequence)
+            for event in turn.events + turn.after {
+                expected["events", default: 0] += 1
+                let table: String? =
+                    switch event {
+                    case .write, .writeDiscarded: "writes"
+                    case .recompute: "recomputes"
+                    case .edgeAdded, .edgeRemoved: "edges"
+                    case .leaseAcquired, .leaseReleased, .leaseRenewed: "leases"
+                    case .generationStarted, .generationCancelled, .generationAccepted, .generationRejected,
+                        .asyncStatus, .refreshResolved:
+                        "async"
+                    default: nil
+                    }
+                if let table { expected[table, default: 0] += 1 }
+            }
+        }
+        let database = try TraceDatabase(sources: [session.databaseSource], fillsEveryTable: false)
+        for table in ["turns", "events", "writes", "recomputes", "edges", "leases", "async"] {
+            let counted = try database.query("SELECT count(*) FROM \(table)").rows
+            #expect(counted == [[.integer(expected[table] ?? 0)]], "\(name) \(table)")
+        }
+    }
+
     /// A value the scan could skip but the decoder refuses stops the query that reads it with
     /// the line, while a count that needs no value still answers.
     @Test func aMalformedValueStopsTheQueryThatReadsIt() throws {

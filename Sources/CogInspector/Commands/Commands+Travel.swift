@@ -165,10 +165,8 @@ extension TraceEvent {
     func touches(_ subjects: Set<NodeID>) -> Bool {
         if let state, subjects.contains(state) { return true }
         if let registration, subjects.contains(registration) { return true }
-        switch self {
-        case .edgeAdded(_, let producer), .edgeRemoved(_, let producer): return subjects.contains(producer)
-        case .dependencies(_, let producers): return producers.contains(where: subjects.contains)
-        default: return false
-        }
+        if let edgeProducer, subjects.contains(edgeProducer) { return true }
+        if case .dependencies(_, let producers) = self { return producers.contains(where: subjects.contains) }
+        return false
     }
 }

@@ -48,7 +48,6 @@ public final class TraceDatabase {
         }
 
     private let connection: SQLiteConnection
-    private let sources: [Source]
     /// The virtual tables `sql` reads, by name (empty when every table is filled).
     private let virtualTables = TraceVirtualTableModule.Registry()
     /// The insert statements, by table, while tables are filled.
@@ -93,7 +92,6 @@ public final class TraceDatabase {
     ///   trace by each query.
     public init(sources: [Source], path: String = ":memory:", fillsEveryTable: Bool = true) throws(InspectorError) {
         connection = try SQLiteConnection(path: path)
-        self.sources = sources
         // `sql` runs what a person or a script types; ATTACH would let it open or create other
         // files, so a database built here attaches nothing.
         sqlite3_limit(connection.handle, SQLITE_LIMIT_ATTACHED, 0)

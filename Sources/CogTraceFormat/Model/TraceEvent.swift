@@ -109,4 +109,18 @@ public enum TraceEvent: Equatable {
             nil
         }
     }
+
+    /// The producer of an edge event (its `p`), if it is one.
+    public var edgeProducer: NodeID? {
+        switch self {
+        case .edgeAdded(_, let producer), .edgeRemoved(_, let producer): producer
+        default: nil
+        }
+    }
+
+    /// The ids an index files this event under: the state or registration it is about, and an
+    /// edge's producer. `EventScanner` reads the same ids from a record's `s`, `r` and `p`.
+    package var indexedSubjects: [NodeID] {
+        [state ?? registration, edgeProducer].compactMap { $0 }
+    }
 }

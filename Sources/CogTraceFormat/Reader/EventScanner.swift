@@ -47,7 +47,7 @@ package struct EventScanner {
     /// decoded the ordinary way (it is malformed, or shaped in a way the scan does not handle).
     ///
     /// With `names`, it also fills `members` with the bytes of the record's top-level members of
-    /// those names (nil for one that is absent), as `members(named:)` does.
+    /// those names (nil for one that is absent), in the order of `names`.
     package mutating func events(
         into found: inout [Event], capturing names: [StaticString] = [], members: inout [Range<Int>?]
     ) -> Bool {
@@ -80,25 +80,6 @@ package struct EventScanner {
     package mutating func events(into found: inout [Event]) -> Bool {
         var none: [Range<Int>?] = []
         return events(into: &found, members: &none)
-    }
-
-    /// The bytes of the record's top-level members named in `names`, by name; nil when the
-    /// record is malformed or shaped in a way the scan does not handle.
-    package mutating func members(named names: [StaticString]) -> [String: Range<Int>]? {
-        var found: [String: Range<Int>] = [:]
-        guard consume(UInt8(ascii: "{")) else { return nil }
-        if consume(UInt8(ascii: "}")) { return found }
-        repeat {
-            guard let key = key() else { return nil }
-            skipWhitespace()
-            let start = index
-            guard skipValue(depth: 1) else { return nil }
-            if let name = names.first(where: { equals(key, $0) }) {
-                guard found["\(name)"] == nil else { return nil }
-                found["\(name)"] = start..<index
-            }
-        } while consume(UInt8(ascii: ","))
-        return consume(UInt8(ascii: "}")) ? found : nil
     }
 
     private mutating func eventArray(into found: inout [Event]) -> Bool {

@@ -195,9 +195,7 @@ package final class TraceEventIndex {
                     start: part.predecoded.count, length: .max, turnIndex: UInt32(turnIndex),
                     packed: UInt32(position) | (isIdle ? 1 << 24 : 0))
                 part.predecoded.append(event)
-                if let subject = event.state ?? event.registration { part.add(location, to: subject) }
-                if case .edgeAdded(_, let producer) = event { part.add(location, to: producer) }
-                if case .edgeRemoved(_, let producer) = event { part.add(location, to: producer) }
+                for subject in event.indexedSubjects { part.add(location, to: subject) }
                 if registrationKinds.contains(event.kind) { part.registrations.append((turnIndex, event)) }
             }
         }

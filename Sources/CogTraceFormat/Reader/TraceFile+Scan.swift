@@ -45,8 +45,11 @@ extension TraceFile {
         }
     }
 
-    /// The heading from the bytes of its members (`ScannedTurn.headingMembers`).
-    fileprivate static func heading(
+    /// The top-level members a turn's heading is read from, in the order `heading(members:)` takes.
+    static let headingMembers: [StaticString] = ["name", "origin", "cause", "start", "duration"]
+
+    /// The heading from the bytes of its members (`headingMembers`, as a scan captured them).
+    static func heading(
         members: [Range<Int>?], line: Int, bytes: UnsafeBufferPointer<UInt8>
     ) throws(TraceReadError) -> (heading: TurnHeading, start: Int, duration: Int) {
         let turn = (headingMembers: members, line: line)
@@ -148,8 +151,6 @@ private struct TurnScan {
     var found: [EventScanner.Event] = []
     var members: [Range<Int>?] = []
 
-    static let headingMembers: [StaticString] = ["name", "origin", "cause", "start", "duration"]
-
     init(kinds: Set<String>?, decodes: Bool, decodesHeadings: Bool) {
         self.kinds = kinds
         self.decodes = decodes
@@ -160,7 +161,7 @@ private struct TurnScan {
         _ entry: TraceFile.TurnEntry, bytes: UnsafeBufferPointer<UInt8>, array: [UInt8]
     ) throws(TraceReadError) -> ScannedTurn {
         var scanner = EventScanner(bytes: bytes, range: entry.range)
-        guard scanner.events(into: &found, capturing: Self.headingMembers, members: &members) else {
+        guard scanner.events(into: &found, capturing: TraceFile.headingMembers, members: &members) else {
             return try decoded(entry, array: array)
         }
         let eventCount = found.count
@@ -211,13 +212,10 @@ private struct TurnScan {
         var events: [ScannedEvent] = []
         for (isIdle, list) in [(false, turn.events), (true, turn.after)] {
             for (position, event) in list.enumerated() where kinds?.contains(event.kind) ?? true {
-                var producer: NodeID?
-                if case .edgeAdded(_, let edgeProducer) = event { producer = edgeProducer }
-                if case .edgeRemoved(_, let edgeProducer) = event { producer = edgeProducer }
                 events.append(
                     ScannedEvent(
                         isIdle: isIdle, position: position, kind: event.kind, state: event.state,
-                        registration: event.registration, producer: producer, range: 0..<0, line: entry.line,
+                        registration: event.registration, producer: event.edgeProducer, range: 0..<0, line: entry.line,
                         decoded: event))
             }
         }

@@ -185,22 +185,16 @@ public final class TraceFile {
             throw TraceReadError(line: 0, message: "no turn \(sequence) in this trace")
         }
         let entry = turnEntries[index]
-        let members = bytes.withUnsafeBufferPointer { buffer in
+        let heading = try bytes.withUnsafeBufferPointer { buffer throws(TraceReadError) -> TurnHeading? in
             var scanner = EventScanner(bytes: buffer, range: entry.range)
-            return scanner.members(named: ["name", "origin", "cause"])
+            var events: [EventScanner.Event] = []
+            var members: [Range<Int>?] = []
+            guard scanner.events(into: &events, capturing: Self.headingMembers, members: &members) else { return nil }
+            return try Self.heading(members: members, line: entry.line, bytes: buffer).heading
         }
-        guard let members else {
-            let turn = try decodeTurn(entry)
-            return TurnHeading(name: turn.name, origin: turn.origin, cause: turn.cause)
-        }
-        func value(_ name: String) throws(TraceReadError) -> JSONValue? {
-            guard let range = members[name] else { return nil }
-            return try TraceScanner.parseLine(bytes[range], line: entry.line)
-        }
-        guard let name = try value("name")?.stringValue, let origin = try value("origin")?.stringValue else {
-            throw TraceReadError(line: entry.line, message: "turn record needs 'seq', 'name' and 'origin'")
-        }
-        return TurnHeading(name: name, origin: TurnOrigin(rawValue: origin), cause: try value("cause")?.turnNumber)
+        if let heading { return heading }
+        let turn = try decodeTurn(entry)
+        return TurnHeading(name: turn.name, origin: turn.origin, cause: turn.cause)
     }
 
     func decodeTurn(_ entry: TurnEntry) throws(TraceReadError) -> TraceTurn {
@@ -215,24 +209,6 @@ public final class TraceFile {
             turn.after = try TraceScanner.decodeEvents(idleRecord, line: idle.line)
         }
         return turn
-    }
-
-    /// Every turn in order, each decoded (or the error its record gave), handed to `body` a batch
-    /// at a time. Batches are decoded on all cores at once, then handed over in order on this
-    /// actor, so building an index over a whole trace costs the parse divided by the cores.
-    /// - Returns: false when the cancellation check stopped it between batches.
-    @discardableResult
-    public func forEachTurn(_ body: (_ sequence: TurnNumber, Result<TraceTurn, TraceReadError>) -> Void) -> Bool {
-        var start = 0
-        while start < turnEntries.count {
-            if isCancelled() { return false }
-            let end = min(start + Self.decodeBatchSize, turnEntries.count)
-            for (entry, result) in zip(turnEntries[start..<end], decodeBatch(start..<end)) {
-                body(entry.sequence, result)
-            }
-            start = end
-        }
-        return true
     }
 
     /// How many turns are decoded together, on every core, before they are used in order.
