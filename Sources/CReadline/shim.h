@@ -103,4 +103,50 @@ static inline void cog_rl_install_interrupt_handler(void) {
     sigaction(SIGINT, &action, NULL);
 }
 
+/// The callback interface, for a prompt that keeps working while turns arrive: readline reads a
+/// key at a time when the front end says input is ready, and hands over a finished line here.
+/// The handler removes itself, so the prompt is shown again only when the front end has run the
+/// line and installs it once more (with the prompt of the moment).
+static char *cog_rl_finished_line = NULL;
+static int cog_rl_line_finished = 0;
+
+static void cog_rl_line_handler(char *line) {
+    cog_rl_finished_line = line;
+    cog_rl_line_finished = 1;
+    rl_callback_handler_remove();
+}
+
+static inline void cog_rl_install_line_handler(const char *prompt) {
+    cog_rl_line_finished = 0;
+    cog_rl_finished_line = NULL;
+    rl_callback_handler_install(prompt, cog_rl_line_handler);
+}
+
+/// Whether a line was finished since the handler was installed; `*line` is it (NULL for
+/// end of input), for the caller to free.
+static inline int cog_rl_take_finished_line(char **line) {
+    if (!cog_rl_line_finished) return 0;
+    *line = cog_rl_finished_line;
+    cog_rl_line_finished = 0;
+    cog_rl_finished_line = NULL;
+    return 1;
+}
+
+/// Prints `text` above the line being typed, which is drawn again below it unchanged (with
+/// `prompt`, which may have changed): output that arrives while a person types.
+static inline void cog_rl_print_above(const char *text, const char *prompt) {
+    rl_clear_visible_line();
+    fputs(text, stdout);
+    fflush(stdout);
+    rl_set_prompt(prompt);
+    rl_forced_update_display();
+}
+
+/// Draws the line being typed again with a new prompt.
+static inline void cog_rl_change_prompt(const char *prompt) {
+    rl_clear_visible_line();
+    rl_set_prompt(prompt);
+    rl_forced_update_display();
+}
+
 #endif

@@ -9,10 +9,13 @@ import Weather
 final class LiveSession {
     private let interval: Duration
     private let tracePath: String?
+    /// ZIPs to look at in turn, one per interval (none: stay on New York).
+    private let visits: [ZipCode]
 
-    init(interval: Duration, tracePath: String?) {
+    init(interval: Duration, tracePath: String?, visits: [ZipCode] = []) {
         self.interval = interval
         self.tracePath = tracePath
+        self.visits = visits
     }
 
     func run() async throws {
@@ -28,10 +31,9 @@ final class LiveSession {
             }
             recorder = streaming
         }
-        cogs.start([
-            WeatherMechanism(
-                notifier: WeatherNotifier { message in print("🔔 \(message)") }, interval: interval)
-        ])
+        let weather = WeatherMechanism(
+            notifier: WeatherNotifier { message in print("🔔 \(message)") }, interval: interval)
+        cogs.start(visits.isEmpty ? [weather] : [weather, VisitMechanism(zips: visits, interval: interval)])
         var dashboard: WeatherDashboard?
         dashboard = WeatherDashboard(cogs: cogs) {
             Task { @MainActor in

@@ -68,13 +68,19 @@ struct OutputPrinter {
     func print(_ result: CommandResult) {
         guard !result.report.isEmpty else { return }
         let isTerminal = isatty(STDOUT_FILENO) == 1
+        let text = render(result)
+        if pagesLongOutput, isTerminal, text.split(separator: "\n").count >= terminalRows() - 1, page(text) { return }
+        Swift.print(text)
+    }
+
+    /// The result as text or JSON, as the settings say, without printing it.
+    func render(_ result: CommandResult) -> String {
+        let isTerminal = isatty(STDOUT_FILENO) == 1
         let usesColor = session.settings.color == .on || (session.settings.color == .auto && isTerminal)
         let renderer = ReportRenderer(
             valueWidth: session.settings.valueWidth, usesColor: usesColor,
             lineWidth: session.settings.columns ?? (isTerminal ? terminalColumns() : environmentColumns()))
-        let text = json || session.settings.format == .json ? renderer.json(result) : renderer.text(result)
-        if pagesLongOutput, isTerminal, text.split(separator: "\n").count >= terminalRows() - 1, page(text) { return }
-        Swift.print(text)
+        return json || session.settings.format == .json ? renderer.json(result) : renderer.text(result)
     }
 
     /// The terminal's width, or nil when it cannot be told.

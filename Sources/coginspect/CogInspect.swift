@@ -25,21 +25,35 @@ struct CogInspect {
             print(tool.versionLine(detail: "trace format \(TraceFormat.version)"))
             return
         }
-        let paths = expandingDirectories(options.tracePaths)
-        let session = openSession(paths.first)
-        session.companions = paths.dropFirst().map { openSession($0) }
+        let paths = options.follows ? options.tracePaths : expandingDirectories(options.tracePaths)
+        let session =
+            options.follows ? FollowRunner.open(paths[0], memoryBudget: memoryBudget()) : openSession(paths.first)
+        session.companions = options.follows ? [] : paths.dropFirst().map { openSession($0) }
+        if let until = options.until {
+            guard options.script != nil || isatty(STDIN_FILENO) == 0 else {
+                tool.fail(UsageError("--until stops a batch run; give commands with -c or -f"))
+            }
+            do {
+                try session.followUntil(until)
+            } catch {
+                fail("--until: \(error)", status: .usage)
+            }
+        }
         for opened in [session] + session.companions {
             for warning in opened.trace.warnings {
                 tool.warn(paths.count > 1 ? "\(opened.source): \(warning)" : "\(warning)")
             }
         }
-        let status: ExitStatus
-        if let script = options.script {
-            status = BatchRunner(session: session, json: options.json, keepGoing: options.keepGoing).run(script)
-        } else if isatty(STDIN_FILENO) == 1 {
+        var status: ExitStatus
+        let batch = BatchRunner(session: session, json: options.json, keepGoing: options.keepGoing)
+        if options.script == nil, isatty(STDIN_FILENO) == 1 {
             status = InteractiveLoop(session: session, json: options.json).run()
         } else {
-            status = BatchRunner(session: session, json: options.json, keepGoing: options.keepGoing).run(.standardInput)
+            status = batch.run(options.script ?? .standardInput)
+            if status == .success, options.follows, !session.wantsToQuit {
+                let printer = OutputPrinter(session: session, json: options.json)
+                status = FollowRunner(session: session, printer: printer, hasUntil: options.until != nil).run()
+            }
         }
         exit(status.rawValue)
     }
@@ -65,15 +79,7 @@ struct CogInspect {
                 "no trace given, and '\(defaultTrace)' is not here; run from the package root or name a trace",
                 status: .cannotOpenInput)
         }
-        var budget = MemoryBudget.standard
-        if let text = ProcessInfo.processInfo.environment[MemoryBudget.environmentVariable] {
-            guard let megabytes = Int(text), megabytes >= 0 else {
-                fail(
-                    "\(MemoryBudget.environmentVariable) must be a whole number of MiB, not '\(text)'",
-                    status: .usage)
-            }
-            budget = .megabytes(megabytes)
-        }
+        let budget = memoryBudget()
         do {
             return InspectorSession(
                 trace: try TraceFile.load(contentsOf: URL(fileURLWithPath: tracePath), memoryBudget: budget),
@@ -83,6 +89,17 @@ struct CogInspect {
         } catch {
             fail("'\(tracePath)' is not a valid trace: \(error)", status: .malformedInput)
         }
+    }
+
+    /// The memory budget for decoded keyframes: `COGINSPECT_MEMORY_MB` when set.
+    private static func memoryBudget() -> MemoryBudget {
+        guard let text = ProcessInfo.processInfo.environment[MemoryBudget.environmentVariable] else {
+            return .standard
+        }
+        guard let megabytes = Int(text), megabytes >= 0 else {
+            fail("\(MemoryBudget.environmentVariable) must be a whole number of MiB, not '\(text)'", status: .usage)
+        }
+        return .megabytes(megabytes)
     }
 
     static func fail(_ message: String, status: ExitStatus) -> Never {

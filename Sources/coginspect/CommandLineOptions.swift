@@ -1,6 +1,7 @@
 import CogCommandLine
 
-/// The command line: `coginspect [TRACE|DIR]... [-c CMD]... [-f SCRIPT|-] [--json] [--keep-going]`.
+/// The command line: `coginspect [TRACE|DIR]... [-c CMD]... [-f SCRIPT|-] [--json] [--keep-going]`, or
+/// `coginspect --follow TRACE [--until EXPR]` with the same command options.
 struct CommandLineOptions {
     /// Where batch commands come from.
     enum Script {
@@ -15,11 +16,16 @@ struct CommandLineOptions {
     var scriptPath: String?
     var json = false
     var keepGoing = false
+    /// `--follow`: read the trace as it is written.
+    var follows = false
+    /// `--until EXPR`: a batch follow ends when EXPR holds.
+    var until: String?
     var showHelp = false
     var showVersion = false
 
     static let usage = """
         usage: coginspect [TRACE|DIR]... [-c COMMAND]... [-f SCRIPT|-] [--json] [--keep-going]
+               coginspect --follow TRACE [-c COMMAND]... [--until EXPR] [--json]
 
         Opens a .cogtrace recording (by default Recordings/tour.cogtrace, the bundled Weather tour)
         and inspects it: interactively with line editing, history and completion when standard
@@ -30,6 +36,11 @@ struct CommandLineOptions {
           -f SCRIPT      run the commands in SCRIPT, one per line ('-' reads standard input)
           --json         print one JSON document per command
           --keep-going   in batch, carry on after a failing command
+          --follow       keep reading TRACE as a running app writes it (waiting for it to start);
+                         at the prompt new turns arrive as you type; in batch, after the
+                         commands ran, print what 'watch' sees until the trailer or Ctrl-C
+          --until EXPR   with --follow in batch: stop when EXPR holds in an arriving turn
+                         (exit 0), or exit 3 if the trailer comes first
           -h, --help     show this help
           --version      show the version
 
@@ -52,6 +63,12 @@ struct CommandLineOptions {
                 scriptPath = path
             case "--json": json = true
             case "--keep-going": keepGoing = true
+            case "--follow": follows = true
+            case "--until":
+                guard let expression = remaining.popFirst() else {
+                    throw UsageError("--until needs an expression, e.g. --until 'weather.isNiceHere == true'")
+                }
+                until = expression
             case "-h", "--help": showHelp = true
             case "--version": showVersion = true
             default:
@@ -62,6 +79,10 @@ struct CommandLineOptions {
             }
         }
         guard commands.isEmpty || scriptPath == nil else { throw UsageError("use -c or -f, not both") }
+        if follows, tracePaths.count != 1 {
+            throw UsageError("--follow needs exactly one trace file, e.g. --follow weather.cogtrace")
+        }
+        if until != nil, !follows { throw UsageError("--until works with --follow only") }
     }
 
     /// The batch script, if one was given.

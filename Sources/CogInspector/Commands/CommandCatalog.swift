@@ -15,7 +15,7 @@ struct CommandSpec: Sendable {
 
 /// Every command, in the order `help` lists them.
 enum CommandCatalog {
-    static let all: [CommandSpec] = orient + failures + travel + look + explain + compare + export
+    static let all: [CommandSpec] = orient + failures + travel + look + explain + compare + export + live
 
     /// The command `word` names: its full name, an alias, or a unique prefix.
     static func resolve(_ word: String) throws(InspectorError) -> CommandSpec {

@@ -23,6 +23,8 @@ public indirect enum Report: Equatable {
     case events([DescribedEvent])
     /// What differs between two graphs.
     case changes([DiffEntry])
+    /// A watched expression's value changing in a turn that arrived (`watch`).
+    case watchChange(WatchChange)
     /// One turn in a line: where `play` is, or where the cursor moved.
     case turnSummary(TurnSummary)
     /// Turns the front end steps through at its own pace (`play`), printing each as it is

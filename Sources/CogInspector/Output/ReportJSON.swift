@@ -39,6 +39,17 @@ enum ReportJSON {
                     ])
                 )
             ])
+        case .watchChange(let change):
+            .object([
+                (
+                    "watchChange",
+                    .object([
+                        ("turn", value(change.turn)), ("name", .string(change.name)),
+                        ("watch", .string(change.watch)), ("value", value(change.value)),
+                        ("previous", value(change.previous)),
+                    ])
+                )
+            ])
         case .verdict(let verdict):
             .object([("verdict", .string(verdict.rawValue))])
         case .clearScreen:

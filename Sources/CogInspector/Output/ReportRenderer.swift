@@ -102,6 +102,14 @@ public struct ReportRenderer {
                     "turn \(Self.text(.turn(summary.turn)))  \(summary.name)  "
                         + "(\(summary.origin), \(summary.events) \(summary.events == 1 ? "event" : "events"))"
                 ]), indent: indent)
+        case .watchChange(let change):
+            let value = TerminalText.truncate(Self.text(change.value), to: valueWidth)
+            let previous = TerminalText.truncate(Self.text(change.previous), to: valueWidth)
+            return render(
+                .lines([
+                    "turn \(Self.text(.turn(change.turn)))  \(change.name)  \(change.watch) = \(value) (was \(previous))"
+                ]),
+                indent: indent)
         case .playback, .verdict, .clearScreen:
             return ""
         }

@@ -32,6 +32,30 @@ public final class InspectorSession {
         if built.isComplete { builtTimeline = built }
         return built
     }
+    /// Following the trace's file as it is written, once `follow` started it.
+    var following: FollowState?
+    /// The expressions `watch` reports on as turns arrive, in the order they were added.
+    var watches: [Watch] = []
+
+    /// Waits for an index being built on another thread and keeps it, so the trace may change.
+    func settleBackgroundIndex() {
+        guard let backgroundIndex else { return }
+        if builtTimeline == nil {
+            let built = StateTimeline(trace: trace, index: backgroundIndex.wait())
+            if built.isComplete { builtTimeline = built }
+        } else {
+            _ = backgroundIndex.wait()
+        }
+        self.backgroundIndex = nil
+    }
+
+    /// Extends the indexes with turns that arrived: the timeline grows, and the SQL database
+    /// (whose state and failure tables are copies) is rebuilt on next use when those grew.
+    func extendIndexes(_ growth: TraceGrowth) {
+        builtTimeline?.extend()
+        if growth.newStates > 0 || growth.newFailures > 0 { database = nil }
+    }
+
     /// Whether an index build is running on another thread.
     var isIndexingInBackground: Bool { backgroundIndex != nil }
 

@@ -71,6 +71,18 @@ final class StateTimeline {
         for (_, event) in index.registrationEvents { note(event) }
     }
 
+    /// Adds what arrived in a followed trace since the index was built or last extended.
+    func extend() {
+        let registrationsBefore = index.registrationEvents.count
+        let undecodableBefore = index.undecodable.count
+        index.extend()
+        for (_, event) in index.registrationEvents[registrationsBefore...] { note(event) }
+        for (turnIndex, error) in index.undecodable[undecodableBefore...] {
+            let turn = trace.turnSequences[turnIndex]
+            if !undecodable.contains(where: { $0.turn == turn }) { undecodable.append((turn, error)) }
+        }
+    }
+
     private func note(_ event: TraceEvent) {
         switch event {
         case .registered(let id, let name, let kind):

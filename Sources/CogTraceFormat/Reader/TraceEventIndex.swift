@@ -41,6 +41,9 @@ package final class TraceEventIndex {
     private var kinds: [String] = ["?"]
     /// How many turns the build has scanned so far.
     private var scannedTurns = 0
+    /// The idle record of the last turn scanned, as it was scanned (a followed trace's idle
+    /// record may arrive after its turn).
+    private var scannedIdle: Range<Int>?
 
     /// Indexes `trace`; nil when its cancellation check stopped the build.
     ///
@@ -62,6 +65,32 @@ package final class TraceEventIndex {
             }
             start = end
         }
+        scannedIdle = trace.turnEntries.last?.idle?.range
+    }
+
+    /// Adds the turns that arrived since the index was built (or last extended), and the idle
+    /// events that arrived after the turn that was last: a followed trace's index grows with it
+    /// instead of being built again.
+    package func extend() {
+        if scannedTurns > 0, trace.turnEntries[scannedTurns - 1].idle?.range != scannedIdle {
+            var part = Part()
+            let entries = trace.turnEntries
+            let byteArray = trace.bytes
+            byteArray.withUnsafeBufferPointer { bytes in
+                Self.scanTurn(
+                    scannedTurns - 1, of: entries, bytes: bytes, byteArray: byteArray, into: &part, idleOnly: true)
+            }
+            merge(part)
+        }
+        var start = scannedTurns
+        while start < trace.turnEntries.count {
+            let end = min(start + Self.batchSize, trace.turnEntries.count)
+            let parts = scan(start..<end)
+            scannedTurns = end
+            for part in parts { merge(part) }
+            start = end
+        }
+        scannedIdle = trace.turnEntries.last?.idle?.range
     }
 
     /// An index of nothing, for a build that was stopped.
@@ -125,20 +154,25 @@ package final class TraceEventIndex {
         }
     }
 
+    /// Indexes one turn's events and the idle events after it (with `idleOnly`, only those).
     private static func scanTurn(
         _ turnIndex: Int, of entries: [TraceFile.TurnEntry], bytes: UnsafeBufferPointer<UInt8>, byteArray: [UInt8],
-        into part: inout Part
+        into part: inout Part, idleOnly: Bool = false
     ) {
         let entry = entries[turnIndex]
-        var turnScanner = EventScanner(bytes: bytes, range: entry.range, checksValues: false)
-        guard turnScanner.events(into: &part.turnEvents) else {
-            return decodeTurn(turnIndex, entry: entry, bytes: byteArray, into: &part)
+        if idleOnly {
+            part.turnEvents.removeAll(keepingCapacity: true)
+        } else {
+            var turnScanner = EventScanner(bytes: bytes, range: entry.range, checksValues: false)
+            guard turnScanner.events(into: &part.turnEvents) else {
+                return decodeTurn(turnIndex, entry: entry, bytes: byteArray, into: &part)
+            }
         }
         part.idleEvents.removeAll(keepingCapacity: true)
         if let idle = entry.idle {
             var idleScanner = EventScanner(bytes: bytes, range: idle.range, checksValues: false)
             guard idleScanner.events(into: &part.idleEvents) else {
-                return decodeTurn(turnIndex, entry: entry, bytes: byteArray, into: &part)
+                return decodeTurn(turnIndex, entry: entry, bytes: byteArray, into: &part, idleOnly: idleOnly)
             }
         }
         for isIdle in [false, true] {
@@ -180,7 +214,7 @@ package final class TraceEventIndex {
     /// A record the scan cannot read is decoded whole: its events are kept decoded, or the turn
     /// is undecodable, exactly as the decoder judges it.
     private static func decodeTurn(
-        _ turnIndex: Int, entry: TraceFile.TurnEntry, bytes: [UInt8], into part: inout Part
+        _ turnIndex: Int, entry: TraceFile.TurnEntry, bytes: [UInt8], into part: inout Part, idleOnly: Bool = false
     ) {
         let turn: TraceTurn
         do {
@@ -189,7 +223,7 @@ package final class TraceEventIndex {
             part.undecodable.append((turnIndex, error))
             return
         }
-        for (isIdle, events) in [(false, turn.events), (true, turn.after)] {
+        for (isIdle, events) in [(false, idleOnly ? [] : turn.events), (true, turn.after)] {
             for (position, event) in events.enumerated() {
                 let location = Location(
                     start: part.predecoded.count, length: .max, turnIndex: UInt32(turnIndex),

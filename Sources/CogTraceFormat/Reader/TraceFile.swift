@@ -13,35 +13,37 @@ public final class TraceFile {
     }
 
     public let header: TraceHeader
+    /// What reading the file's lines found; a followed trace extends it as lines arrive.
+    var contents: TraceContents
     /// Every state the trace names, by id.
-    public let states: [NodeID: TraceStateInfo]
+    public var states: [NodeID: TraceStateInfo] { contents.states }
     /// The failures the recorded test reported, in turn order (format 1.1; none in older files).
-    public let failures: [TraceFailure]
+    public var failures: [TraceFailure] { contents.failures }
     /// The trailer; nil when the recorder did not finish (a crash, or a stream still open).
-    public let trailer: TraceTrailer?
+    public var trailer: TraceTrailer? { contents.trailer }
     /// What the reader tolerated.
-    public let warnings: [TraceWarning]
+    public var warnings: [TraceWarning] { contents.warnings }
     /// Keyframes in file order: the graph just before turn `before`.
-    let keyframes: [(before: TurnNumber, snapshot: GraphSnapshot)]
-    let turnEntries: [TurnEntry]
+    var keyframes: [(before: TurnNumber, snapshot: GraphSnapshot)] { contents.keyframes }
+    var turnEntries: [TurnEntry] { contents.entries }
     /// Events recorded after the last keyframe's point but before the first turn (an idle record
     /// with no turn of its own in this file).
-    let leadingIdle: (line: Int, range: Range<Int>)?
-    let bytes: [UInt8]
+    var leadingIdle: (line: Int, range: Range<Int>)? { contents.leadingIdle }
+    /// The file's bytes; a followed trace appends to them.
+    var bytes: [UInt8]
     /// The longest keyframe record, in bytes: what one decoded graph costs, roughly.
-    let largestKeyframeBytes: Int
-    private var labelIndex: [String: NodeID]
-    private var snapshotCache: [TurnNumber: GraphSnapshot] = [:]
+    var largestKeyframeBytes: Int { contents.largestKeyframeBytes }
+    var snapshotCache: [TurnNumber: GraphSnapshot] = [:]
     /// The budget this file was loaded under; it also bounds the snapshot cache.
     var memoryBudget = MemoryBudget.standard
     /// How many snapshots the cache keeps: as many as fit in a quarter of the budget, judging each
     /// by the largest keyframe (at least 2, at most 64).
-    private lazy var snapshotCacheCapacity: Int = {
+    private var snapshotCacheCapacity: Int {
         let largest = largestKeyframeBytes
         guard largest > 0 else { return 64 }
         let perSnapshot = largest * MemoryBudget.decodedBytesPerKeyframeByte
         return max(2, min(64, memoryBudget.bytes / 4 / perSnapshot))
-    }()
+    }
     /// Asked during long work (a walk over many turns, an index build): true stops it with
     /// `TraceFile.cancelled`. The inspector sets it to its Ctrl-C check.
     public var cancellation: (() -> Bool)?
@@ -49,24 +51,11 @@ public final class TraceFile {
     /// at a time. The inspector forwards it to the front end, which owns showing it.
     public var progress: ((TraceProgress) -> Void)?
 
-    init(
-        header: TraceHeader, states: [NodeID: TraceStateInfo], trailer: TraceTrailer?, warnings: [TraceWarning],
-        keyframes: [(before: TurnNumber, snapshot: GraphSnapshot)], turnEntries: [TurnEntry],
-        leadingIdle: (line: Int, range: Range<Int>)?, bytes: [UInt8], largestKeyframeBytes: Int = 0,
-        failures: [TraceFailure] = []
-    ) {
-        self.failures = failures
-        self.largestKeyframeBytes = largestKeyframeBytes
-        self.header = header
-        self.states = states
-        self.trailer = trailer
-        self.warnings = warnings
-        self.keyframes = keyframes
-        self.turnEntries = turnEntries
-        turnSequences = turnEntries.map(\.sequence)
-        self.leadingIdle = leadingIdle
+    /// A file whose lines `contents` has read (it has found the header).
+    init(contents: TraceContents, bytes: [UInt8]) {
+        header = contents.header!
+        self.contents = contents
         self.bytes = bytes
-        labelIndex = Dictionary(states.values.map { ($0.label, $0.id) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Reads the trace at `url`.
@@ -84,7 +73,7 @@ public final class TraceFile {
     }
 
     /// The file's bytes, read straight into the array the reader keeps (no second copy).
-    private static func readBytes(of url: URL) throws(TraceReadError) -> [UInt8] {
+    static func readBytes(of url: URL) throws(TraceReadError) -> [UInt8] {
         func unopenable(_ reason: String) -> TraceReadError {
             TraceReadError(line: 0, message: "cannot open '\(url.relativePath)': \(reason)", isUnopenable: true)
         }
@@ -133,7 +122,7 @@ public final class TraceFile {
     }
 
     /// The turn numbers in this file, in order.
-    public let turnSequences: [TurnNumber]
+    public var turnSequences: [TurnNumber] { contents.sequences }
 
     /// The turns keyframes stand before, in order: the graph just before each is stored whole, so
     /// reaching it costs no replay.
@@ -143,7 +132,7 @@ public final class TraceFile {
     public var turnCount: Int { turnEntries.count }
 
     /// The id of the state labelled `label` (e.g. `weather.isNice[10001]`).
-    public func stateID(labelled label: String) -> NodeID? { labelIndex[label] }
+    public func stateID(labelled label: String) -> NodeID? { contents.labelIndex[label] }
 
     /// Decodes turn `sequence` with its idle events.
     /// - Throws: `TraceReadError` naming the line if its record is malformed.

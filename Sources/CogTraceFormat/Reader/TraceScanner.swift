@@ -8,156 +8,17 @@ enum TraceScanner {
     static let maxLineBytes = 64 << 20
 
     static func scan(_ bytes: [UInt8], memoryBudget: MemoryBudget = .standard) throws(TraceReadError) -> TraceFile {
-        var keyframeBytes = 0
-        var largestKeyframe = 0
-        var warnings: [TraceWarning] = []
-        var header: TraceHeader?
-        var states: [NodeID: TraceStateInfo] = [:]
-        var failures: [TraceFailure] = []
-        var trailer: TraceTrailer?
-        var keyframes: [(before: TurnNumber, snapshot: GraphSnapshot)] = []
-        var entries: [TraceFile.TurnEntry] = []
-        var leadingIdle: (line: Int, range: Range<Int>)?
-        var lineNumber = 0
-        var start = 0
-        while start < bytes.count {
-            lineNumber += 1
-            let newline = nextNewline(in: bytes, from: start)
-            let end = newline ?? bytes.count
-            let range = start..<end
-            start = end + 1
-            guard range.count <= maxLineBytes else {
-                throw TraceReadError(line: lineNumber, message: "line longer than \(maxLineBytes) bytes")
-            }
-            if range.isEmpty { continue }
-            let isLast = newline == nil
-            let type: String
-            let record: JSONValue?
-            let quick = quickType(bytes[range])
-            if quick == "keyframe" {
-                // Checked before parsing: a keyframe's decoded graph is many times its text.
-                keyframeBytes += range.count
-                largestKeyframe = max(largestKeyframe, range.count)
-                try memoryBudget.check(keyframeBytes: keyframeBytes, line: lineNumber)
-            }
-            if let quick, quick == "turn" || quick == "idle" {
-                type = quick
-                record = nil
-            } else {
-                let parsed: JSONValue
-                do throws(TraceReadError) {
-                    parsed = try parseLine(bytes[range], line: lineNumber)
-                } catch {
-                    if isLast {
-                        warnings.append(TraceWarning(line: lineNumber, message: "last line is truncated; ignored"))
-                        break
-                    }
-                    throw error
-                }
-                guard let recordType = parsed["type"]?.stringValue else {
-                    throw TraceReadError(line: lineNumber, column: 1, message: "record has no 'type'")
-                }
-                type = recordType
-                record = parsed
-            }
-            if header == nil, type != "header" {
-                throw TraceReadError(
-                    line: lineNumber, column: 1, message: "expected a header record first, found '\(type)'")
-            }
-            switch type {
-            case "header":
-                guard header == nil else {
-                    throw TraceReadError(line: lineNumber, message: "a second header record")
-                }
-                header = try readHeader(record!, line: lineNumber)
-            case "state":
-                guard let info = TraceStateInfo(jsonValue: record!) else {
-                    throw TraceReadError(line: lineNumber, message: "state record needs 'id' and 'label'")
-                }
-                states[info.id] = info
-            case "keyframe":
-                guard let before = record!["before"]?.intValue else {
-                    throw TraceReadError(line: lineNumber, message: "keyframe record needs 'before'")
-                }
-                guard validCounts.contains(before) else {
-                    throw TraceReadError(line: lineNumber, message: "keyframe 'before' \(before) is outside 0..<2^53")
-                }
-                do {
-                    keyframes.append((TurnNumber(before), try GraphSnapshot(keyframe: record!)))
-                } catch {
-                    throw TraceReadError(line: lineNumber, message: "keyframe: \(error)")
-                }
-            case "turn":
-                guard
-                    let sequence = quickSequence(bytes[range])
-                        ?? (try? parseLine(bytes[range], line: lineNumber))?["seq"]?.intValue
-                else {
-                    if isLast {
-                        warnings.append(TraceWarning(line: lineNumber, message: "last line is truncated; ignored"))
-                        break
-                    }
-                    throw TraceReadError(line: lineNumber, message: "turn record needs 'seq'")
-                }
-                if isLast, (try? parseLine(bytes[range], line: lineNumber)) == nil {
-                    warnings.append(TraceWarning(line: lineNumber, message: "last line is truncated; ignored"))
-                    break
-                }
-                guard validCounts.contains(sequence) else {
-                    throw TraceReadError(line: lineNumber, message: "turn 'seq' \(sequence) is outside 0..<2^53")
-                }
-                if let previous = entries.last, previous.sequence.rawValue >= sequence {
-                    throw TraceReadError(
-                        line: lineNumber, message: "turn \(sequence) follows turn \(previous.sequence)")
-                }
-                entries.append(TraceFile.TurnEntry(sequence: TurnNumber(sequence), line: lineNumber, range: range))
-            case "idle":
-                if isLast, (try? parseLine(bytes[range], line: lineNumber)) == nil {
-                    warnings.append(TraceWarning(line: lineNumber, message: "last line is truncated; ignored"))
-                    break
-                }
-                if entries.isEmpty {
-                    leadingIdle = (lineNumber, range)
-                } else {
-                    entries[entries.count - 1].idle = (lineNumber, range)
-                }
-            case "trailer":
-                trailer = TraceTrailer(jsonValue: record!)
-            case "failure":
-                guard let failure = TraceFailure(jsonValue: record!),
-                    TraceFormat.countRange.contains(failure.after.rawValue)
-                else {
-                    warnings.append(
-                        TraceWarning(
-                            line: lineNumber,
-                            message: "failure record needs 'after' (in 0..<2^53) and 'message'; ignored"))
-                    break
-                }
-                failures.append(failure)
-            default:
-                warnings.append(
-                    TraceWarning(
-                        line: lineNumber, message: "unknown record type '\(type)' (from a newer writer?); ignored"))
-            }
-        }
-        guard let header else {
-            let message =
-                bytes.isEmpty
-                ? "empty file: no header record"
-                : "no header record: the file ends inside its first line (a truncated header)"
-            throw TraceReadError(line: lineNumber == 0 ? 0 : 1, message: message)
-        }
-        if trailer == nil {
-            warnings.append(
+        var contents = TraceContents()
+        try contents.read(bytes, memoryBudget: memoryBudget, waitsForPartialLine: false)
+        guard contents.header != nil else { throw contents.missingHeader(in: bytes) }
+        if contents.trailer == nil {
+            contents.warnings.append(
                 TraceWarning(line: 0, message: "no trailer: the recorder did not finish; the trace may be incomplete"))
         }
-        keyframes.sort { $0.before < $1.before }
-        return TraceFile(
-            header: header, states: states, trailer: trailer, warnings: warnings, keyframes: keyframes,
-            turnEntries: entries, leadingIdle: leadingIdle, bytes: bytes, largestKeyframeBytes: largestKeyframe,
-            failures: failures.sorted { $0.after < $1.after })
+        return TraceFile(contents: contents, bytes: bytes)
     }
 
-    private static func readHeader(_ record: JSONValue, line: Int) throws(TraceReadError) -> TraceHeader {
+    static func readHeader(_ record: JSONValue, line: Int) throws(TraceReadError) -> TraceHeader {
         guard let header = TraceHeader(jsonValue: record), header.format == "cogtrace" else {
             throw TraceReadError(line: line, message: "not a cogtrace header (expected \"format\":\"cogtrace\")")
         }
@@ -221,7 +82,7 @@ enum TraceScanner {
     }
 
     /// The position of the next line feed at or after `start`, found with `memchr`.
-    private static func nextNewline(in bytes: [UInt8], from start: Int) -> Int? {
+    static func nextNewline(in bytes: [UInt8], from start: Int) -> Int? {
         bytes.withUnsafeBufferPointer { buffer -> Int? in
             guard start < buffer.count, let base = buffer.baseAddress,
                 let found = memchr(base + start, 0x0A, buffer.count - start)
@@ -238,14 +99,14 @@ enum TraceScanner {
     private static let turnSequencePrefix = Array(#"{"type":"turn","seq":"#.utf8)
 
     /// The record type when the line starts the way this package writes records.
-    private static func quickType(_ line: ArraySlice<UInt8>) -> String? {
+    static func quickType(_ line: ArraySlice<UInt8>) -> String? {
         guard line.starts(with: typePrefix) else { return nil }
         let nameStart = line.startIndex + typePrefix.count
         guard let quote = line[nameStart...].prefix(16).firstIndex(of: UInt8(ascii: "\"")) else { return nil }
         return String(decoding: line[nameStart..<quote], as: UTF8.self)
     }
 
-    private static func quickSequence(_ line: ArraySlice<UInt8>) -> Int? {
+    static func quickSequence(_ line: ArraySlice<UInt8>) -> Int? {
         guard line.starts(with: turnSequencePrefix) else { return nil }
         var value = 0
         var index = line.startIndex + turnSequencePrefix.count

@@ -12,7 +12,7 @@ enum WeatherHelp {
           record SCENARIO [-o FILE]      record one scenario (default FILE: SCENARIO.cogtrace)
           record --all [-d DIRECTORY]    record every scenario into DIRECTORY (default: Recordings)
           replay FILE                    re-run a scripted recording against the current code
-          run [--trace FILE] [--interval SECONDS]
+          run [--trace FILE] [--interval SECONDS] [--visit ZIP,...]
                                          run the app on the real clock with a live dashboard
           help [COMMAND]                 show this help, or one command's
 
@@ -59,13 +59,15 @@ enum WeatherHelp {
             """
         case "run":
             """
-            usage: weather run [--trace FILE] [--interval SECONDS]
+            usage: weather run [--trace FILE] [--interval SECONDS] [--visit ZIP,...]
 
             Runs the app on the real clock with the demo service, redrawing a dashboard after
             every change; Ctrl-C ends it and finishes the trace.
 
               --trace FILE          stream the trace to FILE as the app runs
               --interval SECONDS    how often the forecast refreshes (default: 10)
+              --visit ZIP,...       look at each ZIP in turn, one per interval, round and
+                                    round (e.g. 94105,98101,10001)
 
             """
         default: nil

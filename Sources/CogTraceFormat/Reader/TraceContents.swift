@@ -1,0 +1,184 @@
+import Foundation
+
+/// What reading a trace's lines has found so far: the header, states, keyframes, failures, the
+/// trailer and where each turn's record sits. A whole file is read in one go; a followed file
+/// keeps reading as complete lines arrive, so nothing already read is read again.
+struct TraceContents {
+    var header: TraceHeader?
+    var states: [NodeID: TraceStateInfo] = [:]
+    /// State ids by label; the first state to take a label keeps it.
+    var labelIndex: [String: NodeID] = [:]
+    /// In turn order (a failure arriving out of order is placed where it belongs).
+    var failures: [TraceFailure] = []
+    var trailer: TraceTrailer?
+    var warnings: [TraceWarning] = []
+    /// In order of `before`.
+    var keyframes: [(before: TurnNumber, snapshot: GraphSnapshot)] = []
+    var entries: [TraceFile.TurnEntry] = []
+    /// The turn numbers of `entries`.
+    var sequences: [TurnNumber] = []
+    var leadingIdle: (line: Int, range: Range<Int>)?
+    /// The keyframe text read so far, checked against the memory budget.
+    var keyframeBytes = 0
+    var largestKeyframeBytes = 0
+    /// Lines read, counting blank ones: the number of the last line read.
+    var lineNumber = 0
+    /// The offset of the first byte not read yet: the start of a line.
+    var readOffset = 0
+    /// Where the truncated last line that reading ignored starts, with its line number: a
+    /// file still being written resumes there.
+    var truncatedLine: (start: Int, number: Int)?
+
+    /// Reads the lines of `bytes` from `readOffset` on.
+    /// - Parameters:
+    ///   - waitsForPartialLine: for a file still being written: a last line without its line feed
+    ///     is left for the next read instead of judged now.
+    /// - Throws: `TraceReadError` for a malformed line, or one past the memory budget.
+    mutating func read(
+        _ bytes: [UInt8], memoryBudget: MemoryBudget, waitsForPartialLine: Bool
+    ) throws(TraceReadError) {
+        while readOffset < bytes.count {
+            let newline = TraceScanner.nextNewline(in: bytes, from: readOffset)
+            if newline == nil, waitsForPartialLine { return }
+            let end = newline ?? bytes.count
+            let range = readOffset..<end
+            lineNumber += 1
+            readOffset = end + 1
+            guard range.count <= TraceScanner.maxLineBytes else {
+                throw TraceReadError(line: lineNumber, message: "line longer than \(TraceScanner.maxLineBytes) bytes")
+            }
+            if range.isEmpty { continue }
+            guard try readLine(range, of: bytes, isLast: newline == nil, memoryBudget: memoryBudget) else { return }
+        }
+    }
+
+    /// Reads one line; false when it was a truncated last line (noted, and reading ends).
+    private mutating func readLine(
+        _ range: Range<Int>, of bytes: [UInt8], isLast: Bool, memoryBudget: MemoryBudget
+    ) throws(TraceReadError) -> Bool {
+        func truncated() -> Bool {
+            truncatedLine = (range.lowerBound, lineNumber)
+            warnings.append(TraceWarning(line: lineNumber, message: "last line is truncated; ignored"))
+            return false
+        }
+        let type: String
+        let record: JSONValue?
+        let quick = TraceScanner.quickType(bytes[range])
+        if quick == "keyframe" {
+            // Checked before parsing: a keyframe's decoded graph is many times its text.
+            keyframeBytes += range.count
+            largestKeyframeBytes = max(largestKeyframeBytes, range.count)
+            try memoryBudget.check(keyframeBytes: keyframeBytes, line: lineNumber)
+        }
+        if let quick, quick == "turn" || quick == "idle" {
+            type = quick
+            record = nil
+        } else {
+            let parsed: JSONValue
+            do throws(TraceReadError) {
+                parsed = try TraceScanner.parseLine(bytes[range], line: lineNumber)
+            } catch {
+                if isLast { return truncated() }
+                throw error
+            }
+            guard let recordType = parsed["type"]?.stringValue else {
+                throw TraceReadError(line: lineNumber, column: 1, message: "record has no 'type'")
+            }
+            type = recordType
+            record = parsed
+        }
+        if header == nil, type != "header" {
+            throw TraceReadError(
+                line: lineNumber, column: 1, message: "expected a header record first, found '\(type)'")
+        }
+        switch type {
+        case "header":
+            guard header == nil else { throw TraceReadError(line: lineNumber, message: "a second header record") }
+            header = try TraceScanner.readHeader(record!, line: lineNumber)
+        case "state":
+            guard let info = TraceStateInfo(jsonValue: record!) else {
+                throw TraceReadError(line: lineNumber, message: "state record needs 'id' and 'label'")
+            }
+            states[info.id] = info
+            if labelIndex[info.label] == nil { labelIndex[info.label] = info.id }
+        case "keyframe":
+            guard let before = record!["before"]?.intValue else {
+                throw TraceReadError(line: lineNumber, message: "keyframe record needs 'before'")
+            }
+            guard TraceScanner.validCounts.contains(before) else {
+                throw TraceReadError(line: lineNumber, message: "keyframe 'before' \(before) is outside 0..<2^53")
+            }
+            let snapshot: GraphSnapshot
+            do {
+                snapshot = try GraphSnapshot(keyframe: record!)
+            } catch {
+                throw TraceReadError(line: lineNumber, message: "keyframe: \(error)")
+            }
+            let place = keyframes.lastIndex { $0.before.rawValue <= before }.map { $0 + 1 } ?? 0
+            keyframes.insert((TurnNumber(before), snapshot), at: place)
+        case "turn":
+            let parsedSequence =
+                TraceScanner.quickSequence(bytes[range])
+                ?? (try? TraceScanner.parseLine(bytes[range], line: lineNumber))?["seq"]?.intValue
+            guard let sequence = parsedSequence else {
+                if isLast { return truncated() }
+                throw TraceReadError(line: lineNumber, message: "turn record needs 'seq'")
+            }
+            if isLast, (try? TraceScanner.parseLine(bytes[range], line: lineNumber)) == nil { return truncated() }
+            guard TraceScanner.validCounts.contains(sequence) else {
+                throw TraceReadError(line: lineNumber, message: "turn 'seq' \(sequence) is outside 0..<2^53")
+            }
+            if let previous = entries.last, previous.sequence.rawValue >= sequence {
+                throw TraceReadError(line: lineNumber, message: "turn \(sequence) follows turn \(previous.sequence)")
+            }
+            entries.append(TraceFile.TurnEntry(sequence: TurnNumber(sequence), line: lineNumber, range: range))
+            sequences.append(TurnNumber(sequence))
+        case "idle":
+            if isLast, (try? TraceScanner.parseLine(bytes[range], line: lineNumber)) == nil { return truncated() }
+            if entries.isEmpty {
+                leadingIdle = (lineNumber, range)
+            } else {
+                entries[entries.count - 1].idle = (lineNumber, range)
+            }
+        case "trailer":
+            trailer = TraceTrailer(jsonValue: record!)
+        case "failure":
+            guard let failure = TraceFailure(jsonValue: record!),
+                TraceFormat.countRange.contains(failure.after.rawValue)
+            else {
+                warnings.append(
+                    TraceWarning(
+                        line: lineNumber, message: "failure record needs 'after' (in 0..<2^53) and 'message'; ignored"))
+                return true
+            }
+            let place = failures.lastIndex { $0.after <= failure.after }.map { $0 + 1 } ?? 0
+            failures.insert(failure, at: place)
+        default:
+            warnings.append(
+                TraceWarning(line: lineNumber, message: "unknown record type '\(type)' (from a newer writer?); ignored")
+            )
+        }
+        return true
+    }
+
+    /// Makes a whole-file read into one that waits for more: a truncated last line is read
+    /// again when the rest of it arrives, and the warnings about a missing end go.
+    mutating func resume(byteCount: Int) {
+        if let truncatedLine {
+            readOffset = truncatedLine.start
+            lineNumber = truncatedLine.number - 1
+            self.truncatedLine = nil
+        }
+        readOffset = min(readOffset, byteCount)
+        warnings.removeAll { $0.message.hasPrefix("no trailer") || $0.message.hasPrefix("last line is truncated") }
+    }
+
+    /// The error for a file that has no header: an empty one, or one cut inside its first line.
+    func missingHeader(in bytes: [UInt8]) -> TraceReadError {
+        let message =
+            bytes.isEmpty
+            ? "empty file: no header record"
+            : "no header record: the file ends inside its first line (a truncated header)"
+        return TraceReadError(line: lineNumber == 0 ? 0 : 1, message: message)
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+
+/// A trace file read while a recorder writes it: each `poll` reads what was appended since the
+/// last one, and notices the file being truncated, replaced or removed instead of reading
+/// nonsense. It owns no timing: the caller decides how often to poll.
+public final class TraceFollower {
+    /// What a poll found.
+    public enum Change: Equatable, Sendable {
+        /// Nothing new (or only part of a line, which waits for its end).
+        case none
+        /// Complete lines arrived.
+        case grew(TraceGrowth)
+        /// The file is shorter than what was read, or its first line changed: it was truncated
+        /// and written again. Following stops.
+        case truncated
+        /// The path names another file now (a new recording started under the same name).
+        /// Following stops.
+        case replaced
+        /// The path names no file any more. Following stops.
+        case removed
+    }
+
+    /// The trace read so far; it grows with each poll.
+    public let trace: TraceFile
+    /// The path followed, as given.
+    public let path: String
+    private let descriptor: Int32
+    private let device: UInt64
+    private let inode: UInt64
+    /// How many of the file's bytes are in `trace`.
+    private var readLength: Int
+    /// The file's first line as first read: a truncated and rewritten file starts differently.
+    private let firstLine: [UInt8]
+    /// Set once the file stops being followable; every later poll reports it again.
+    public private(set) var ended: Change?
+
+    private init(trace: TraceFile, path: String, descriptor: Int32, status: stat, firstLine: [UInt8]) {
+        self.trace = trace
+        self.path = path
+        self.descriptor = descriptor
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        readLength = trace.bytes.count
+        self.firstLine = firstLine
+    }
+
+    deinit { close(descriptor) }
+
+    /// Starts following the trace at `url`: nil while there is nothing to follow yet (no such
+    /// file, or not even its header line), so the caller can wait for the recorder to start.
+    /// - Throws: `TraceReadError` for a file that cannot be read, or that is malformed.
+    public static func start(
+        _ url: URL, memoryBudget: MemoryBudget = .standard
+    ) throws(TraceReadError) -> TraceFollower? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        // Opened before it is read, so the bytes read and the descriptor kept are the same file.
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            _ = try TraceFile.readBytes(of: url)  // says why it is not a file that can be followed
+            return nil
+        }
+        var bytes: [UInt8] = []
+        guard Self.readToEnd(descriptor, from: 0, into: &bytes) == nil,
+            let trace = try Self.following(bytes, memoryBudget: memoryBudget, descriptor: descriptor)
+        else {
+            close(descriptor)
+            return nil
+        }
+        let firstLine = Array(bytes.prefix { $0 != 0x0A })
+        return TraceFollower(
+            trace: trace, path: url.path, descriptor: descriptor, status: status, firstLine: firstLine)
+    }
+
+    /// Goes on reading the file `trace` was loaded from, from where the load stopped.
+    /// - Throws: `TraceReadError` when the file cannot be opened, no longer starts as `trace`
+    ///   did, is shorter than what was read, or already has its trailer.
+    public static func continuing(_ trace: TraceFile, at url: URL) throws(TraceReadError) -> TraceFollower {
+        guard trace.trailer == nil else {
+            throw TraceReadError(
+                line: 0, message: "'\(url.relativePath)' is finished (it has its trailer); nothing more will arrive")
+        }
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw TraceReadError(
+                line: 0, message: "cannot open '\(url.relativePath)': \(String(cString: strerror(errno)))",
+                isUnopenable: true)
+        }
+        var status = stat()
+        let firstLine = Array(trace.bytes.prefix { $0 != 0x0A })
+        let follower = TraceFollower(
+            trace: trace, path: url.path, descriptor: descriptor,
+            status: fstat(descriptor, &status) == 0 ? status : stat(), firstLine: firstLine)
+        if let change = follower.identityChange() {
+            throw TraceReadError(line: 0, message: "'\(url.relativePath)' \(change.sentence) since it was opened")
+        }
+        _ = trace.resumeFollowing()
+        return follower
+    }
+
+    private static func following(
+        _ bytes: [UInt8], memoryBudget: MemoryBudget, descriptor: Int32
+    ) throws(TraceReadError) -> TraceFile? {
+        do {
+            return try TraceFile.following(bytes, memoryBudget: memoryBudget)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+    }
+
+    /// Reads what arrived since the last poll.
+    /// - Throws: `TraceReadError` for a malformed line that arrived (following should stop).
+    public func poll() throws(TraceReadError) -> Change {
+        if let ended { return ended }
+        if let change = identityChange() {
+            ended = change
+            return change
+        }
+        var arrived: [UInt8] = []
+        if let errorNumber = Self.readToEnd(descriptor, from: readLength, into: &arrived) {
+            throw TraceReadError(line: 0, message: "cannot read '\(path)': \(String(cString: strerror(errorNumber)))")
+        }
+        guard !arrived.isEmpty else { return .none }
+        readLength += arrived.count
+        let growth = try trace.append(arrived)
+        return growth.isEmpty ? .none : .grew(growth)
+    }
+
+    /// Whether the path still names the file read so far, at least as long, starting the same.
+    private func identityChange() -> Change? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .removed }
+        guard UInt64(status.st_dev) == device, UInt64(status.st_ino) == inode else { return .replaced }
+        guard fstat(descriptor, &status) == 0, Int(status.st_size) >= readLength else { return .truncated }
+        var start = [UInt8](repeating: 0, count: firstLine.count)
+        let count = start.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, firstLine.count, 0) }
+        return count == firstLine.count && start == firstLine ? nil : .truncated
+    }
+
+    /// Appends the bytes from `offset` to the end of the file as it is now; the error number when
+    /// a read fails. Bytes written meanwhile wait for the next read.
+    private static func readToEnd(_ descriptor: Int32, from offset: Int, into bytes: inout [UInt8]) -> Int32? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return errno }
+        let wanted = Int(status.st_size) - offset
+        guard wanted > 0 else { return nil }
+        var failure: Int32?
+        let read = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+            initialized = 0
+            while initialized < wanted {
+                let count = pread(
+                    descriptor, buffer.baseAddress! + initialized, wanted - initialized, off_t(offset + initialized))
+                if count < 0, errno == EINTR { continue }
+                if count < 0 { failure = errno }
+                if count <= 0 { break }
+                initialized += count
+            }
+        }
+        bytes += read
+        return failure
+    }
+}
+
+extension TraceFollower.Change {
+    /// What happened to the file, as the end of a sentence about it: "was truncated".
+    public var sentence: String {
+        switch self {
+        case .none: "has not changed"
+        case .grew: "grew"
+        case .truncated: "was truncated"
+        case .replaced: "was replaced by another file"
+        case .removed: "was removed"
+        }
+    }
+}

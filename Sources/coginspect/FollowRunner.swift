@@ -1,0 +1,93 @@
+import CogCommandLine
+import CogInspector
+import CogTraceFormat
+import Foundation
+
+/// `--follow`: waits for the trace to start, and in batch, once the commands ran, prints what
+/// the watches see as turns arrive until the trailer, `--until`, an interrupt, or the file
+/// changing under it. The engine reads the file; this owns the pace.
+struct FollowRunner {
+    /// How often the file is looked at.
+    static let interval: useconds_t = 20_000
+
+    /// Opens `path` for following, waiting (Ctrl-C stops) while there is no file or no header yet.
+    static func open(_ path: String, memoryBudget: MemoryBudget) -> InspectorSession {
+        Interrupts.installForBatch()
+        let started = ContinuousClock.now
+        var toldWaiting = false
+        while true {
+            let follower: TraceFollower?
+            do {
+                follower = try TraceFollower.start(URL(fileURLWithPath: path), memoryBudget: memoryBudget)
+            } catch  where error.isUnopenable {
+                CogInspect.fail(error.message, status: .cannotOpenInput)
+            } catch {
+                CogInspect.fail("'\(path)' is not a valid trace: \(error)", status: .malformedInput)
+            }
+            if let follower {
+                let session = InspectorSession(trace: follower.trace, source: path)
+                session.follow(follower)
+                return session
+            }
+            if Interrupts.isPending() {
+                CogInspect.fail("interrupted while waiting for '\(path)'", status: .interrupted)
+            }
+            if !toldWaiting, ContinuousClock.now - started > .milliseconds(500) {
+                CogInspect.tool.report("waiting for '\(path)' to be written (Ctrl-C stops)")
+                toldWaiting = true
+            }
+            usleep(interval)
+        }
+    }
+
+    let session: InspectorSession
+    let printer: OutputPrinter
+    /// Whether `--until` was given: reaching the trailer without it holding exits 3.
+    let hasUntil: Bool
+
+    /// Follows until the end; the exit status.
+    func run() -> ExitStatus {
+        if hasUntil, session.untilHoldsNow {
+            CogInspect.tool.report("the condition holds at turn \(session.turns.last ?? 0) already")
+            return .success
+        }
+        while true {
+            if Interrupts.isPending() {
+                CogInspect.tool.report("interrupted at turn \(session.turns.last ?? 0)")
+                return .interrupted
+            }
+            if let update = session.pollFollowed(), !update.watchChanges.isEmpty {
+                printer.print(CommandResult(command: "watch", report: update.watchChanges.map(Report.watchChange)))
+                fflush(nil)
+            }
+            if let end = session.followEnd { return finish(end) }
+            usleep(Self.interval)
+        }
+    }
+
+    private func finish(_ end: FollowEnd) -> ExitStatus {
+        let sentence = session.followEndNotice.map(Self.sentence) ?? ""
+        switch end {
+        case .untilMet:
+            CogInspect.tool.report(sentence)
+            return .success
+        case .finished:
+            CogInspect.tool.report(sentence)
+            if hasUntil {
+                CogInspect.tool.report("error: the trailer arrived and the --until condition never held")
+                return .expectationFailed
+            }
+            return .success
+        case .fileChanged, .malformed:
+            CogInspect.tool.report("error: \(sentence)")
+            return .failure
+        }
+    }
+
+    private static func sentence(_ report: Report) -> String {
+        switch report {
+        case .message(let text), .warning(let text): text
+        default: ""
+        }
+    }
+}
