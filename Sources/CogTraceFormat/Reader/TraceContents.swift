@@ -56,11 +56,6 @@ struct TraceContents {
     private mutating func readLine(
         _ range: Range<Int>, of bytes: [UInt8], isLast: Bool, memoryBudget: MemoryBudget
     ) throws(TraceReadError) -> Bool {
-        func truncated() -> Bool {
-            truncatedLine = (range.lowerBound, lineNumber)
-            warnings.append(TraceWarning(line: lineNumber, message: "last line is truncated; ignored"))
-            return false
-        }
         let type: String
         let record: JSONValue?
         let quick = TraceScanner.quickType(bytes[range])
@@ -78,7 +73,7 @@ struct TraceContents {
             do throws(TraceReadError) {
                 parsed = try TraceScanner.parseLine(bytes[range], line: lineNumber)
             } catch {
-                if isLast { return truncated() }
+                if isLast { return noteTruncated(range) }
                 throw error
             }
             guard let recordType = parsed["type"]?.stringValue else {
@@ -121,10 +116,12 @@ struct TraceContents {
                 TraceScanner.quickSequence(bytes[range])
                 ?? (try? TraceScanner.parseLine(bytes[range], line: lineNumber))?["seq"]?.intValue
             guard let sequence = parsedSequence else {
-                if isLast { return truncated() }
+                if isLast { return noteTruncated(range) }
                 throw TraceReadError(line: lineNumber, message: "turn record needs 'seq'")
             }
-            if isLast, (try? TraceScanner.parseLine(bytes[range], line: lineNumber)) == nil { return truncated() }
+            if isLast, (try? TraceScanner.parseLine(bytes[range], line: lineNumber)) == nil {
+                return noteTruncated(range)
+            }
             guard TraceScanner.validCounts.contains(sequence) else {
                 throw TraceReadError(line: lineNumber, message: "turn 'seq' \(sequence) is outside 0..<2^53")
             }
@@ -134,7 +131,9 @@ struct TraceContents {
             entries.append(TraceFile.TurnEntry(sequence: TurnNumber(sequence), line: lineNumber, range: range))
             sequences.append(TurnNumber(sequence))
         case "idle":
-            if isLast, (try? TraceScanner.parseLine(bytes[range], line: lineNumber)) == nil { return truncated() }
+            if isLast, (try? TraceScanner.parseLine(bytes[range], line: lineNumber)) == nil {
+                return noteTruncated(range)
+            }
             if entries.isEmpty {
                 leadingIdle = (lineNumber, range)
             } else {
@@ -159,6 +158,14 @@ struct TraceContents {
             )
         }
         return true
+    }
+
+    /// Notes a last line cut short (a crash mid-write): it is ignored. Always false, for
+    /// `readLine` to return.
+    private mutating func noteTruncated(_ range: Range<Int>) -> Bool {
+        truncatedLine = (range.lowerBound, lineNumber)
+        warnings.append(TraceWarning(line: lineNumber, message: "last line is truncated; ignored"))
+        return false
     }
 
     /// Makes a whole-file read into one that waits for more: a truncated last line is read
