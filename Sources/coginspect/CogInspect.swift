@@ -34,7 +34,7 @@ struct CogInspect {
                 tool.fail(UsageError("--until stops a batch run; give commands with -c or -f"))
             }
             do {
-                try session.followUntil(until)
+                if let waiting = try session.followUntil(until) { tool.report("--until: \(waiting)") }
             } catch {
                 fail("--until: \(error)", status: .usage)
             }

@@ -54,6 +54,8 @@ final class FollowState {
     var liveGraph: LiveGraph?
     /// `--until`: following ends at the first arriving turn where it holds.
     var until: TraceExpression?
+    /// `--until` as given, while it names a state the trace has not named yet.
+    var pendingUntil: String?
     /// Turns that arrived while the cursor was off the newest turn, since the last notice.
     var unannounced: (first: TurnNumber, last: TurnNumber, count: Int)?
     /// Why following stopped, once it has.

@@ -33,11 +33,21 @@ extension InspectorSession {
     }
 
     /// Ends following at the first arriving turn where `text` holds (a batch run's `--until`).
+    /// An expression naming a state the trace has not named yet waits for it; the returned
+    /// sentence says so.
     /// - Throws: `InspectorError` for an expression that cannot be read, or when not following.
-    public func followUntil(_ text: String) throws(InspectorError) {
+    @discardableResult
+    public func followUntil(_ text: String) throws(InspectorError) -> String? {
         guard let following else { throw InspectorError("--until needs a followed trace (--follow)") }
-        following.until = try expression(text)
+        var waiting: String?
+        do {
+            following.until = try expression(text)
+        } catch  where error.message.hasPrefix("unknown state") {
+            following.pendingUntil = text
+            waiting = "\(error.message); waiting for it to appear"
+        }
         try keepLiveGraph()
+        return waiting
     }
 
     /// Whether `until` holds at the newest turn already (so there is nothing to wait for).
@@ -105,9 +115,18 @@ extension InspectorSession {
     /// Applies the arrived turns to the live graph and notes each watch whose value changed.
     private func evaluateWatches(into update: inout FollowUpdate) throws(TraceReadError) {
         guard let following, var live = following.liveGraph else { return }
+        guard !watches.isEmpty || following.until != nil || following.pendingUntil != nil else {
+            // Nothing reads the live graph: stop decoding every arriving turn for it.
+            following.liveGraph = nil
+            return
+        }
         defer { following.liveGraph = live }
         for index in watches.indices where watches[index].subject == nil {
             watches[index].subject = try? watchSubject(watches[index].text)
+        }
+        if let pending = following.pendingUntil, let until = try? expression(pending) {
+            following.until = until
+            following.pendingUntil = nil
         }
         try live.advance(in: trace) { (step, graph) throws(TraceReadError) in
             let turn: TraceTurn?
