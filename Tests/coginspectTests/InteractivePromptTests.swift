@@ -5,26 +5,7 @@ import Testing
 /// person would: completion with Tab, history with the up arrow, Ctrl-C clearing the line.
 @Suite("Interactive prompt", .serialized)
 struct InteractivePromptTests {
-    private let name = "coginspect-test-\(getpid())"
-
-    /// Runs tmux on a socket of its own, with a clean environment: the test runner's own
-    /// (a library path into the toolchain, for one) must not reach the program under test. A
-    /// command that may start the tmux server gets /dev/null for its output, so the server keeps
-    /// no pipe of ours open.
-    private func tmux(_ arguments: [String]) throws -> String {
-        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(
-            separator: " ")
-        let captures = arguments.first == "capture-pane"
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).screen")
-        let command =
-            "env -i PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 tmux -L \(name) \(quoted)"
-            + (captures ? " >'\(output.path)'" : " >/dev/null") + " 2>/dev/null </dev/null"
-        // system(3) waits with waitpid and needs no run loop, so it works from a MainActor test.
-        _ = system(command)
-        guard captures else { return "" }
-        defer { try? FileManager.default.removeItem(at: output) }
-        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-    }
+    private let terminal = TerminalSession("prompt")
 
     /// Starts `coginspect` on the tour in a tmux session, with a fresh home directory of its own
     /// (for the history file); returns that directory.
@@ -32,45 +13,21 @@ struct InteractivePromptTests {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(getpid())")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
-        let command = "env HOME='\(home.path)' TERM=xterm '\(binary)' Recordings/tour.cogtrace"
-        _ = try tmux([
-            "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "50", "-c", Executables.packageRoot.path,
-            command,
-        ])
+        terminal.start("env HOME='\(home.path)' TERM=xterm '\(binary)' Recordings/tour.cogtrace", columns: columns)
         return home
     }
 
     private func stopInspector(home: URL) {
-        _ = try? tmux(["kill-session", "-t", name])
+        terminal.stop()
         try? FileManager.default.removeItem(at: home)
     }
 
-    private func screen() throws -> String {
-        try tmux(["capture-pane", "-p", "-t", name])
-    }
-
-    /// The screen with lines the terminal wrapped joined again, so a line the program printed
-    /// wider than the pane shows as one long line.
-    private func joinedScreen() throws -> String {
-        try tmux(["capture-pane", "-p", "-J", "-t", name])
-    }
-
-    /// Waits (at most ten seconds) until the screen satisfies `condition`.
     @discardableResult
     private func waitFor(_ what: String, _ condition: (String) -> Bool) throws -> String {
-        for _ in 0..<200 {
-            let text = try screen()
-            if condition(text) { return text }
-            usleep(50_000)
-        }
-        let text = try screen()
-        Issue.record("timed out waiting for \(what); the screen shows:\n\(text)")
-        return text
+        terminal.waitFor(what, condition)
     }
 
-    private func lastLine(_ text: String) -> String {
-        text.split(separator: "\n").last.map(String.init) ?? ""
-    }
+    private func lastLine(_ text: String) -> String { TerminalSession.lastLine(text) }
 
     /// Under ThreadSanitizer a signal reaches its handler only when the thread next enters an
     /// intercepted call, and readline sits blocked in `read`, so Ctrl-C shows nothing until the
@@ -81,26 +38,26 @@ struct InteractivePromptTests {
         defer { stopInspector(home: home) }
 
         try waitFor("the prompt") { $0.contains("turn 25/25>") }
-        _ = try tmux(["send-keys", "-t", name, "hist"])
+        terminal.send("hist")
         try waitFor("the typed prefix") { lastLine($0).hasSuffix("> hist") }
-        _ = try tmux(["send-keys", "-t", name, "Tab"])
+        terminal.send("Tab")
         try waitFor("the command completed") { lastLine($0).hasSuffix("turn 25/25> history") }
-        _ = try tmux(["send-keys", "-t", name, "weather.isNiceH", "Tab"])
+        terminal.send("weather.isNiceH", "Tab")
         try waitFor("the state completed") { lastLine($0).hasSuffix("history weather.isNiceHere") }
-        _ = try tmux(["send-keys", "-t", name, "Enter"])
+        terminal.send("Enter")
         try waitFor("the history output") { $0.contains("turn N+ means between turn N") }
 
-        _ = try tmux(["send-keys", "-t", name, "Up"])
+        terminal.send("Up")
         try waitFor("the previous command recalled") {
             lastLine($0).hasSuffix("turn 25/25> history weather.isNiceHere")
         }
 
-        _ = try tmux(["send-keys", "-t", name, "C-c"])
+        terminal.send("C-c")
         try waitFor("a fresh prompt after Ctrl-C") { lastLine($0) == "turn 25/25>" || lastLine($0) == "turn 25/25> " }
-        _ = try tmux(["send-keys", "-t", name, "goto 3", "Enter"])
+        terminal.send("goto 3", "Enter")
         try waitFor("the prompt still alive") { $0.contains("turn 3 of 1..25") && lastLine($0).hasPrefix("turn 3/25>") }
 
-        _ = try tmux(["send-keys", "-t", name, "C-d"])
+        terminal.send("C-d")
         let historyFile = home.appendingPathComponent(".coginspect_history")
         for _ in 0..<100 where !FileManager.default.fileExists(atPath: historyFile.path) { usleep(50_000) }
         let history = try String(contentsOf: historyFile, encoding: .utf8)
@@ -116,12 +73,12 @@ struct InteractivePromptTests {
         let home = try startInspector(home: "coginspect-clear", columns: 72)
         defer { stopInspector(home: home) }
         try waitFor("the prompt") { $0.contains("turn 25/25>") }
-        _ = try tmux(["send-keys", "-t", name, "help why", "Enter"])
+        terminal.send("help why", "Enter")
         try waitFor("the help") { $0.contains("example:") }
-        let lines = try joinedScreen().split(separator: "\n")
+        let lines = terminal.joinedScreen().split(separator: "\n")
         #expect(lines.contains { $0.hasPrefix("description:") })
         #expect(lines.allSatisfy { $0.count <= 72 }, "a line wider than the pane:\n\(lines.joined(separator: "\n"))")
-        _ = try tmux(["send-keys", "-t", name, "clear", "Enter"])
+        terminal.send("clear", "Enter")
         let cleared = try waitFor("an empty screen") { !$0.contains("example:") }
         #expect(cleared.split(separator: "\n").count == 1, "only the prompt is left:\n\(cleared)")
         #expect(lastLine(cleared).hasPrefix("turn 25/25>"))
@@ -138,16 +95,16 @@ struct InteractivePromptTests {
         // Behaviour rather than wall-clock bounds, so a loaded machine cannot fail it: with two
         // seconds between turns, the first shows while the second is not yet printed, and Ctrl-C
         // lands back at the prompt before the next turn was due.
-        _ = try tmux(["send-keys", "-t", name, "play 1..4 --delay 2000", "Enter"])
+        terminal.send("play 1..4 --delay 2000", "Enter")
         let first = try waitFor("the first turn") { $0.contains("turn 1  publishRefreshInterval") }
         #expect(!first.contains("turn 2  selectLocation"), "the second turn is not due yet:\n\(first)")
         try waitFor("the second turn") { $0.contains("turn 2  selectLocation") }
 
-        _ = try tmux(["send-keys", "-t", name, "C-c"])
+        terminal.send("C-c")
         let stopped = try waitFor("the play to stop") { lastLine($0).hasPrefix("turn 2/25>") }
         #expect(stopped.contains("play stopped at turn 2"))
         #expect(!stopped.contains("turn 3  weather.forecast"), "no turn prints after Ctrl-C")
-        _ = try tmux(["send-keys", "-t", name, "quit", "Enter"])
+        terminal.send("quit", "Enter")
     }
 
     /// Ctrl-C stops a query that would never end (an unbounded recursive CTE) through SQLite's
@@ -158,20 +115,20 @@ struct InteractivePromptTests {
         let home = try startInspector(home: "coginspect-sql")
         defer { stopInspector(home: home) }
         try waitFor("the prompt") { $0.contains("turn 25/25>") }
-        _ = try tmux(["send-keys", "-t", name, "goto 5", "Enter"])
+        terminal.send("goto 5", "Enter")
         try waitFor("the cursor at turn 5") { lastLine($0).hasPrefix("turn 5/25>") }
         let endless = "sql WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
-        _ = try tmux(["send-keys", "-t", name, endless, "Enter"])
+        terminal.send(endless, "Enter")
         try waitFor("the query typed and running") { lastLine($0).hasSuffix(endless) }
         usleep(300_000)
-        _ = try tmux(["send-keys", "-t", name, "C-c"])
+        terminal.send("C-c")
         let stopped = try waitFor("the prompt back") {
             $0.contains("interrupted; the cursor is where it was") && lastLine($0).hasPrefix("turn 5/25>")
         }
         #expect(stopped.contains("error: interrupted"))
-        _ = try tmux(["send-keys", "-t", name, "where", "Enter"])
+        terminal.send("where", "Enter")
         try waitFor("the prompt still alive") { $0.contains("turn 5 of 1..25") }
-        _ = try tmux(["send-keys", "-t", name, "quit", "Enter"])
+        terminal.send("quit", "Enter")
     }
 
     /// Whether this process (and so the `coginspect` built beside it) runs with ThreadSanitizer.

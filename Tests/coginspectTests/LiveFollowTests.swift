@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// `coginspect --follow` beside a running `weather run --trace`: the real executables, the
+/// prompt under a pseudo-terminal and batch runs under pipes.
+@Suite("Following a running app", .serialized)
+struct LiveFollowTests {
+    /// A directory of its own for the trace (and the inspector's home).
+    private let directory: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("follow-e2e-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    private var tracePath: String { directory.appendingPathComponent("live.cogtrace").path }
+
+    /// A running app, and the timer that interrupts it if the test never does.
+    private struct App {
+        let process: Process
+        let watchdog: DispatchWorkItem
+    }
+
+    /// Starts the app streaming its trace, moving between `visits`; it runs until interrupted
+    /// (and is interrupted after `limit` seconds whatever happens, so no test can hang on it).
+    private func startApp(visits: String, limit: Double = 40) throws -> App {
+        let app = Process()
+        app.executableURL = Executables.productsDirectory.appendingPathComponent("weather")
+        app.arguments = ["run", "--trace", tracePath, "--interval", "0.4", "--visit", visits]
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle.nullDevice
+        app.standardInput = FileHandle.nullDevice
+        try app.run()
+        // Interrupt (not signal a pid), so a process that ended is never mistaken for another.
+        let watchdog = DispatchWorkItem { if app.isRunning { app.interrupt() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
+        return App(process: app, watchdog: watchdog)
+    }
+
+    private func stop(_ app: App) {
+        app.watchdog.cancel()
+        if app.process.isRunning { app.process.interrupt() }
+        app.process.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The turn numbers the trace file holds now.
+    private func writtenTurns() -> [Int] {
+        guard let text = try? String(contentsOfFile: tracePath, encoding: .utf8) else { return [] }
+        let prefix = #"{"type":"turn","seq":"#
+        return text.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix(prefix) else { return nil }
+            return Int(line.dropFirst(prefix.count).prefix { $0.isNumber })
+        }
+    }
+
+    @Test(.disabled(if: InteractivePromptTests.isUnderThreadSanitizer, "Ctrl-C is deferred under ThreadSanitizer"))
+    func theWatchPrintsSoonAfterTheTurnIsWrittenAndThePromptStaysUsable() throws {
+        let app = try startApp(visits: "94105,98101,10001")
+        defer { stop(app) }
+        let terminal = TerminalSession("follow")
+        defer { terminal.stop() }
+        let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
+        terminal.start("env HOME='\(directory.path)' TERM=xterm '\(binary)' --follow '\(tracePath)'")
+        terminal.waitFor("the prompt") { $0.contains("following,") && TerminalSession.lastLine($0).hasPrefix("turn ") }
+        terminal.send("watch weather.isNiceHere", "Enter")
+        terminal.waitFor("the watch") { $0.contains("watching: weather.isNiceHere") }
+
+        // How long after its turn reached the file each watch line showed: the file and the
+        // screen are looked at in the same loop, so a line is never credited with less lag.
+        var firstWritten: [Int: ContinuousClock.Instant] = [:]
+        var lags: [Int: Duration] = [:]
+        let deadline = ContinuousClock.now + .seconds(20)
+        while lags.count < 3, ContinuousClock.now < deadline {
+            let now = ContinuousClock.now
+            for turn in writtenTurns() where firstWritten[turn] == nil { firstWritten[turn] = now }
+            for line in terminal.screen().split(separator: "\n") where line.contains("weather.isNiceHere = ") {
+                guard line.hasPrefix("turn "), let turn = Int(line.dropFirst(5).prefix { $0.isNumber }),
+                    lags[turn] == nil
+                else { continue }
+                lags[turn] = ContinuousClock.now - (firstWritten[turn] ?? ContinuousClock.now)
+            }
+            usleep(10_000)
+        }
+        #expect(lags.count >= 3, "watch lines seen: \(lags)")
+        #expect(lags.values.allSatisfy { $0 < .milliseconds(500) }, "lags: \(lags)")
+
+        // Typing is not interrupted by arriving turns: the line survives prompt redraws.
+        let promptBefore = TerminalSession.lastLine(terminal.screen())
+        terminal.send("wher")
+        let typed = terminal.waitFor("turns arriving while typing") { screen in
+            let last = TerminalSession.lastLine(screen)
+            return last.hasSuffix("> wher") && !promptBefore.hasPrefix(last.prefix { $0 != ">" })
+        }
+        #expect(TerminalSession.lastLine(typed).hasSuffix("> wher"))
+        terminal.send("e", "Enter")
+        terminal.waitFor("the command's answer") { $0.contains(" of 1..") }
+
+        // Ctrl-C at the prompt clears the line and keeps the inspector alive.
+        terminal.send("nonsense")
+        terminal.waitFor("the typed line") { TerminalSession.lastLine($0).hasSuffix("> nonsense") }
+        terminal.send("C-c")
+        terminal.waitFor("a fresh prompt") { !TerminalSession.lastLine($0).contains("nonsense") }
+        terminal.send("unwatch all", "Enter")
+        terminal.waitFor("the prompt still alive") { $0.contains("removed 1 watch") }
+
+        terminal.send("quit", "Enter")
+        for _ in 0..<100 where terminal.isRunning { usleep(50_000) }
+        #expect(!terminal.isRunning, "quit leaves")
+    }
+
+    @Test func aBatchFollowExitsZeroWhenTheAppReachesTheZip() throws {
+        let app = try startApp(visits: "94105,98101")
+        defer { stop(app) }
+        let outcome = try Executables.coginspect([
+            "--follow", tracePath, "-c", "watch weather.currentZip", "--until", #"weather.currentZip == "98101""#,
+        ])
+        #expect(outcome.status == 0, "stderr: \(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("weather.currentZip = 98101 (was 94105)"))
+        #expect(outcome.standardError.contains("the condition holds at turn"))
+    }
+
+    @Test func theTrailerBeforeTheConditionExitsThree() throws {
+        let outcome = try Executables.coginspect([
+            "--follow", "Recordings/tour.cogtrace", "--until", "weather.currentZip == \"00000\"", "-c", "info",
+        ])
+        #expect(outcome.status == 3)
+        #expect(outcome.standardError.contains("the --until condition never held"))
+    }
+
+    @Test func aTruncatedFileIsReportedNotCrashedOn() throws {
+        let tour = try String(contentsOf: Executables.packageRoot.appendingPathComponent("Recordings/tour.cogtrace"))
+        let unfinished = tour.split(separator: "\n").dropLast().joined(separator: "\n") + "\n"
+        try unfinished.write(toFile: tracePath, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inspector = Process()
+        inspector.executableURL = Executables.productsDirectory.appendingPathComponent("coginspect")
+        inspector.arguments = ["--follow", tracePath, "-c", "watch weather.isNiceHere"]
+        let errors = Pipe()
+        inspector.standardError = errors
+        inspector.standardOutput = FileHandle.nullDevice
+        inspector.standardInput = FileHandle.nullDevice
+        try inspector.run()
+        usleep(500_000)
+        #expect(truncate(tracePath, 100) == 0)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        inspector.waitUntilExit()
+        #expect(inspector.terminationStatus == 1)
+        #expect(message.contains("the followed file was truncated; following stopped"), "stderr: \(message)")
+    }
+}
