@@ -11,9 +11,13 @@ struct BenchOptions {
           --variants LIST  which runtime variants to time besides untraced: ring, stream and
                            null (a probe that drops every event: what building the events costs); default all three
           --shapes LIST    only the runtime shapes whose names contain one of these words, e.g. cellx,diamond
-          --sections LIST  which sections to run: runtime, client, recorder, inspector, soak
-                           (default all but soak); client builds each shape's declarations inside
-                           every timed run and counts allocations per selector run
+          --sections LIST  which sections to run: runtime, client, recorder, inspector, soak,
+                           follow (default all but soak and follow); client builds each shape's
+                           declarations inside every timed run and counts allocations per
+                           selector run; follow writes a synthetic trace at a fixed rate while
+                           coginspect --follow watches it, and measures the lag
+          --follow-seconds N  how long follow writes (default 60)
+          --follow-rate N  turns per second follow writes (default 10000)
           --soak-turns N   turns in the soak (default 10000000)
           --sizes LIST     turns in the inspector's synthetic traces (default 100000,1000000)
           --write-synthetic FILE
@@ -26,7 +30,7 @@ struct BenchOptions {
         exit status: 0 success, 1 a selector count differs from its formula, 64 usage
         """
 
-    static let sectionNames = ["runtime", "client", "recorder", "inspector", "soak"]
+    static let sectionNames = ["runtime", "client", "recorder", "inspector", "soak", "follow"]
     static let variantNames = ["ring", "stream", "null"]
 
     var smoke = false
@@ -37,6 +41,8 @@ struct BenchOptions {
     var shapes: [String] = []
     var sections: Set<String> = ["runtime", "client", "recorder", "inspector"]
     var soakTurns = 10_000_000
+    var followSeconds = 60
+    var followRate = 10_000
     var sizes = [100_000, 1_000_000]
     /// Where `--write-synthetic` writes the trace; nil measures instead.
     var syntheticPath: String?
@@ -60,6 +66,8 @@ struct BenchOptions {
                 sections = Set(try words.list(after: word, example: "runtime,recorder", allowed: Self.sectionNames))
                 sectionsChosen = true
             case "--soak-turns": soakTurns = try words.positiveCount(after: word)
+            case "--follow-seconds": followSeconds = try words.positiveCount(after: word)
+            case "--follow-rate": followRate = try words.positiveCount(after: word)
             case "--sizes":
                 let listed = try words.list(after: word, example: "100000,1000000")
                 let parsed = listed.compactMap { Int($0) }.filter { $0 >= 3 }

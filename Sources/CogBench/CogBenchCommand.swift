@@ -77,6 +77,10 @@ public enum CogBenchCommand {
             measurements += try InspectorSection.run(
                 sizes: options.smoke ? [3_000] : options.sizes, samples: options.smoke ? 20 : 200)
         }
+        if options.sections.contains("follow") {
+            measurements += try FollowSection.run(
+                seconds: options.smoke ? 3 : options.followSeconds, rate: options.followRate)
+        }
         if let path = options.jsonPath {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -14,6 +14,8 @@ struct SyntheticWeatherTrace {
     private var ids: [String: NodeID] = [:]
     private var nextID = 1
     private var graph = GraphSnapshot()
+    private var turnsWritten = 0
+    private var keyframesWritten = 0
 
     init(turns: Int) {
         self.turns = turns
@@ -34,6 +36,18 @@ struct SyntheticWeatherTrace {
             size += data.count
             lines.removeAll(keepingCapacity: true)
         }
+        writeOpening(to: &lines)
+        for sequence in 1...turns {
+            writeTurn(sequence, to: &lines)
+            if lines.utf8.count > 1 << 20 { try flush() }
+        }
+        writeTrailer(to: &lines)
+        try flush()
+        return size
+    }
+
+    /// The header and the state table, each line ending in a line feed.
+    mutating func writeOpening(to lines: inout String) {
         let header = TraceHeader(
             runID: "synthetic", title: "synthetic weather \(turns)", clock: "virtual", mode: "ring",
             capacity: turns, keyframeInterval: keyframeInterval)
@@ -43,23 +57,28 @@ struct SyntheticWeatherTrace {
             info.jsonValue.write(to: &lines)
             lines += "\n"
         }
-        var keyframes = 0
-        for sequence in 1...turns {
-            if (sequence - 1) % keyframeInterval == 0 {
-                graph.keyframeJSONValue(before: sequence).write(to: &lines)
-                lines += "\n"
-                keyframes += 1
-            }
-            let turn = makeTurn(sequence)
-            for event in turn.events { graph.apply(event) }
-            turn.jsonValue.write(to: &lines)
+    }
+
+    /// Turn `sequence`'s record, after the keyframe that stands before it when one is due.
+    /// Turns must be written in order, from 1.
+    mutating func writeTurn(_ sequence: Int, to lines: inout String) {
+        if (sequence - 1) % keyframeInterval == 0 {
+            graph.keyframeJSONValue(before: sequence).write(to: &lines)
             lines += "\n"
-            if lines.utf8.count > 1 << 20 { try flush() }
+            keyframesWritten += 1
         }
-        TraceTrailer(ok: true, turns: turns, evicted: 0, dropped: 0, keyframes: keyframes).jsonValue.write(to: &lines)
+        let turn = makeTurn(sequence)
+        for event in turn.events { graph.apply(event) }
+        turn.jsonValue.write(to: &lines)
         lines += "\n"
-        try flush()
-        return size
+        turnsWritten = sequence
+    }
+
+    /// The trailer, for the turns written so far.
+    func writeTrailer(to lines: inout String) {
+        TraceTrailer(ok: true, turns: turnsWritten, evicted: 0, dropped: 0, keyframes: keyframesWritten).jsonValue
+            .write(to: &lines)
+        lines += "\n"
     }
 
     /// The state table, and the graph as the app stands after start-up.
