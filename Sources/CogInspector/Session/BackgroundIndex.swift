@@ -6,8 +6,9 @@ import Synchronization
 /// banner and types: on a million-turn trace the first `history` then finds it ready instead of
 /// spending a second or two building it.
 ///
-/// The build reads only the trace's bytes and turn positions, both immutable, and calls none of
-/// the trace's hooks (`TraceEventIndex(trace:reportsProgress: false)`); the index it makes is
+/// The build reads only the trace's bytes and turn positions, which nothing changes while it runs
+/// (a followed trace grows only after `settleBackgroundIndex()` waited for the build), and calls
+/// none of the trace's hooks (`TraceEventIndex(trace:reportsProgress: false)`); the index it makes is
 /// handed over once, through the mutex, and from then on only the session's thread touches it.
 final class BackgroundIndex: Sendable {
     private let built = Mutex<Handover?>(nil)
@@ -23,8 +24,9 @@ final class BackgroundIndex: Sendable {
 
     /// The trace, lent to the building thread.
     ///
-    /// Sendable by hand: that thread reads only `bytes` and `turnEntries`, `let`s of a class whose
-    /// other state it never touches.
+    /// Sendable by hand: that thread reads only `bytes` and `turnEntries`, and the session's
+    /// thread changes them (`TraceFile.append`, when following) only after waiting for the build
+    /// to finish; the building thread touches nothing else of the trace.
     private struct Lent: @unchecked Sendable {
         let trace: TraceFile
     }

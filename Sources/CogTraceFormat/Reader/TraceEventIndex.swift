@@ -48,8 +48,9 @@ package final class TraceEventIndex {
     /// Indexes `trace`; nil when its cancellation check stopped the build.
     ///
     /// With `reportsProgress: false` the build calls neither the trace's cancellation check nor
-    /// its progress hook, and reads nothing of the trace but its bytes and turn positions (both
-    /// immutable): that build may run on another thread while the trace's owner goes on.
+    /// its progress hook, and reads nothing of the trace but its bytes and turn positions (which
+    /// change only when a followed trace grows, and its owner lets it grow only after such a
+    /// build finished): that build may run on another thread while the trace's owner goes on.
     package init?(trace: TraceFile, reportsProgress: Bool = true) {
         self.trace = trace
         var start = 0
