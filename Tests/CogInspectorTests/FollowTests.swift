@@ -48,6 +48,12 @@ struct FollowTests {
             return session?.pollFollowed()
         }
 
+        /// Writes `text` as it is, as a broken writer might; the update the session then finds.
+        func writeRaw(_ text: String) throws -> FollowUpdate? {
+            try handle.write(contentsOf: Data(text.utf8))
+            return session.pollFollowed()
+        }
+
         deinit { try? FileManager.default.removeItem(at: url) }
     }
 
@@ -120,6 +126,22 @@ struct FollowTests {
                 #expect(try session.execute(command) == (try whole.execute(command)), "\(command) at \(sequence)")
             }
         }
+    }
+
+    @Test func aMalformedArrivingLineStopsFollowingAndKeepsWhatWasRead() throws {
+        let recording = try GrowingRecording("tour", openingLines: 40)
+        let session = recording.session!
+        let turns = session.turns
+        let update = try #require(try recording.writeRaw("{\"type\":\"turn\",\"seq\":\"x\"}\n"))
+        guard case .malformed(let reason) = update.ended else {
+            Issue.record("following did not stop: \(update)")
+            return
+        }
+        #expect(reason.contains("turn record needs 'seq'"))
+        #expect(session.followEnd == update.ended)
+        #expect(session.turns == turns)
+        #expect(session.pollFollowed() == nil)
+        #expect(try session.execute("where") != nil)
     }
 
     @Test func untilEndsFollowingAtTheFirstTurnWhereItHolds() throws {

@@ -127,6 +127,39 @@ struct LiveFollowTests {
         #expect(outcome.standardError.contains("the --until condition never held"))
     }
 
+    @Test func followAndUntilAreCheckedOnTheCommandLine() throws {
+        let twoTraces = try Executables.coginspect(["--follow", "a.cogtrace", "b.cogtrace", "-c", "info"])
+        #expect(twoTraces.status == 64)
+        #expect(twoTraces.standardError.contains("--follow needs exactly one trace file"))
+        let untilAlone = try Executables.coginspect([
+            "Recordings/tour.cogtrace", "--until", "weather.isNiceHere", "-c", "info",
+        ])
+        #expect(untilAlone.status == 64)
+        #expect(untilAlone.standardError.contains("--until works with --follow only"))
+        let badExpression = try Executables.coginspect([
+            "--follow", "Recordings/tour.cogtrace", "--until", "weather.isNiceHere ==", "-c", "info",
+        ])
+        #expect(badExpression.status == 64)
+        let directory = try Executables.coginspect(["--follow", "Recordings", "-c", "info"])
+        #expect(directory.status == 66)
+        #expect(directory.standardError.contains("it is a directory"))
+        let finished = try Executables.coginspect(["Recordings/tour.cogtrace", "-c", "follow"])
+        #expect(finished.status == 1)
+        #expect(finished.standardError.contains("is finished (it has its trailer); nothing more will arrive"))
+    }
+
+    @Test func aMalformedArrivingLineStopsFollowingWithAnError() throws {
+        let tour = try String(contentsOf: Executables.packageRoot.appendingPathComponent("Recordings/tour.cogtrace"))
+        let unfinished = tour.split(separator: "\n").dropLast().joined(separator: "\n") + "\n"
+        try (unfinished + "{\"type\":\"turn\",\"seq\":1,\"name\":\"again\"}\n").write(
+            toFile: tracePath, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The bad line is there at the start, so the open itself refuses it.
+        let outcome = try Executables.coginspect(["--follow", tracePath, "-c", "info"])
+        #expect(outcome.status == 65)
+        #expect(outcome.standardError.contains("turn 1 follows turn 25"))
+    }
+
     @Test func aTruncatedFileIsReportedNotCrashedOn() throws {
         let tour = try String(contentsOf: Executables.packageRoot.appendingPathComponent("Recordings/tour.cogtrace"))
         let unfinished = tour.split(separator: "\n").dropLast().joined(separator: "\n") + "\n"
