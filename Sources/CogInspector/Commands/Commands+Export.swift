@@ -6,16 +6,18 @@ extension CommandCatalog {
         CommandSpec(
             name: "export", aliases: ["x"], group: "export",
             synopsis:
-                "export dot|mermaid|json|chrome|sqlite [--turn N] [--focus STATE [--depth D]] [--to FILE [--force]]",
+                "export dot|mermaid|json|chrome|sqlite|html [--turn N] [--focus STATE [--depth D]] [--to FILE [--force]]",
             summary: "the graph at the cursor (or after turn N, marking what that turn did) as Graphviz DOT, a Mermaid "
                 + "flowchart or node-link JSON; --focus keeps the states within D edges of one (2 by default). chrome "
-                + "is the whole recording as a Perfetto/chrome://tracing timeline; sqlite writes the sql tables to FILE. "
+                + "is the whole recording as a Perfetto/chrome://tracing timeline; sqlite writes the sql tables to FILE; html "
+                + "is one self-contained page that draws the graph after any turn (--layout dot or layered; dot when "
+                + "Graphviz is installed). "
                 + "Without --to the document goes to standard output; an existing FILE is replaced only with --force",
             example: "export dot --turn 9 --focus weather.isNiceHere --to turn9.dot",
-            valueFlags: ["--turn", "--focus", "--depth", "--to"], switches: ["--force"]
+            valueFlags: ["--turn", "--focus", "--depth", "--to", "--layout"], switches: ["--force"]
         ) { session, arguments throws(InspectorError) in
             guard let format = arguments.positional.first else {
-                throw InspectorError("export needs a format: dot, mermaid, json, chrome or sqlite")
+                throw InspectorError("export needs a format: dot, mermaid, json, chrome, sqlite or html")
             }
             let destination =
                 arguments.options["--to"] ?? (format == "sqlite" ? arguments.positional.dropFirst().first : nil)
@@ -25,6 +27,9 @@ extension CommandCatalog {
                         && arguments.options["--to"] == nil)
             else {
                 throw InspectorError("export takes one format; see 'help export'")
+            }
+            if format != "html", arguments.options["--layout"] != nil {
+                throw InspectorError("--layout goes with export html")
             }
             // Checked before any work, so a refused destination costs nothing and loses nothing.
             let output = try destination.map { path throws(InspectorError) in
@@ -56,6 +61,27 @@ extension CommandCatalog {
                 }
                 return try session.deliver(
                     text, to: output, summary: "chrome trace of \(session.turns.count) turns")
+            case "html":
+                guard arguments.options["--turn"] == nil, arguments.options["--focus"] == nil else {
+                    throw InspectorError("export html covers the whole recording; --turn and --focus do not apply")
+                }
+                let graphviz: URL?
+                switch arguments.options["--layout"] {
+                case nil: graphviz = ViewerLayout.graphvizOnPath
+                case "layered": graphviz = nil
+                case "dot":
+                    guard let found = ViewerLayout.graphvizOnPath else {
+                        throw InspectorError(
+                            "--layout dot needs Graphviz's dot on the PATH; --layout layered needs nothing")
+                    }
+                    graphviz = found
+                case let other?:
+                    throw InspectorError("unknown layout '\(other)'; expected dot or layered")
+                }
+                let page = try ViewerPage.render(session, graphviz: graphviz)
+                return try session.deliver(
+                    page.html, to: output,
+                    summary: "an html viewer of \(session.turns.count) turns (laid out by \(page.layout.rawValue))")
             case "sqlite":
                 guard let output else { throw InspectorError("export sqlite needs a FILE to write") }
                 let temporary = output.temporaryPath
@@ -71,7 +97,8 @@ extension CommandCatalog {
                 let what = count == 1 ? "the sql tables" : "the sql tables of \(count) traces"
                 return [.message("wrote \(what) to \(output.path); open it with sqlite3 \(output.path)")]
             default:
-                throw InspectorError("unknown export format '\(format)'; expected dot, mermaid, json, chrome or sqlite")
+                throw InspectorError(
+                    "unknown export format '\(format)'; expected dot, mermaid, json, chrome, sqlite or html")
             }
         },
         CommandSpec(

@@ -1,0 +1,143 @@
+import CogTraceFormat
+
+/// What the HTML viewer embeds: every node the recording ever drew (a slot each), the layout of
+/// their union, and for each turn what changed since the one before (nodes, values, edges) and
+/// what the turn did (the marks the DOT export draws), with a full picture every
+/// `keyframeInterval` turns so the page never replays more than that many changes.
+struct ViewerModel {
+    /// How many turns apart the page's full pictures are.
+    static let keyframeInterval = 50
+
+    /// A node's look that can change from turn to turn.
+    struct NodeState: Equatable {
+        let text: String?
+        let json: JSONValue?
+        let status: String?
+        let leases: [String]
+        let isPinned: Bool
+    }
+
+    /// Every node that appears at any turn, in first-seen order.
+    private(set) var nodes: [GraphView.Node] = []
+    private var slots: [NodeID: Int] = [:]
+    /// Every edge that stands at any turn, as slots.
+    private(set) var edges: [(producer: Int, consumer: Int)] = []
+    private var edgeSlots: Set<[Int]> = []
+    /// One JSON record per turn, in order.
+    private(set) var turnRecords: [JSONValue] = []
+    private(set) var keyframes: [JSONValue] = []
+
+    /// Walks every turn of `session`'s trace once, from the graph it starts from.
+    init(session: InspectorSession) throws(InspectorError) {
+        let trace = session.trace
+        guard let first = trace.turnSequences.first else { return }
+        var graph = try session.graph(after: first - 1)
+        var previousNodes: [Int: NodeState] = [:]
+        var previousEdges: Set<[Int]> = []
+        let failureTurns = Set(trace.failures.map(\.after))
+        for (position, sequence) in trace.turnSequences.enumerated() {
+            let turn = try session.turn(sequence)
+            for event in turn.events { graph.apply(event) }
+            for event in turn.after { graph.apply(event) }
+            let view = GraphView(graph: graph, turn: sequence, states: trace.states, annotating: turn)
+            var nodeStates: [Int: NodeState] = [:]
+            var marks: [JSONValue] = []
+            for node in view.nodes {
+                let slot = slot(of: node)
+                nodeStates[slot] = NodeState(
+                    text: node.value?.text, json: node.value?.json, status: node.status, leases: node.leases,
+                    isPinned: node.isPinned)
+                let flags = node.marks.map(\.rawValue) + (node.isNotified ? ["notified"] : [])
+                if !flags.isEmpty || !node.leaseChanges.isEmpty {
+                    marks.append(
+                        .array([
+                            .int(slot), .array(flags.map(JSONValue.string)),
+                            .array(node.leaseChanges.map(JSONValue.string)),
+                        ]))
+                }
+            }
+            var edgeSet: Set<[Int]> = []
+            var annotatedEdges: [JSONValue] = []
+            for edge in view.edges {
+                guard let producer = slots[edge.producer], let consumer = slots[edge.consumer] else { continue }
+                if edge.change != .removed {
+                    edgeSet.insert([producer, consumer])
+                    if edgeSlots.insert([producer, consumer]).inserted { edges.append((producer, consumer)) }
+                }
+                if let change = edge.change {
+                    annotatedEdges.append(.array([.int(producer), .int(consumer), .string(change.rawValue)]))
+                }
+            }
+            let changedNodes = nodeStates.filter { previousNodes[$0.key] != $0.value }.sorted { $0.key < $1.key }
+            let goneNodes = previousNodes.keys.filter { nodeStates[$0] == nil }.sorted()
+            var record: [(String, JSONValue)] = [
+                ("t", .int(sequence.rawValue)), ("n", .string(turn.name)), ("o", .string(turn.origin.rawValue)),
+            ]
+            if failureTurns.contains(sequence) { record.append(("f", .bool(true))) }
+            if !changedNodes.isEmpty {
+                record.append(("u", .array(changedNodes.map { Self.json(slot: $0.key, $0.value) })))
+            }
+            if !goneNodes.isEmpty { record.append(("x", .array(goneNodes.map(JSONValue.int)))) }
+            let addedEdges = edgeSet.subtracting(previousEdges).sorted { $0.lexicographicallyPrecedes($1) }
+            let removedEdges = previousEdges.subtracting(edgeSet).sorted { $0.lexicographicallyPrecedes($1) }
+            if !addedEdges.isEmpty { record.append(("ea", .array(addedEdges.map(Self.json(edge:))))) }
+            if !removedEdges.isEmpty { record.append(("er", .array(removedEdges.map(Self.json(edge:))))) }
+            if !marks.isEmpty { record.append(("m", .array(marks))) }
+            if !annotatedEdges.isEmpty { record.append(("me", .array(annotatedEdges))) }
+            let decisions = decisions(in: turn)
+            if !decisions.isEmpty { record.append(("d", .array(decisions))) }
+            turnRecords.append(.object(record))
+            if position % Self.keyframeInterval == 0 {
+                keyframes.append(
+                    .object([
+                        ("at", .int(position)),
+                        (
+                            "nodes",
+                            .array(nodeStates.sorted { $0.key < $1.key }.map { Self.json(slot: $0.key, $0.value) })
+                        ),
+                        ("edges", .array(edgeSet.sorted { $0.lexicographicallyPrecedes($1) }.map(Self.json(edge:)))),
+                    ]))
+            }
+            previousNodes = nodeStates
+            previousEdges = edgeSet
+        }
+    }
+
+    /// The slot of `node`, given one the first time it is seen.
+    private mutating func slot(of node: GraphView.Node) -> Int {
+        if let slot = slots[node.id] { return slot }
+        slots[node.id] = nodes.count
+        nodes.append(node)
+        return nodes.count - 1
+    }
+
+    /// What decided a value in `turn` (its events, then those after it), for the page's `why`:
+    /// `[slot, how, trigger slot or -1, after the turn]`, `how` being the event's kind.
+    private func decisions(in turn: TraceTurn) -> [JSONValue] {
+        var found: [JSONValue] = []
+        for (isIdle, events) in [(false, turn.events), (true, turn.after)] {
+            for event in events {
+                guard let state = event.state, let slot = slots[state], StateTimeline.decides(event, for: state)
+                else { continue }
+                var trigger = -1
+                var how = event.kind
+                if case .recompute(_, _, _, let changed, let cause) = event {
+                    trigger = cause.flatMap { slots[$0] } ?? -1
+                    if !changed { how = "gated" }
+                }
+                found.append(.array([.int(slot), .string(how), .int(trigger), .bool(isIdle)]))
+            }
+        }
+        return found
+    }
+
+    private static func json(slot: Int, _ state: NodeState) -> JSONValue {
+        .array([
+            .int(slot), state.text.map(JSONValue.string) ?? .null, state.json ?? .null,
+            state.status.map(JSONValue.string) ?? .null, .array(state.leases.map(JSONValue.string)),
+            .bool(state.isPinned),
+        ])
+    }
+
+    private static func json(edge: [Int]) -> JSONValue { .array(edge.map(JSONValue.int)) }
+}
