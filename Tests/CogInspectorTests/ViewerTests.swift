@@ -59,7 +59,8 @@ struct ViewerTests {
                 view.edges.filter { $0.change != .removed }.map { edge in
                     [session.label(edge.producer), session.label(edge.consumer)]
                 })
-            #expect(Set(drawn.edges.map { [labels[$0[0]], labels[$0[1]]] }) == expectedEdges, "edges after \(sequence)")
+            #expect(
+                Set(drawn.edges.map { [labels[$0[0]], labels[$0[1]]] }) == expectedEdges, "edges after \(sequence)")
             let marks = (turns[position]["m"] as? [[Any]] ?? []).map { entry in
                 (labels[entry[0] as! Int], (entry[1] as! [String]).filter { $0 != "notified" })
             }.filter { !$0.1.isEmpty }

@@ -91,7 +91,8 @@ struct ViewerBrowserTests {
 
     @Test func aRecordedScriptNeverRuns() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let hostile = #"</script><script>document.body.dataset.pwned='script'</script><img src=x onerror="document.body.dataset.pwned='img'">"#
+        let hostile =
+            #"</script><script>document.body.dataset.pwned='script'</script><img src=x onerror="document.body.dataset.pwned='img'">"#
         let json = String(decoding: try JSONEncoder().encode(hostile), as: UTF8.self)
         let tour = try String(
             contentsOf: Executables.packageRoot.appendingPathComponent("Recordings/tour.cogtrace"), encoding: .utf8)
@@ -107,7 +108,8 @@ struct ViewerBrowserTests {
         #expect(try browser.evaluate("document.querySelectorAll('img').length") as? Int == 0)
         #expect(try browser.evaluate("document.scripts.length") as? Int == 2)
         #expect(try browser.evaluate("document.getElementById('detail-value').textContent") as? String == hostile)
-        let names = try browser.evaluate("[...document.querySelectorAll('#turns li')].map(li => li.textContent).join('\\n')")
+        let names = try browser.evaluate(
+            "[...document.querySelectorAll('#turns li')].map(li => li.textContent).join('\\n')")
         #expect((names as? String ?? "").contains(hostile), "the turn name shows as text")
     }
 }

@@ -30,7 +30,8 @@ final class HeadlessChromium {
         let fromBrowser = Pipe()
         let arguments = [
             executable.path, "--headless", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
-            "--no-first-run", "--hide-scrollbars", "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)",
+            "--no-first-run", "--hide-scrollbars", "--user-data-dir=\(profile.path)",
+            "--window-size=\(width),\(height)",
             "about:blank",
         ]
         var actions = posix_spawn_file_actions_t()
@@ -44,7 +45,9 @@ final class HeadlessChromium {
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
-        guard status == 0 else { throw Failure(description: "chromium did not start: \(String(cString: strerror(status)))") }
+        guard status == 0 else {
+            throw Failure(description: "chromium did not start: \(String(cString: strerror(status)))")
+        }
         process = pid
         commands = toBrowser.fileHandleForWriting
         answers = fromBrowser.fileHandleForReading

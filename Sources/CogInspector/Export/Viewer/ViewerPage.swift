@@ -95,7 +95,7 @@ enum ViewerPage {
         <header><strong id="title"></strong> <span id="where"></span>
           <input id="search" type="search" placeholder="search states and turns" autocomplete="off">
           <ol id="matches" hidden></ol></header>
-        <nav><input id="scrubber" type="range" min="0" value="0" aria-label="turn"><ol id="turns"></ol></nav>
+        <nav><input id="scrubber" type="range" min="0" value="0" aria-label="turn"><div id="turns"></div></nav>
         <main><svg id="graph" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="the graph after the turn"></svg></main>
         <aside><section id="details"><p class="hint">Click a state to see its value, what it reads, who reads and holds it, and why it has its value.</p></section>
         <section id="legend"></section></aside>

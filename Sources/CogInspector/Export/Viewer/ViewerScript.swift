@@ -14,8 +14,9 @@ enum ViewerScript {
         #matches li { padding: 2px 4px; cursor: pointer; } #matches li:hover { background: #eef2ff; }
         nav { grid-area: turns; display: flex; flex-direction: column; border-right: 1px solid #d1d5db; min-height: 0; }
         #scrubber { margin: 8px; }
-        #turns { list-style: none; margin: 0; padding: 0; overflow: auto; flex: 1; }
-        #turns li { padding: 2px 8px; cursor: pointer; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+        #turns { overflow: auto; flex: 1; position: relative; }
+        #turn-rows { list-style: none; margin: 0; padding: 0; position: absolute; left: 0; right: 0; top: 0; }
+        #turns li { height: 20px; padding: 2px 8px; cursor: pointer; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
         #turns li.current { background: #dbeafe; font-weight: 600; }
         #turns li .origin { color: #6b7280; } #turns li .failure { color: #dc2626; font-weight: 700; }
         main { grid-area: graph; overflow: auto; background: #fafafa; }
@@ -156,25 +157,42 @@ enum ViewerScript {
             document.getElementById('where').textContent = `turn ${t.t} of ${turns[0].t}..${turns[turns.length - 1].t}: ${t.n} (${t.o})`;
             document.body.dataset.turn = t.t;
             scrubber.value = current;
-            turnList.querySelectorAll('li.current').forEach(li => li.classList.remove('current'));
-            const row = turnList.children[current]; row.classList.add('current'); row.scrollIntoView({ block: 'nearest' });
+            showCurrentRow();
             if (selected !== null) showDetails(selected);
             history.replaceState(null, '', '#turn=' + t.t + (selected !== null ? '&state=' + encodeURIComponent(bySlot[selected].label) : ''));
           }
 
-          // The turn list and the scrubber.
+          // The turn list (only the rows in view exist, so a long recording opens as fast as a short
+          // one) and the scrubber.
+          const ROW = 20;
           const turnList = document.getElementById('turns'), scrubber = document.getElementById('scrubber');
+          const spacer = element('div', { style: `height:${turns.length * ROW}px` });
+          const rows = element('ol', { id: 'turn-rows' });
+          turnList.append(spacer, rows);
           scrubber.max = turns.length - 1;
           scrubber.addEventListener('input', () => go(Number(scrubber.value)));
-          const fragment = document.createDocumentFragment();
-          turns.forEach((t, pos) => {
-            const li = element('li', { 'data-turn': t.t }, t.t + '  ' + t.n + ' ');
-            li.appendChild(element('span', { class: 'origin' }, t.o));
-            if (t.f) li.appendChild(element('span', { class: 'failure', title: 'a failure was reported after this turn' }, ' ✘'));
-            li.addEventListener('click', () => go(pos));
-            fragment.appendChild(li);
-          });
-          turnList.appendChild(fragment);
+          rows.addEventListener('click', event => { const li = event.target.closest('li'); if (li) go(Number(li.dataset.pos)); });
+          function drawRows() {
+            const first = Math.max(0, Math.floor(turnList.scrollTop / ROW) - 5);
+            const last = Math.min(turns.length, first + Math.ceil(turnList.clientHeight / ROW) + 10);
+            rows.style.top = (first * ROW) + 'px';
+            while (rows.firstChild) rows.removeChild(rows.firstChild);
+            for (let pos = first; pos < last; pos++) {
+              const t = turns[pos];
+              const li = element('li', { 'data-turn': t.t, 'data-pos': pos }, t.t + '  ' + t.n + ' ');
+              li.appendChild(element('span', { class: 'origin' }, t.o));
+              if (t.f) li.appendChild(element('span', { class: 'failure', title: 'a failure was reported after this turn' }, ' ✘'));
+              if (pos === current) li.classList.add('current');
+              rows.appendChild(li);
+            }
+          }
+          function showCurrentRow() {
+            const top = current * ROW, height = turnList.clientHeight;
+            if (top < turnList.scrollTop) turnList.scrollTop = top;
+            else if (top + ROW > turnList.scrollTop + height) turnList.scrollTop = top + ROW - height;
+            drawRows();
+          }
+          turnList.addEventListener('scroll', drawRows);
           function go(pos) { current = Math.max(0, Math.min(turns.length - 1, pos)); render(); }
 
           // Why: the decisions that gave each state its value, walked back through triggers.
