@@ -19,7 +19,7 @@ extension InspectorSession {
             case "show": candidates = ["settings"]
             case "help": candidates = CommandCatalog.all.map(\.name)
             case "turn", "goto", "turns", "play", "diff": candidates = turns.map(String.init)
-            case "export": candidates = words.count == 1 ? ["dot", "mermaid", "json", "chrome", "sqlite"] : []
+            case "export": candidates = words.count == 1 ? ["dot", "mermaid", "json", "chrome", "sqlite", "html"] : []
             case "sql":
                 candidates =
                     words.count == 1
