@@ -118,10 +118,13 @@ struct ExportTests {
 
     @Test func exportMistakesSayWhatWouldBeAccepted() throws {
         let cases: [(String, String)] = [
-            ("export", "export needs a format: dot, mermaid, json, chrome or sqlite"),
-            ("export svg", "unknown export format 'svg'; expected dot, mermaid, json, chrome or sqlite"),
+            ("export", "export needs a format: dot, mermaid, json, chrome, sqlite or html"),
+            ("export svg", "unknown export format 'svg'; expected dot, mermaid, json, chrome, sqlite or html"),
             ("export dot --depth 2", "--depth goes with --focus STATE"),
             ("export chrome --turn 3", "export chrome covers the whole recording; --turn and --focus do not apply"),
+            ("export html --turn 3", "export html covers the whole recording; --turn and --focus do not apply"),
+            ("export html --layout radial", "unknown layout 'radial'; expected dot or layered"),
+            ("export dot --layout dot", "--layout goes with export html"),
             (
                 "export dot --focus weather.isNiseHere",
                 "unknown state 'weather.isNiseHere'; did you mean 'weather.isNiceHere'?"

@@ -80,13 +80,33 @@ struct ViewerBrowserTests {
         let inked = try #require(try browser.evaluate(inkedPixels) as? Int)
         #expect(inked > 5_000, "the graph draws: \(inked) pixels are not background")
 
+        let placeAtSix =
+            try browser.evaluate(
+                "document.querySelector('g.node[data-label=\"weather.currentZip\"]').getAttribute('transform')")
+            as? String
         try browser.press("ArrowRight", code: 39)
         #expect(try browser.evaluate("document.body.dataset.turn") as? String == "7")
+        let placeAtSeven =
+            try browser.evaluate(
+                "document.querySelector('g.node[data-label=\"weather.currentZip\"]').getAttribute('transform')")
+            as? String
+        #expect(placeAtSix != nil && placeAtSix == placeAtSeven, "nodes stay where they are from turn to turn")
         #expect(try browser.evaluate("location.hash") as? String == "#turn=7&state=weather.isNiceHere")
         try browser.press("End", code: 35)
         #expect(try browser.evaluate("document.body.dataset.turn") as? String == "25")
         try browser.press("Home", code: 36)
         #expect(try browser.evaluate("document.body.dataset.turn") as? String == "1")
+
+        // The search box finds states and turns by name; a match is a click away.
+        try browser.evaluate("document.getElementById('search').focus()")
+        try browser.send("Input.insertText", ["text": "isNiceH"])
+        let found =
+            try browser.evaluate("[...document.querySelectorAll('#matches li')].map(li => li.textContent)") as? [String]
+        #expect(found == ["state weather.isNiceHere"])
+        try browser.evaluate("document.querySelector('#matches li').click()")
+        #expect(
+            try browser.evaluate("document.getElementById('detail-label').textContent") as? String
+                == "weather.isNiceHere")
     }
 
     @Test func aRecordedScriptNeverRuns() throws {
