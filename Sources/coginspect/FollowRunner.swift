@@ -66,7 +66,7 @@ struct FollowRunner {
     }
 
     private func finish(_ end: FollowEnd) -> ExitStatus {
-        let sentence = session.followEndNotice.map(Self.sentence) ?? ""
+        let sentence = end.sentence
         switch end {
         case .untilMet:
             CogInspect.tool.report(sentence)
@@ -81,13 +81,6 @@ struct FollowRunner {
         case .fileChanged, .malformed:
             CogInspect.tool.report("error: \(sentence)")
             return .failure
-        }
-    }
-
-    private static func sentence(_ report: Report) -> String {
-        switch report {
-        case .message(let text), .warning(let text): text
-        default: ""
         }
     }
 }

@@ -35,12 +35,20 @@ public struct FollowUpdate: Equatable {
 
 extension FollowEnd {
     /// The sentence a person reads when following stops this way.
+    public var sentence: String {
+        switch self {
+        case .finished: "the recorder finished (the trailer arrived); following stopped"
+        case .fileChanged(let change): "the followed file \(change.sentence); following stopped"
+        case .malformed(let reason): "an arriving line is malformed (\(reason)); following stopped"
+        case .untilMet(let turn): "the condition holds at turn \(turn); following stopped"
+        }
+    }
+
+    /// The sentence as a report: a warning when the file went wrong, else a message.
     var report: Report {
         switch self {
-        case .finished: .message("the recorder finished (the trailer arrived); following stopped")
-        case .fileChanged(let change): .warning("the followed file \(change.sentence); following stopped")
-        case .malformed(let reason): .warning("an arriving line is malformed (\(reason)); following stopped")
-        case .untilMet(let turn): .message("the condition holds at turn \(turn); following stopped")
+        case .finished, .untilMet: .message(sentence)
+        case .fileChanged, .malformed: .warning(sentence)
         }
     }
 }

@@ -169,6 +169,7 @@ extension InspectorSession {
 
     /// `watch EXPR`: reports each change of the expression's value in arriving turns.
     func addWatch(_ text: String) throws(InspectorError) -> [Report] {
+        if let end = followEnd { throw InspectorError("nothing more will arrive: \(end.sentence)") }
         guard isFollowing else {
             throw InspectorError(
                 "nothing arrives in a trace that is not followed; open it with --follow, or type 'follow' first")
