@@ -80,8 +80,15 @@ extension CogRecorder {
     /// Notes a fault once: kept in `faults` for the app to read, and one line on standard error.
     /// The app and the in-memory ring carry on.
     func report(_ fault: RecorderFault) {
-        faults.append(fault)
+        reportedFaults.append(fault)
         FileHandle.standardError.write(Data("CogTrace: streaming stopped: \(fault)\n".utf8))
+    }
+
+    /// Waits until every turn streamed so far is in the file (records are written on a thread
+    /// of their own, a moment after their turn): for a test or a tool that reads the file while
+    /// the app goes on.
+    public func flushStream() {
+        stream?.settle()
     }
 
     /// Ends streaming: writes what happened since the last turn and a trailer marking the file

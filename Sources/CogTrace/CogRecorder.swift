@@ -92,8 +92,13 @@ public final class CogRecorder: CogProbe {
     nonisolated public var lastEndedTurnNow: Int { lastEndedTurn.load(ordering: .relaxed) }
     /// The failures the test noted, in order, each after the turn that ended last before it.
     public private(set) var failures: [TraceFailure] = []
-    /// What stopped streaming, reported once each (a full disk, a removed file).
-    public internal(set) var faults: [RecorderFault] = []
+    /// What stopped streaming, reported once each (a full disk, a removed file). Reading it
+    /// first waits until every record streamed so far is written, so a fault is never missed.
+    public var faults: [RecorderFault] {
+        stream?.settle()
+        return reportedFaults
+    }
+    var reportedFaults: [RecorderFault] = []
 
     /// A recorder; attach it to a runtime to start recording.
     public init(configuration: RecorderConfiguration = RecorderConfiguration()) {

@@ -1,5 +1,16 @@
 /// How a `CogRecorder` records.
 public struct RecorderConfiguration {
+    /// Where a streamed trace's records are encoded and written.
+    public enum StreamWriting: Sendable {
+        /// On a thread of their own, a moment after each turn: the app's thread only converts a
+        /// turn and renders its values. A crash (or `kill -9`) loses what that thread had not
+        /// written yet, a few milliseconds' worth.
+        case background
+        /// On the app's thread, before the turn returns: a crash loses at most the turn in
+        /// flight, and every turn costs its encoding and a system call.
+        case immediate
+    }
+
     /// The clock turn times are read from.
     public enum Clock {
         /// Real elapsed time; recordings differ run to run.
@@ -22,12 +33,15 @@ public struct RecorderConfiguration {
     public var redactedLabels: [String]
     /// The most events one turn may hold; further events are dropped and counted.
     public var maxEventsPerTurn: Int
+    /// Where a streamed trace is written (`startStreaming(to:)`).
+    public var streamWriting: StreamWriting
 
     /// A configuration; the defaults keep 10,000 turns with a keyframe every 1,000.
     public init(
         title: String = "untitled", capacity: Int = 10_000, keyframeInterval: Int = 1_000, clock: Clock = .monotonic,
-        redactedLabels: [String] = [], maxEventsPerTurn: Int = 100_000
+        redactedLabels: [String] = [], maxEventsPerTurn: Int = 100_000, streamWriting: StreamWriting = .background
     ) {
+        self.streamWriting = streamWriting
         self.title = title
         self.capacity = max(1, capacity)
         self.keyframeInterval = max(1, keyframeInterval)

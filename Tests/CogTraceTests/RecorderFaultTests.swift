@@ -44,6 +44,7 @@ struct RecorderFaultTests {
         let cogs = runtime(recordingWith: recorder)
         try recorder.startStreaming(to: url)
         ticks(cogs, 1...5)
+        recorder.flushStream()
         let copy = directory.appendingPathComponent("kept.cogtrace")
         try FileManager.default.copyItem(at: url, to: copy)
         try FileManager.default.removeItem(at: url)

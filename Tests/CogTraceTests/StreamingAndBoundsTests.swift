@@ -51,6 +51,8 @@ struct StreamingAndBoundsTests {
         _ = cogs[parityCog]
         for tick in 1...25 { cogs.turn("tick") { c in c[_tickCog] = tick } }
 
+        // Written on the writer's thread a moment after each turn; waited for here.
+        recorder.flushStream()
         let unfinished = try TraceFile.load(contentsOf: url)
         #expect(unfinished.turnCount == 25)
         #expect(unfinished.trailer == nil)
@@ -64,6 +66,26 @@ struct StreamingAndBoundsTests {
             try finished.snapshot(after: 25).states[finished.stateID(labelled: "bounds.tick")!]?.value?.text == "25")
     }
 
+    /// The writer's thread writes each record as soon as it gets to it: nothing waits for a
+    /// flush, a later turn or the end of the stream.
+    @Test func recordsReachTheFileWithNobodyWaitingForThem() throws {
+        let url = temporaryTrace("background")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let recorder = CogRecorder(configuration: RecorderConfiguration(title: "background"))
+        let cogs = Cogs.forTesting()
+        recorder.attach(to: cogs)
+        try recorder.startStreaming(to: url)
+        for tick in 1...12 { cogs.turn("tick") { c in c[_tickCog] = tick } }
+        var seen = 0
+        for _ in 0..<1_000 where seen < 12 {
+            seen = (try? TraceFile.load(contentsOf: url))?.turnCount ?? 0
+            usleep(10_000)
+        }
+        #expect(seen == 12)
+        recorder.finishStreaming()
+        #expect(try TraceFile.load(contentsOf: url).trailer?.turns == 12)
+    }
+
     @Test func aCrashLosesAtMostTheTurnInFlight() async throws {
         let url = temporaryTrace("crash")
         defer { try? FileManager.default.removeItem(at: url) }
@@ -71,7 +93,8 @@ struct StreamingAndBoundsTests {
             await MainActor.run {
                 let url = FileManager.default.temporaryDirectory
                     .appendingPathComponent("coginspector-crash-\(getppid()).cogtrace")
-                let recorder = CogRecorder(configuration: RecorderConfiguration(title: "crash"))
+                let recorder = CogRecorder(
+                    configuration: RecorderConfiguration(title: "crash", streamWriting: .immediate))
                 let cogs = Cogs.forTesting()
                 recorder.attach(to: cogs)
                 try! recorder.startStreaming(to: url)

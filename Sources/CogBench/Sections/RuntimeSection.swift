@@ -52,6 +52,10 @@ enum RuntimeSection {
             let timed = measureInterleaved(section: "runtime", name: shape.name, iterations: iterations, variantBodies)
             // Streaming writes a file each iteration and leaves the caches cold for whatever runs
             // next, so it is timed against untraced runs of its own rather than among the others.
+            // "stream" runs until the file is finished (the writer's thread done too); "stream, app
+            // thread" times only the turns, what the app's own thread pays while the writer
+            // encodes and writes beside it.
+            var appThread: [Double] = []
             let streamed = measureInterleaved(
                 section: "runtime", name: shape.name, iterations: variants.contains("stream") ? iterations : 0,
                 [
@@ -67,7 +71,29 @@ enum RuntimeSection {
                             recorder.finishStreaming()
                         }
                     ),
+                    (
+                        "stream, app thread",
+                        {
+                            let cogs = Cogs()
+                            let recorder = CogRecorder(configuration: RecorderConfiguration(title: shape.name))
+                            recorder.attach(to: cogs)
+                            try? recorder.startStreaming(to: streamURL)
+                            let elapsed = ContinuousClock().measure { _ = shape.run(on: cogs) }
+                            appThread.append(
+                                Double(elapsed.components.seconds) * 1_000
+                                    + Double(elapsed.components.attoseconds) / 1e15)
+                            recorder.finishStreaming()
+                        }
+                    ),
                 ])
+            let app =
+                appThread.count > 1
+                ? Measurement(
+                    section: "runtime", name: shape.name, variant: "stream, app thread",
+                    samples: Array(appThread.dropFirst()))
+                : Measurement(
+                    section: "runtime", name: shape.name, variant: "stream, app thread", unit: "ms", median: .nan,
+                    min: .nan, max: .nan, count: 0)
             func result(_ variant: String) -> Measurement {
                 timed.first { $0.variant == variant }
                     ?? Measurement(
@@ -84,18 +110,21 @@ enum RuntimeSection {
             let reference = referenceMilliseconds[shape.name]
             rows.append([
                 shape.name, format(untraced.median), format(ring.median), ratio(ring.median, untraced.median),
-                format(stream.median), ratio(stream.median, streamBase.median), ratio(null.median, untraced.median),
+                format(stream.median), ratio(stream.median, streamBase.median), ratio(app.median, streamBase.median),
+                ratio(null.median, untraced.median),
                 "\(runs)" + (countOK ? "" : " (expected \(shape.expectedSelectorRuns))"),
                 reference.map { String(format: "%.2f", $0) } ?? "-",
                 reference.map { ratio(untraced.median, $0) } ?? "-",
             ])
-            measurements += [untraced, ring, stream] + (variants.contains("null") ? [null] : [])
+            measurements +=
+                [untraced, ring, stream] + (app.count > 0 ? [app] : []) + (variants.contains("null") ? [null] : [])
         }
         print("runtime (median of \(iterations) iterations, each on a fresh runtime, variants interleaved)\(probeNote)")
         print(
             table(
                 [
-                    "shape", "untraced ms", "ring ms", "ring ×", "stream ms", "stream ×", "null probe ×",
+                    "shape", "untraced ms", "ring ms", "ring ×", "stream ms", "stream ×", "stream app ×",
+                    "null probe ×",
                     "selector runs",
                     "reference ms", "untraced ÷ ref",
                 ], rows))

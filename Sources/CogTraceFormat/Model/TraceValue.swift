@@ -50,7 +50,7 @@ public struct TraceValue {
     /// The structured form, when the value's type is `Encodable` and it is not redacted.
     package var json: JSONValue? { rendered.json }
 
-    private var rendered: (text: String, json: JSONValue?) {
+    var rendered: (text: String, json: JSONValue?) {
         switch storage {
         case .pending(let value): TraceValue.render(value)
         case .rendered(let text, let json): (text, json)

@@ -1,0 +1,48 @@
+extension TraceValue {
+    /// This value rendered now: its text and JSON, with nothing of the app's value kept. What a
+    /// record must hold before another thread may encode it, since only the app's thread may
+    /// look at the app's value.
+    package var settled: TraceValue {
+        switch storage {
+        case .pending:
+            let (text, json) = rendered
+            return TraceValue(text: text, json: json)
+        case .rendered, .redacted: return self
+        }
+    }
+
+    /// Whether the value holds no app value any more (rendered, or redacted).
+    package var isSettled: Bool {
+        if case .pending = storage { return false }
+        return true
+    }
+}
+
+extension TraceEvent {
+    /// The event with each of its values settled.
+    package var settlingValues: TraceEvent {
+        switch self {
+        case .stateCreated(let state, let value): .stateCreated(state: state, value: value?.settled)
+        case .seeded(let state, let value): .seeded(state: state, value: value.settled)
+        case .write(let state, let old, let new): .write(state: state, old: old.settled, new: new.settled)
+        case .writeDiscarded(let state, let value): .writeDiscarded(state: state, value: value.settled)
+        case .recompute(let state, let old, let new, let changed, let trigger):
+            .recompute(state: state, old: old?.settled, new: new?.settled, changed: changed, trigger: trigger)
+        case .offer(let state, let subscriber, let value):
+            .offer(state: state, subscriber: subscriber, value: value.settled)
+        case .watchRun(let registration, let old, let new):
+            .watchRun(registration: registration, old: old?.settled, new: new.settled)
+        default: self
+        }
+    }
+}
+
+extension TraceTurn {
+    /// The turn with every value of its events settled.
+    package var settlingValues: TraceTurn {
+        var settled = self
+        settled.events = events.map(\.settlingValues)
+        settled.after = after.map(\.settlingValues)
+        return settled
+    }
+}
