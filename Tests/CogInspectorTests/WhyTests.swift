@@ -62,6 +62,25 @@ struct WhyTests {
             chain.first?.line.hasPrefix("weather.isNice[10001] = false: recomputed to the same value in turn") == true)
     }
 
+    /// An async state's selector may run again after its result is published, with no
+    /// dependency changed and the same value: that run is not why the value holds, the
+    /// publication is.
+    @Test func aRunThatGaveBackTheSameValueUnaskedIsNotTheReason() throws {
+        let lines = [
+            #"{"type":"header","format":"cogtrace","version":"1.1","minReader":"1.0","producer":"test","run":"r","title":"t","clock":"virtual","mode":"ring","capacity":10,"keyframeEvery":100}"#,
+            #"{"type":"state","id":1,"label":"forecast","decl":"forecast","key":null,"shape":"async","valueType":"Int","lifetime":"app","policy":"latest"}"#,
+            #"{"type":"state","id":2,"label":"nice","decl":"nice","key":null,"shape":"automatic","valueType":"Bool","lifetime":"app","policy":null}"#,
+            #"{"type":"turn","seq":1,"name":"forecast success","origin":"asyncCompletion","cause":null,"start":0,"duration":0,"events":[{"e":"write","s":1,"old":{"t":"0","j":0},"new":{"t":"75","j":75}},{"e":"recompute","s":2,"old":{"t":"false","j":false},"new":{"t":"true","j":true},"changed":true,"by":1}]}"#,
+            #"{"type":"idle","after":1,"events":[{"e":"recompute","s":1,"old":{"t":"75","j":75},"new":{"t":"75","j":75},"changed":false,"by":null}]}"#,
+            #"{"type":"trailer","ok":true,"turns":1,"evicted":0,"dropped":0,"keyframes":0}"#,
+        ]
+        let session = InspectorSession(trace: try TraceFile.parse(lines.joined(separator: "\n") + "\n"), source: "t")
+        let chain = session.causalChain(of: try #require(session.trace.stateID(labelled: "nice")))
+        #expect(chain.map(\.state.label) == ["nice", "forecast"])
+        #expect(chain.last?.explanation == "published in turn 1 (forecast success), a result of its async work")
+        #expect(chain.last?.turn == TurnReference(1))
+    }
+
     @Test func unknownStatesGetASuggestion() throws {
         let session = try session("tour")
         #expect(throws: InspectorError("unknown state 'weather.isNise[10001]'; did you mean 'weather.isNice[10001]'?"))

@@ -154,9 +154,16 @@ final class StateTimeline {
     }
 
     /// Whether `event` decided `state`'s value: a write, or a run that gave a value (even one
-    /// whose equal result was gated, since that run is why the value still holds).
+    /// whose equal result was gated, when a dependency change made it run, since that run is why
+    /// the value still holds).
     static func decides(_ event: TraceEvent, for state: NodeID) -> Bool {
-        if case .recompute(state, _, let new, _, _) = event { return new != nil }
+        if case .recompute(state, let old, let new, let changed, let trigger) = event {
+            // A run no dependency change caused that gave back the value the state had (an async
+            // state's selector run again after its result was published): the value holds from
+            // whatever gave it before, so that is the decision.
+            if !changed, trigger == nil, old != nil { return false }
+            return new != nil
+        }
         return event.setsValue(of: state)
     }
 
