@@ -71,6 +71,21 @@ struct ViewerTests {
         }
     }
 
+    @Test func turnsAFailureFollowedAreMarked() throws {
+        let tour = try String(contentsOf: DiffTests.recordings.appendingPathComponent("tour.cogtrace"), encoding: .utf8)
+        var lines = tour.split(separator: "\n").map(String.init)
+        lines.insert(
+            contentsOf: [
+                #"{"type":"failure","after":6,"test":"T.a","kind":"expectation","message":"not nice","file":null,"line":null}"#,
+                #"{"type":"failure","after":9,"test":"T.b","kind":"error","message":"thrown","file":null,"line":null}"#,
+            ], at: lines.count - 1)
+        let session = InspectorSession(trace: try TraceFile.parse(lines.joined(separator: "\n") + "\n"), source: "t")
+        let html = try ViewerPage.render(session, graphviz: nil).html
+        let turns = try #require(try embeddedData(html)["turns"] as? [[String: Any]])
+        let marked = turns.filter { $0["f"] as? Bool == true }.compactMap { $0["t"] as? Int }
+        #expect(marked == [6, 9])
+    }
+
     @Test func theTourPageIsSmallAndNamesEveryTurn() throws {
         let session = try DiffTests.session("tour")
         let html = try ViewerPage.render(session, graphviz: nil).html
