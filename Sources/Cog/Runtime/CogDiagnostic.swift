@@ -32,6 +32,8 @@ public struct CogDiagnostic: Error, CustomStringConvertible, Sendable, Equatable
         case runawayChain
         /// A read had to compute more than 128 never-computed states inside each other.
         case coldNesting
+        /// `seed(_:to:)` was called inside a turn, a selector or a reaction: it is for idle setup.
+        case seedMisuse
     }
 
     /// What went wrong.

@@ -33,6 +33,13 @@ extension Cogs {
 
 extension Graph {
     func seed<Value>(_ value: Value, for address: CogAddress<Value>) {
+        if let place = seedMisusePlace {
+            let label = Node.label(descriptor: address.descriptor, key: address.key)
+            return fail(
+                .seedMisuse,
+                "seed(_:to:) is for idle test setup, but '\(label)' was seeded \(place); seed it before the "
+                    + "first turn (Cogs.forTesting(seeding:)), or write it in an op with turn")
+        }
         let source: Node
         if let existing = existingNode(address.descriptor, key: address.key) {
             source = existing
@@ -41,5 +48,19 @@ extension Graph {
             source = install(address.descriptor.makeSeededNode(id: claimNodeID(), key: address.key, value: value))
         }
         probe?.record(.seeded(state: CogStateID(source.id), value: value))
+    }
+
+    /// Where a seed would land now, if not in idle setup: inside a turn's body, a selector or
+    /// a reaction (seeding there would change a value behind the turn's back).
+    private var seedMisusePlace: String? {
+        if let running = trackingStack.last {
+            return running is ReactionNode
+                ? "from the reaction '\(running.label)'" : "from the selector of '\(running.label)'"
+        }
+        switch phase {
+        case .idle: return nil
+        case .accumulating: return "inside a turn's body"
+        case .flushing: return "while a turn settles"
+        }
     }
 }
