@@ -29,8 +29,9 @@ extension Graph {
         return (active[start...] + [node]).map(\.label)
     }
 
-    /// The message of a cycle along `path`.
+    /// The message of a cycle along `path`, worded as the public library words it (its tests
+    /// look for "Cog dependency cycle" and the closed path).
     static func cycleMessage(_ path: [String]) -> String {
-        "cycle: \(path.joined(separator: " -> "))"
+        "Cog dependency cycle: \(path.joined(separator: " -> "))"
     }
 }

@@ -59,7 +59,7 @@ extension Graph {
     func fail(_ kind: CogDiagnostic.Kind, _ message: String, path: [String] = []) {
         let diagnostic = CogDiagnostic(kind: kind, message: message, path: path)
         probe?.record(.diagnostic(diagnostic))
-        guard let diagnosticHandler else { fatalError("Cog: \(message)") }
+        guard let diagnosticHandler else { fatalError(message.hasPrefix("Cog ") ? message : "Cog: \(message)") }
         diagnosticHandler(diagnostic)
     }
 
