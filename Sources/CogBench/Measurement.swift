@@ -72,9 +72,7 @@ func measureInterleaved(
         for step in variants.indices {
             let index = (round + step) % variants.count
             let elapsed = clock.measure(variants[index].body)
-            samples[index].append(
-                Double(elapsed.components.seconds) * 1_000
-                    + Double(elapsed.components.attoseconds) / 1e15)
+            samples[index].append(elapsed.milliseconds)
         }
     }
     return variants.indices.map { index in
@@ -99,4 +97,11 @@ func table(_ header: [String], _ rows: [[String]]) -> String {
     }
     let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
     return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
+}
+
+extension Duration {
+    /// The duration in milliseconds, as the bench reports times.
+    var milliseconds: Double {
+        Double(components.seconds) * 1_000 + Double(components.attoseconds) / 1e15
+    }
 }

@@ -55,7 +55,7 @@ enum FollowSection {
         let start = ContinuousClock.now
         let total = seconds * rate
         while written.count <= total {
-            let due = min(total, Int(Double(rate) * (ContinuousClock.now - start).seconds))
+            let due = min(total, Int(Double(rate) * (ContinuousClock.now - start).milliseconds / 1_000))
             if due >= written.count {
                 lines.removeAll(keepingCapacity: true)
                 for sequence in written.count...due { trace.writeTurn(sequence, to: &lines) }
@@ -76,13 +76,15 @@ enum FollowSection {
         var lags: [Double] = []
         for line in watchLines where line.turn < written.count {
             let lag: Duration = line.at - written[line.turn]
-            lags.append(lag.seconds * 1_000)
+            lags.append(lag.milliseconds)
         }
         guard !lags.isEmpty else { throw BenchFailure("coginspect --follow printed no watch line") }
         let expected = total / 3
         var measurement = Measurement(section: "follow", name: "watch lag", variant: "\(rate) turns/s", samples: lags)
         measurement.p99 = lags.sorted()[lags.count * 99 / 100]
-        print("follow (\(total) turns written at \(rate)/s over \(String(format: "%.1f", writing.seconds)) s)")
+        print(
+            "follow (\(total) turns written at \(rate)/s over \(String(format: "%.1f", writing.milliseconds / 1_000)) s)"
+        )
         print(
             table(
                 ["watch lines", "expected", "median lag ms", "p99 lag ms", "max lag ms"],
@@ -96,12 +98,5 @@ enum FollowSection {
             "exit status \(process.terminationStatus); kept up: \(measurement.max < 1_000 ? "yes" : "no") (max lag under 1 s)\n"
         )
         return [measurement]
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a double.
-    fileprivate var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

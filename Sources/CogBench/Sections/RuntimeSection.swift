@@ -79,9 +79,7 @@ enum RuntimeSection {
                             recorder.attach(to: cogs)
                             try? recorder.startStreaming(to: streamURL)
                             let elapsed = ContinuousClock().measure { _ = shape.run(on: cogs) }
-                            appThread.append(
-                                Double(elapsed.components.seconds) * 1_000
-                                    + Double(elapsed.components.attoseconds) / 1e15)
+                            appThread.append(elapsed.milliseconds)
                             recorder.finishStreaming()
                         }
                     ),
