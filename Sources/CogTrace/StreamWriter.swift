@@ -5,21 +5,17 @@ import Synchronization
 
 /// Records ready to be written: JSON lines, then a turn whose values are all settled.
 ///
-/// Sendable by hand: `settled` holds only strings, numbers and JSON values. Every `TraceValue`
-/// in it is settled (`TraceTurn.settlingValues`) on the app's thread before it is handed over,
-/// so the writer's thread never touches a value of the app's; `init` checks it in debug builds.
+/// Sendable by hand: it holds only strings, numbers and JSON values. The one way in for a turn
+/// is `init`, which settles its values (`TraceTurn.settlingValues`) on the caller's thread, the
+/// app's, so the writer's thread never touches a value of the app's.
 struct SettledRecords: @unchecked Sendable {
     var lines: [JSONValue] = []
     private(set) var turn: TraceTurn?
 
-    init(lines: [JSONValue] = [], turn settled: TraceTurn? = nil) {
+    /// `lines`, then `turn` with its values settled now.
+    init(lines: [JSONValue] = [], settling turn: TraceTurn? = nil) {
         self.lines = lines
-        turn = settled
-        assert(settled.map(Self.isSettled) ?? true, "a turn handed to the writer holds an app value")
-    }
-
-    private static func isSettled(_ turn: TraceTurn) -> Bool {
-        (turn.events + turn.after).allSatisfy(\.valuesAreSettled)
+        self.turn = turn?.settlingValues
     }
 }
 
@@ -123,19 +119,5 @@ final class StreamWriter: Sendable {
             return "the file was replaced while streaming"
         }
         return nil
-    }
-}
-
-extension TraceEvent {
-    /// Whether every value the event holds is settled.
-    fileprivate var valuesAreSettled: Bool {
-        switch self {
-        case .stateCreated(_, let value): value?.isSettled ?? true
-        case .seeded(_, let value), .writeDiscarded(_, let value), .offer(_, _, let value): value.isSettled
-        case .write(_, let old, let new): old.isSettled && new.isSettled
-        case .recompute(_, let old, let new, _, _): (old?.isSettled ?? true) && (new?.isSettled ?? true)
-        case .watchRun(_, let old, let new): (old?.isSettled ?? true) && new.isSettled
-        default: true
-        }
     }
 }

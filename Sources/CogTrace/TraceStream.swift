@@ -51,7 +51,7 @@ final class TraceStream {
     func append(_ turn: RecordedTurn, recorder: CogRecorder) {
         guard !noticeFault() else { return }
         let states = newStates(recorder)
-        writer.write(SettledRecords(lines: states, turn: recorder.traced(turn, with: &converter).settlingValues))
+        writer.write(SettledRecords(lines: states, settling: recorder.traced(turn, with: &converter)))
         lastSequence = turn.info.id
     }
 

@@ -10,12 +10,6 @@ extension TraceValue {
         case .rendered, .redacted: return self
         }
     }
-
-    /// Whether the value holds no app value any more (rendered, or redacted).
-    package var isSettled: Bool {
-        if case .pending = storage { return false }
-        return true
-    }
 }
 
 extension TraceEvent {
