@@ -29,9 +29,8 @@ extension Graph {
         return (active[start...] + [node]).map(\.label)
     }
 
-    /// The message of a cycle along `path`, worded as the public library words it (its tests
-    /// look for "Cog dependency cycle" and the closed path).
+    /// The message of a cycle along `path`.
     static func cycleMessage(_ path: [String]) -> String {
-        "Cog dependency cycle: \(path.joined(separator: " -> "))"
+        "dependency cycle: \(path.joined(separator: " -> "))"
     }
 }

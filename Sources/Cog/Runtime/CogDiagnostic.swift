@@ -52,6 +52,11 @@ public struct CogDiagnostic: Error, CustomStringConvertible, Sendable, Equatable
     }
 
     public var description: String { message }
+
+    /// What the runtime prints when it stops for this failure: `Cog: message`, and for a cycle
+    /// `Cog dependency cycle: a -> b -> a`, the public library's wording, which its tests (and
+    /// so an app's own) look for.
+    var trapText: String { kind == .cycle ? "Cog \(message)" : "Cog: \(message)" }
 }
 
 extension Graph {
@@ -59,7 +64,7 @@ extension Graph {
     func fail(_ kind: CogDiagnostic.Kind, _ message: String, path: [String] = []) {
         let diagnostic = CogDiagnostic(kind: kind, message: message, path: path)
         probe?.record(.diagnostic(diagnostic))
-        guard let diagnosticHandler else { fatalError(message.hasPrefix("Cog ") ? message : "Cog: \(message)") }
+        guard let diagnosticHandler else { fatalError(diagnostic.trapText) }
         diagnosticHandler(diagnostic)
     }
 
