@@ -26,9 +26,9 @@ public final class InspectorSession {
     /// waiting for it to finish).
     var timeline: StateTimeline {
         commandReadTimeline = true
+        settleBackgroundIndex()
         if let builtTimeline { return builtTimeline }
-        let built = StateTimeline(trace: trace, index: backgroundIndex?.wait())
-        backgroundIndex = nil
+        let built = StateTimeline(trace: trace)
         if built.isComplete { builtTimeline = built }
         return built
     }
@@ -37,16 +37,13 @@ public final class InspectorSession {
     /// The expressions `watch` reports on as turns arrive, in the order they were added.
     var watches: [Watch] = []
 
-    /// Waits for an index being built on another thread and keeps it, so the trace may change.
+    /// Waits for an index being built on another thread and keeps it as the timeline, so the
+    /// trace may change (a build starts only while there is no timeline yet).
     func settleBackgroundIndex() {
         guard let backgroundIndex else { return }
-        if builtTimeline == nil {
-            let built = StateTimeline(trace: trace, index: backgroundIndex.wait())
-            if built.isComplete { builtTimeline = built }
-        } else {
-            _ = backgroundIndex.wait()
-        }
         self.backgroundIndex = nil
+        let built = StateTimeline(trace: trace, index: backgroundIndex.wait())
+        if built.isComplete { builtTimeline = built }
     }
 
     /// Extends the indexes with turns that arrived: the timeline grows, and the SQL database
