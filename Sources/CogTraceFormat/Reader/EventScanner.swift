@@ -140,20 +140,7 @@ package struct EventScanner {
 
     /// A string without escapes, its contents' range; nil for anything else.
     private mutating func plainString() -> Range<Int>? {
-        skipWhitespace()
-        guard index < end, bytes[index] == UInt8(ascii: "\"") else { return nil }
-        index += 1
-        let start = index
-        while index < end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                index += 1
-                return start..<(index - 1)
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
-            index += 1
-        }
-        return nil
+        string(acceptingEscapes: false)
     }
 
     /// A whole number in the range the decoder accepts for ids; nil for a fraction, an exponent
@@ -267,20 +254,30 @@ package struct EventScanner {
     }
 
     private mutating func skipString() -> Bool {
+        guard let contents = string(acceptingEscapes: true) else { return false }
+        return contents.count <= limits.maxStringBytes
+    }
+
+    /// A string's contents (between its quotes, escapes as written), the index after it; nil for
+    /// anything that is not a string the decoder would read the same way, or one with an escape
+    /// when `acceptingEscapes` is false.
+    @inline(__always)
+    private mutating func string(acceptingEscapes: Bool) -> Range<Int>? {
         skipWhitespace()
-        guard index < end, bytes[index] == UInt8(ascii: "\"") else { return false }
+        guard index < end, bytes[index] == UInt8(ascii: "\"") else { return nil }
         index += 1
         let start = index
         while index < end {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                return index - 1 - start <= limits.maxStringBytes
+                return start..<(index - 1)
             }
-            if byte < 0x20 { return false }
+            if byte < 0x20 { return nil }
             if byte == UInt8(ascii: "\\") {
+                guard acceptingEscapes else { return nil }
                 index += 1
-                guard index < end else { return false }
+                guard index < end else { return nil }
                 switch bytes[index] {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
@@ -288,15 +285,15 @@ package struct EventScanner {
                 case UInt8(ascii: "u"):
                     // Escaped surrogates need pairing rules the decoder applies; leave them to it.
                     guard index + 4 < end, let unit = hexUnit(at: index + 1), !(0xD800...0xDFFF).contains(unit)
-                    else { return false }
+                    else { return nil }
                     index += 5
-                default: return false
+                default: return nil
                 }
                 continue
             }
             index += 1
         }
-        return false
+        return nil
     }
 
     private func hexUnit(at position: Int) -> Int? {

@@ -34,14 +34,14 @@ public final class TraceFollower {
     /// Set once the file stops being followable; every later poll reports it again.
     public private(set) var ended: Change?
 
-    private init(trace: TraceFile, path: String, descriptor: Int32, status: stat, firstLine: [UInt8]) {
+    private init(trace: TraceFile, path: String, descriptor: Int32, status: stat) {
         self.trace = trace
         self.path = path
         self.descriptor = descriptor
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
         readLength = trace.bytes.count
-        self.firstLine = firstLine
+        firstLine = Array(trace.bytes.prefix { $0 != 0x0A })
     }
 
     deinit { close(descriptor) }
@@ -63,15 +63,20 @@ public final class TraceFollower {
             return nil
         }
         var bytes: [UInt8] = []
-        guard Self.readToEnd(descriptor, from: 0, into: &bytes) == nil,
-            let trace = try Self.following(bytes, memoryBudget: memoryBudget, descriptor: descriptor)
-        else {
+        let trace: TraceFile?
+        do {
+            trace =
+                Self.readToEnd(descriptor, from: 0, into: &bytes) == nil
+                ? try TraceFile.following(bytes, memoryBudget: memoryBudget) : nil
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        guard let trace else {
             close(descriptor)
             return nil
         }
-        let firstLine = Array(bytes.prefix { $0 != 0x0A })
-        return TraceFollower(
-            trace: trace, path: url.path, descriptor: descriptor, status: status, firstLine: firstLine)
+        return TraceFollower(trace: trace, path: url.path, descriptor: descriptor, status: status)
     }
 
     /// Goes on reading the file `trace` was loaded from, from where the load stopped.
@@ -89,26 +94,14 @@ public final class TraceFollower {
                 isUnopenable: true)
         }
         var status = stat()
-        let firstLine = Array(trace.bytes.prefix { $0 != 0x0A })
         let follower = TraceFollower(
             trace: trace, path: url.path, descriptor: descriptor,
-            status: fstat(descriptor, &status) == 0 ? status : stat(), firstLine: firstLine)
+            status: fstat(descriptor, &status) == 0 ? status : stat())
         if let change = follower.identityChange() {
             throw TraceReadError(line: 0, message: "'\(url.relativePath)' \(change.sentence) since it was opened")
         }
         _ = trace.resumeFollowing()
         return follower
-    }
-
-    private static func following(
-        _ bytes: [UInt8], memoryBudget: MemoryBudget, descriptor: Int32
-    ) throws(TraceReadError) -> TraceFile? {
-        do {
-            return try TraceFile.following(bytes, memoryBudget: memoryBudget)
-        } catch {
-            close(descriptor)
-            throw error
-        }
     }
 
     /// Reads what arrived since the last poll.
