@@ -292,6 +292,7 @@ extension Graph {
                 let boundary = StatusBoundary(notified: node.statusFingerprint!)
                 node.statusBoundary = boundary
                 probe?.record(.boundaryAttached(state: CogStateID(node.id)))
+                endGraceWhileHeld(node)
                 return boundary
             }()
         return node.status.observed(by: boundary)

@@ -1,4 +1,4 @@
-/// Lifetimes: leases, grace periods on the injected clock, release with its cascade, and discard.
+/// Lifetimes: leases, grace periods on the injected clock (one sleeper per waiting state), release with its cascade, and discard.
 ///
 /// A state is *in use* while something holds it: a consumer edge (another state, or a reaction,
 /// watch, scope or export subscriber, whose edges are their leases) or a UI pin. An unused
@@ -28,39 +28,43 @@ extension Graph {
         startGrace(node)
     }
 
-    /// Starts (or restarts) the state's grace window; a restart is reported as the renewal it is,
-    /// not as a second schedule.
+    /// Starts (or restarts) the state's grace window with a sleeper of its own; a restart replaces
+    /// the sleeper and is reported as the renewal it is, not as a second schedule.
     private func startGrace(_ node: Node, reporting: Bool = true) {
         let grace = grace(of: node)
         let deadline = clock.now() + grace
         node.graceDeadline = deadline
         graceWaiting[ObjectIdentifier(node)] = node
         if reporting { probe?.signal(.graceScheduled(state: CogStateID(node.id), grace: grace)) }
-        scheduleWake(at: deadline)
+        node.graceTimer?.cancel(reportingCheck: true)
+        node.graceTimer = GraceTimer(until: deadline, in: self)
     }
 
-    private func scheduleWake(at deadline: Duration) {
-        if let wake = graceWake, wake <= deadline { return }
-        graceTask?.cancel()
-        graceWake = deadline
-        let sleepUntil = clock.sleepUntil
-        graceTask = Task { [lifeline] in
-            do { try await sleepUntil(deadline) } catch { return }
-            lifeline.current?.graceWake = nil
-            lifeline.current?.expireDueStates()
-        }
+    /// A state in its grace window is held again (a consumer, a UI pin): the window ends and its
+    /// sleeper goes; losing the holder later starts a full window of its own.
+    func endGraceWhileHeld(_ node: Node) {
+        guard node.graceDeadline != nil else { return }
+        stopGrace(node, reportingCheck: true)
+    }
+
+    /// Forgets `node`'s grace window and cancels its sleeper.
+    func stopGrace(_ node: Node, reportingCheck: Bool) {
+        graceWaiting[ObjectIdentifier(node)] = nil
+        node.graceDeadline = nil
+        node.graceTimer?.cancel(reportingCheck: reportingCheck)
+        node.graceTimer = nil
     }
 
     /// Releases every waiting state whose grace has run out and that is still unused, each in a
-    /// turn of its own (origin `graceExpiry`), then sleeps until the next deadline.
+    /// turn of its own (origin `graceExpiry`), in deadline order. Whichever due sleeper reaches the
+    /// MainActor first handles them all, so the order never depends on how tasks are scheduled.
     func expireDueStates() {
         let now = clock.now()
         let due = graceWaiting.values
             .filter { $0.graceDeadline.map { $0 <= now } ?? true }
             .sorted { ($0.graceDeadline!, $0.id) < ($1.graceDeadline!, $1.id) }
         for node in due {
-            graceWaiting[ObjectIdentifier(node)] = nil
-            node.graceDeadline = nil
+            stopGrace(node, reportingCheck: false)
             guard !isInUse(node) else {
                 reached(.automaticReleaseCheck)
                 continue
@@ -72,9 +76,6 @@ extension Graph {
             reached(.automaticReleaseCheck)
             reached(.automaticRelease)
         }
-        if let next = graceWaiting.values.compactMap(\.graceDeadline).min() {
-            scheduleWake(at: next)
-        }
     }
 
     /// Releases `node` (inside a turn): out of the table, unlinked from its producers, its async
@@ -84,8 +85,7 @@ extension Graph {
         var work: [(Node, CogReleaseReason)] = [(first, reason)]
         while let (node, why) = work.popLast() {
             remove(node)
-            graceWaiting[ObjectIdentifier(node)] = nil
-            node.graceDeadline = nil
+            stopGrace(node, reportingCheck: false)
             for dependency in node.dependencies {
                 let producer = dependency.producer
                 unlink(consumer: node, from: producer)

@@ -76,6 +76,7 @@ extension Graph {
         let boundary = Boundary(notifiedVersion: node.version)
         node.boundary = boundary
         probe?.record(.boundaryAttached(state: CogStateID(node.id)))
+        endGraceWhileHeld(node)
         return boundary
     }
 

@@ -174,6 +174,7 @@ extension Graph {
                     producer.staleStamp = 0
                 } else {
                     producer.consumers.append(ConsumerLink(consumer: node))
+                    if producer.graceDeadline != nil { endGraceWhileHeld(producer) }
                 }
             }
             for index in matched..<previousCount {

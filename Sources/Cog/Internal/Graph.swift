@@ -67,8 +67,6 @@ final class Graph {
     var defaultGrace: Duration
     /// States waiting out a grace period.
     var graceWaiting: [ObjectIdentifier: Node] = [:]
-    var graceTask: Task<Void, Never>?
-    var graceWake: Duration?
     /// Mechanism owners, so tearing down retires them (cancelling their tasks).
     var mechanismOwners: [RegistrationOwner] = []
     /// Turns run since the runtime was last idle, for the runaway-chain diagnostic.
@@ -91,7 +89,7 @@ final class Graph {
     func tearDown() {
         lifeline.isAlive = false
         externalBridges.removeAll()
-        graceTask?.cancel()
+        for node in graceWaiting.values { stopGrace(node, reportingCheck: false) }
         // Every owner is retired before any is cleaned up: a task cancelled below may look at a
         // cousin's controller, and must not find it live.
         for owner in mechanismOwners { owner.markRetired() }

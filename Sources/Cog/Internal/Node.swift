@@ -65,6 +65,8 @@ class Node {
     @exclusivity(unchecked) var scratchBase = 0
     /// When an unused while-observed state will be released (offset on the runtime's clock).
     @exclusivity(unchecked) var graceDeadline: Duration?
+    /// The sleeper of that grace window.
+    @exclusivity(unchecked) var graceTimer: GraceTimer?
     /// The producer whose change last marked this node dirty (what a recompute reports as its trigger).
     @exclusivity(unchecked) var dirtiedBy = 0
 

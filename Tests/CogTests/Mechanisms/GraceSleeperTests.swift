@@ -1,0 +1,128 @@
+import Cog
+import CogTesting
+import Testing
+
+private let _baseCog = Cog<Int>.Manual(name: "grace.base") { 1 }
+private let _watchingCog = Cog<Bool>.Manual(name: "grace.watching") { true }
+
+/// Each unused state waits out its grace on a sleeper of its own on the injected clock, as the
+/// public library's lifetime tests count them: a renewal replaces the sleeper, a holder that
+/// comes back removes it, and a release removes it.
+@Suite("Grace sleepers on the injected clock", .timeLimit(.minutes(1)))
+struct GraceSleeperTests {
+    @Test func repeatedPeeksRenewOneSleeperAndMoveTheDeadline() async throws {
+        let clock = TestClock()
+        var runs = 0
+        let tripledCog = Cog<Int>(name: "grace.tripled") { c in
+            runs += 1
+            return c[_baseCog] * 3
+        }
+        let cogs = Cogs.forTesting(clock: clock, whileObservedGrace: .seconds(10))
+        let log = EventLog.attached(to: cogs)
+        #expect(cogs.peek(tripledCog) == 3)
+        try await clock.waitForScheduledSleep()
+        #expect(clock.activeSleeperCount == 1)
+
+        clock.advance(by: .seconds(4))
+        for _ in 0..<8 {
+            #expect(cogs.peek(tripledCog) == 3)
+            try await clock.waitForScheduledSleep()  // a new sleep in place of the old one
+            #expect(clock.activeSleeperCount == 1)
+        }
+        #expect(clock.maximumActiveSleeperCount == 1)
+
+        clock.advance(by: .seconds(6))  // the first deadline passes: the renewed one holds
+        #expect(clock.activeSleeperCount == 1)
+        #expect(log.lines(startingWith: "release").isEmpty)
+
+        let released = MainActorCleanupAcknowledgement()
+        cogs.acknowledgeNextAutomaticRelease(with: released)
+        clock.advance(by: .seconds(4))
+        try await released.wait()
+        #expect(log.lines(startingWith: "release") == ["release grace.tripled graceExpired"])
+        #expect(clock.activeSleeperCount == 0)
+        #expect(runs == 1)
+    }
+
+    @Test func aColdAsyncPeekAndRefreshesKeepOneRenewableSleeper() async throws {
+        let clock = TestClock()
+        let work = ControlledWork<Int>()
+        let forecastCog = Cog<Int>.Async(default: 0, name: "grace.forecast") { _ in work.makeWork() }
+        let cogs = Cogs.forTesting(clock: clock, whileObservedGrace: .seconds(10))
+        var starts = work.starts.makeAsyncIterator()
+        #expect(cogs.status.peek(forecastCog).isLoading)
+        #expect(await starts.next() == 0)
+        try await clock.waitForScheduledSleep()
+        #expect(clock.activeSleeperCount == 1)
+        for generation in 1...4 {
+            cogs.refresh(forecastCog)
+            #expect(await starts.next() == generation)
+            try await clock.waitForScheduledSleep()
+            #expect(clock.activeSleeperCount == 1)
+        }
+        #expect(clock.maximumActiveSleeperCount == 1)
+
+        let released = MainActorCleanupAcknowledgement()
+        cogs.acknowledgeNextAutomaticRelease(with: released)
+        clock.advance(by: .seconds(10))
+        try await released.wait()
+        #expect(clock.activeSleeperCount == 0)
+    }
+
+    @Test func aUIPinEndsTheWindowAndItsSleeper() async throws {
+        let clock = TestClock()
+        let pinnedCog = Cog<Int>(name: "grace.pinned") { c in c[_baseCog] + 100 }
+        let cogs = Cogs.forTesting(clock: clock, whileObservedGrace: .seconds(10))
+        let log = EventLog.attached(to: cogs)
+        #expect(cogs.peek(pinnedCog) == 101)
+        try await clock.waitForScheduledSleep()
+        let kept = MainActorCleanupAcknowledgement()
+        cogs.acknowledgeNextAutomaticReleaseCheck(with: kept)
+        #expect(cogs[pinnedCog] == 101)
+        #expect(clock.activeSleeperCount == 0, "the pin took the sleeper away")
+        try await kept.wait()  // the ended window still reports its decision: kept
+        clock.advance(by: .seconds(60))
+        #expect(log.lines(startingWith: "release").isEmpty)
+        #expect(clock.maximumActiveSleeperCount == 1)
+    }
+
+    @Test func aLeaseThatComesBackEndsTheWindowAndLosingItAgainStartsAFullOne() async throws {
+        let clock = TestClock()
+        var runs = 0
+        let heldCog = Cog<Int>(name: "grace.held") { c in
+            runs += 1
+            return c[_baseCog] * 7
+        }
+        let cogs = Cogs.forTesting(clock: clock, whileObservedGrace: .seconds(10))
+        let log = EventLog.attached(to: cogs)
+        cogs.start([
+            ClosureMechanism(name: "Holder") { m in
+                m.scope(_watchingCog, name: "watching") { s in
+                    s.run(name: "reader") { c in _ = c[heldCog] }
+                }
+            }
+        ])
+        #expect(runs == 1)
+        cogs.turn(_watchingCog, to: false)
+        try await clock.waitForScheduledSleep()
+        #expect(clock.activeSleeperCount == 1)
+
+        clock.advance(by: .seconds(6))
+        cogs.turn(_watchingCog, to: true)  // a new reader leases it again
+        #expect(clock.activeSleeperCount == 0)
+
+        cogs.turn(_watchingCog, to: false)
+        try await clock.waitForScheduledSleep()
+        clock.advance(by: .seconds(6))  // past the first window's deadline, not the new one's
+        #expect(clock.activeSleeperCount == 1)
+        #expect(log.lines(startingWith: "release").isEmpty)
+
+        let released = MainActorCleanupAcknowledgement()
+        cogs.acknowledgeNextAutomaticRelease(with: released)
+        clock.advance(by: .seconds(4))
+        try await released.wait()
+        #expect(log.lines(startingWith: "release") == ["release grace.held graceExpired"])
+        #expect(runs == 1, "held throughout, it never recomputed")
+        #expect(clock.maximumActiveSleeperCount == 1)
+    }
+}
