@@ -246,8 +246,9 @@ extension Graph {
         if let running = trackingStack.last, running.descriptor.shape != .reaction {
             fail(
                 .writeDuringComputation,
-                "refresh of '\(Node.label(descriptor: address.descriptor, key: address.key))' requested while "
-                    + "computing \(runningPath.joined(separator: " -> "))", path: runningPath)
+                "cannot refresh '\(Node.label(descriptor: address.descriptor, key: address.key))' while "
+                    + "automatic cog \(runningPath.joined(separator: " -> ")) is computing; a selector only reads "
+                    + "state, so refresh from event handling or a reaction", path: runningPath)
             handle.resolve(.superseded)
             return handle
         }

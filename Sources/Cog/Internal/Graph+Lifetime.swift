@@ -116,9 +116,7 @@ extension Graph {
     func discard(_ descriptor: AnyDescriptor, key: AnyHashable?, owner: RegistrationOwner?) {
         let label = Node.label(descriptor: descriptor, key: key)
         if let owner, owner.isRetired {
-            fail(
-                .retiredController, "discard of '\(label)' through the retired controller of '\(owner.name)'",
-                path: [label])
+            failRetired(owner, "discard", of: label)
             return
         }
         switch descriptor.shape {

@@ -37,7 +37,9 @@ extension Graph {
         if let running = trackingStack.last, running.descriptor.shape != .reaction {
             fail(
                 .writeDuringComputation,
-                "turn '\(name)' requested while computing \(runningPath.joined(separator: " -> "))",
+                "cannot start turn \(String(reflecting: name)) while automatic cog "
+                    + "\(runningPath.joined(separator: " -> ")) is computing; a selector only reads state, so "
+                    + "start the turn from event handling or a reaction",
                 path: runningPath)
             return
         }

@@ -60,11 +60,12 @@ final class RegistrationOwner {
 extension Graph {
     /// A retired controller was asked to read, refresh or discard.
     @usableFromInline
-    func failRetired(_ owner: RegistrationOwner, _ operation: StaticString) {
+    func failRetired(_ owner: RegistrationOwner, _ operation: StaticString, of label: String? = nil) {
+        let subject = label.map { " of '\($0)'" } ?? ""
         fail(
             .retiredController,
-            "\(operation) through the retired controller of '\(owner.name)'; "
-                + "use ifLive { $0.\(operation)(...) } after a suspension", path: [owner.name])
+            "`\(operation)`\(subject) through the controller of '\(owner.name)' after it was retired; "
+                + "after a suspension, use ifLive { $0.\(operation)(...) }", path: [label ?? owner.name])
     }
 
     /// Removes a reaction from the graph: it will not run again and its dependencies lose it

@@ -59,7 +59,7 @@ extension MechanismController {
             for id in ids where !seen.insert(id).inserted {
                 graph.fail(
                     .duplicateScopeIdentity,
-                    "scope '\(scopeName)' got the identity '\(id)' twice; identities must be unique",
+                    "scope '\(scopeName)' got the identity '\(id)' twice in one collection; give each entry a distinct identity",
                     path: [scopeName])
             }
             for (id, controller) in open where !seen.contains(id) {

@@ -74,7 +74,10 @@ public final class Cogs: CogOps {
         for mechanism in mechanisms {
             let name = mechanism.name
             guard names.insert(name).inserted else {
-                graph.fail(.duplicateMechanism, "two mechanisms are named '\(name)'; give one a distinct name")
+                graph.fail(
+                    .duplicateMechanism,
+                    "two mechanisms in one assembly list share the name \(String(reflecting: name)); give one an explicit `name`"
+                )
                 continue
             }
             let owner = RegistrationOwner(id: graph.claimNodeID(), name: name)

@@ -70,7 +70,11 @@ struct StatusLensTests {
         let cogs = Cogs.forTesting()
         holder.cogs = cogs
         let diagnostics = cogs.collectingDiagnostics { _ = cogs.peek(refreshingCog) }
-        #expect(diagnostics.map(\.message) == ["refresh of 'count' requested while computing refreshing"])
+        #expect(
+            diagnostics.map(\.message) == [
+                "cannot refresh 'count' while automatic cog refreshing is computing; a selector only reads state, "
+                    + "so refresh from event handling or a reaction"
+            ])
     }
 }
 

@@ -5,6 +5,11 @@ import Testing
 private let _gateCog = Cog<Bool>.Manual(name: "gate") { true }
 private let _noteCog = Cog<String>.Manual(name: "note") { "" }
 private let _tickCog = Cog<Int>.Manual(name: "tick") { 0 }
+private let _retiredForecastCog = Cog<Int>.Async(default: 0, name: "retired.forecast") { _ in .run { 1 } }
+private let _retiredDraftCog = Cog<String>.Manual(name: "retired.draft", lifetime: .whileObserved(resetToInitial: true))
+{
+    ""
+}
 
 extension CogOps {
     fileprivate func closeGate() { turn(_gateCog, to: false) }
@@ -25,6 +30,22 @@ private func gatedMechanism(_ box: ControllerBox, onTick: (() -> Void)? = nil) -
             s.watch(_tickCog, name: "ticks") { _, _ in onTick?() }
         }
     }
+}
+
+/// Retires the gated scope, then hands its controller to `use`, as a late completion would.
+private func useRetiredController(_ use: (MechanismController) -> Void) {
+    let box = ControllerBox()
+    let cogs = Cogs.forTesting(mechanisms: [gatedMechanism(box)])
+    cogs.closeGate()
+    use(box.controller!)
+}
+
+/// The trap names the operation, the scope, that it was retired, and the way out.
+private func expectRetirementTrap(_ result: ExitTest.Result?, operation: String) {
+    let text = result.standardErrorText
+    #expect(text.contains("`\(operation)`"), "stderr was: \(text)")
+    #expect(text.contains("'Gated.open' after it was retired"), "stderr was: \(text)")
+    #expect(text.contains("ifLive { $0.\(operation)(...) }"), "stderr was: \(text)")
 }
 
 @Suite("Retirement")
@@ -54,6 +75,32 @@ struct RetirementTests {
         #expect(cogs.peek(_noteCog) == "")
     }
 
+    /// A deliberate difference from the public library (docs/architecture.md): a turn requested
+    /// inside a flush waits for it, so a scope body that lowers its own gate is still live for
+    /// the rest of its body, and the queued turn then retires all it registered.
+    @Test func aScopeBodyThatLowersItsOwnGateRetiresAfterItsBody() {
+        var bodyRuns = 0
+        var readerRuns: [Int] = []
+        var retiredBeforeTheBodyEnded: Bool?
+        let cogs = Cogs.forTesting(mechanisms: [
+            ClosureMechanism(name: "SelfClosing") { m in
+                m.scope(_gateCog, name: "once") { s in
+                    bodyRuns += 1
+                    s.closeGate()
+                    s.run(name: "late") { c in readerRuns.append(c[_tickCog]) }
+                    retiredBeforeTheBodyEnded = s.isRetired
+                }
+            }
+        ])
+        #expect(bodyRuns == 1)
+        #expect(retiredBeforeTheBodyEnded == false)
+        #expect(readerRuns == [0], "registered while live, it ran once")
+        #expect(cogs.peek(_gateCog) == false, "the queued turn lowered the gate")
+        cogs.turn("tick") { c in c[_tickCog] = 1 }
+        #expect(readerRuns == [0], "the retirement ended the late registration too")
+        #expect(cogs.liveRegistrationCount == 1, "only the scope's own reaction is left")
+    }
+
     @Test func registrationsStartNothingAndTasksComeBackCancelled() {
         let box = ControllerBox()
         let cogs = Cogs.forTesting(mechanisms: [gatedMechanism(box)])
@@ -81,7 +128,8 @@ struct RetirementTests {
         }
         #expect(
             diagnostics.map(\.message) == [
-                "peek through the retired controller of 'Gated.open'; use ifLive { $0.peek(...) } after a suspension"
+                "`peek` through the controller of 'Gated.open' after it was retired; "
+                    + "after a suspension, use ifLive { $0.peek(...) }"
             ])
     }
 
@@ -94,7 +142,29 @@ struct RetirementTests {
                 _ = box.controller!.peek(_noteCog)
             }
         }
-        #expect(result.standardErrorText.contains("peek through the retired controller of 'Gated.open'"))
+        #expect(result.standardErrorText.contains("`peek` through the controller of 'Gated.open' after it was retired"))
+    }
+
+    @Test func aRetiredControllersStatusPeekTrapsNamingTheOperation() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run { useRetiredController { _ = $0.status.peek(_retiredForecastCog) } }
+        }
+        expectRetirementTrap(result, operation: "status.peek")
+    }
+
+    @Test func aRetiredControllersRefreshTrapsNamingTheOperation() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run { useRetiredController { $0.refresh(_retiredForecastCog) } }
+        }
+        expectRetirementTrap(result, operation: "refresh")
+    }
+
+    @Test func aRetiredControllersDiscardTrapsNamingTheOperationAndTheState() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run { useRetiredController { $0.discard(_retiredDraftCog) } }
+        }
+        expectRetirementTrap(result, operation: "discard")
+        #expect(result.standardErrorText.contains("`discard` of 'retired.draft'"))
     }
 
     @Test func aRetiredScopesControllerIsReleasedSoWeakCapturesEnd() {

@@ -137,8 +137,23 @@ struct TrailScreenRecipeTests {
         }
         #expect(
             diagnostics.map(\.message) == [
-                "scope 'OpenScreens.trailScreen' got the identity '1' twice; identities must be unique"
+                "scope 'OpenScreens.trailScreen' got the identity '1' twice in one collection; "
+                    + "give each entry a distinct identity"
             ])
+    }
+
+    @Test func aDuplicateIdentityTrapsNamingTheScopeAndTheIdentityInProduction() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let cogs = Cogs.forTesting(mechanisms: [OpenScreensMechanism(analytics: Analytics())])
+                cogs.setOpenTrailScreens([
+                    TrailScreenID(rawValue: 7), TrailScreenID(rawValue: 9), TrailScreenID(rawValue: 7),
+                ])
+            }
+        }
+        let text = result.standardErrorText
+        #expect(text.contains("scope 'OpenScreens.trailScreen' got the identity '7' twice"), "stderr was: \(text)")
+        #expect(text.contains("distinct identity"), "stderr was: \(text)")
     }
 
     @Test func closingAScreenDiscardsItsFilterAndLeavesOthersAlone() {

@@ -71,7 +71,10 @@ struct AssemblyTests {
         let diagnostics = cogs.collectingDiagnostics {
             cogs.start([ThemeMechanism(theme: "a"), ThemeMechanism(theme: "b")])
         }
-        #expect(diagnostics.map(\.message) == ["two mechanisms are named 'Theme'; give one a distinct name"])
+        #expect(
+            diagnostics.map(\.message) == [
+                "two mechanisms in one assembly list share the name \"Theme\"; give one an explicit `name`"
+            ])
         #expect(cogs.peek(_themeCog) == "a")
     }
 
@@ -101,6 +104,17 @@ struct AssemblyTests {
         withAssembledCogs { cogs in
             #expect(cogs.peek(_themeCog) == "light")
         }
+    }
+
+    @Test func twoMechanismsWithOneNameTrapNamingItInProduction() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                _ = Cogs.forTesting(mechanisms: [ThemeMechanism(theme: "a"), ThemeMechanism(theme: "b")])
+            }
+        }
+        let text = result.standardErrorText
+        #expect(text.contains("share the name \"Theme\""), "stderr was: \(text)")
+        #expect(text.contains("explicit `name`"), "stderr was: \(text)")
     }
 
     @Test func aSecondAssemblyTrapsInEveryBuild() async {

@@ -31,7 +31,8 @@ struct WriteDuringComputationTests {
         #expect(diagnostics.first?.path == ["outer", "writingSelector[x]"])
         #expect(
             diagnostics.first?.message
-                == "turn 'sneakyAudit' requested while computing outer -> writingSelector[x]")
+                == "cannot start turn \"sneakyAudit\" while automatic cog outer -> writingSelector[x] is computing; "
+                + "a selector only reads state, so start the turn from event handling or a reaction")
         #expect(cogs.peek(_auditCog) == 0)
     }
 
@@ -43,6 +44,8 @@ struct WriteDuringComputationTests {
                 _ = cogs.peek(outerCog)
             }
         }
-        #expect(result.standardErrorText.contains("requested while computing outer -> writingSelector[x]"))
+        let text = result.standardErrorText
+        #expect(text.contains("cannot start turn \"sneakyAudit\""), "stderr was: \(text)")
+        #expect(text.contains("automatic cog outer -> writingSelector[x] is computing"), "stderr was: \(text)")
     }
 }
