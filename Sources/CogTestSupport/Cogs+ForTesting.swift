@@ -18,13 +18,35 @@ extension Cogs {
     /// - Returns: The runtime; keep one per test.
     public static func forTesting(
         clock: any Clock<Duration> = TestClock(), whileObservedGrace: Duration = Cogs.productionGrace,
-        seeding: (Cogs) -> Void = { _ in }, mechanisms: [any Mechanism] = []
+        seeding: ((Cogs) -> Void)? = nil, mechanisms: [any Mechanism] = []
     ) -> Cogs {
         let cogs = Cogs(clock: clock, grace: whileObservedGrace)
-        seeding(cogs)
+        seeding?(cogs)
         CogTraceCapture.current?.record(cogs, clock: clock)
         cogs.start(mechanisms)
         return cogs
+    }
+
+    /// The same runtime, plus a controller of its own for the test: registrations made through it
+    /// (`run`, `watch`, `scope`, `task`) live as long as the runtime, as an app mechanism's do.
+    /// The controller belongs to a mechanism named `CogTesting.Probe`, started after `mechanisms`,
+    /// so it sees what theirs did at assembly.
+    ///
+    /// ```swift
+    /// let (cogs, controller) = Cogs.forTestingWithController()
+    /// controller.watch(countCog, name: "count") { _, count in seen.append(count) }
+    /// ```
+    public static func forTestingWithController(
+        clock: any Clock<Duration> = TestClock(), whileObservedGrace: Duration = Cogs.productionGrace,
+        seeding: ((Cogs) -> Void)? = nil, mechanisms: [any Mechanism] = []
+    ) -> (cogs: Cogs, controller: MechanismController) {
+        let probe = ControllerProbe()
+        let cogs = forTesting(
+            clock: clock, whileObservedGrace: whileObservedGrace, seeding: seeding, mechanisms: mechanisms + [probe])
+        guard let controller = probe.controller else {
+            preconditionFailure("CogTesting.Probe was not started, so there is no controller to return")
+        }
+        return (cogs, controller)
     }
 
     /// The same runtime, spelled with a `CogSeeder` and `grace:` in this order.
@@ -33,8 +55,11 @@ extension Cogs {
         seeding: (CogSeeder) -> Void, mechanisms: [any Mechanism] = [],
         clock: any Clock<Duration> = TestClock(), grace: Duration = Cogs.productionGrace
     ) -> Cogs {
-        forTesting(
-            clock: clock, whileObservedGrace: grace, seeding: { seeding(CogSeeder(cogs: $0)) }, mechanisms: mechanisms)
+        withoutActuallyEscaping(seeding) { seeding in
+            forTesting(
+                clock: clock, whileObservedGrace: grace, seeding: { seeding(CogSeeder(cogs: $0)) },
+                mechanisms: mechanisms)
+        }
     }
 
     /// The same runtime, spelled with the mechanisms before the clock.
@@ -122,4 +147,14 @@ extension Cogs {
     public func hasObservationBoundary<Reference: CogReference>(for ref: Reference) -> Bool {
         hasBoundary(ref)
     }
+}
+
+/// The mechanism `forTestingWithController` starts to hand its controller to the test.
+private final class ControllerProbe: Mechanism {
+    let name = "CogTesting.Probe"
+    private(set) var controller: MechanismController?
+
+    nonisolated deinit {}
+
+    func operate(_ m: MechanismController) { controller = m }
 }
