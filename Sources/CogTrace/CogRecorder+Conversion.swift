@@ -4,14 +4,20 @@ import Cog
 extension CogRecorder {
     /// A recorded turn as the trace holds it, converted in order by `converter`.
     func traced(_ turn: RecordedTurn, with converter: inout TraceConverter) -> TraceTurn {
-        let events = converter.convert(log.events(turn.events))
-        let after = converter.convert(log.events(turn.after))
-        return TraceTurn(
+        var traced = heading(of: turn)
+        traced.events = converter.convert(portable(turn.events, settling: false))
+        traced.after = converter.convert(portable(turn.after, settling: false))
+        return traced
+    }
+
+    /// A recorded turn's record without its events, which a converter fills in.
+    func heading(of turn: RecordedTurn) -> TraceTurn {
+        TraceTurn(
             sequence: TurnNumber(turn.info.id), name: turn.info.name,
             origin: TurnOrigin(rawValue: turn.info.origin.rawValue),
             cause: turn.info.cause.map { TurnNumber($0) },
             start: timeline.microseconds(turn.start), duration: timeline.microseconds(turn.duration),
-            events: events, after: after)
+            events: [], after: [])
     }
 
     private func value(_ value: Any, of state: CogStateID) -> TraceValue {

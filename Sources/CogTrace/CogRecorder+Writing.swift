@@ -24,7 +24,7 @@ extension CogRecorder {
         lines.append(header(mode: "ring").jsonValue)
         for id in stateOrder { lines.append(stateRecord(id).jsonValue) }
         let turns = orderedRing
-        var converter = TraceConverter(from: baseSnapshot, recorder: self)
+        var converter = TraceConverter(from: baseSnapshot)
         lines.append(converter.snapshot.keyframeJSONValue(before: turns.first?.info.id ?? recordedTurnCount + 1))
         var keyframes = 1
         for (index, turn) in turns.enumerated() {
@@ -37,7 +37,9 @@ extension CogRecorder {
             if let idle = traced.afterJSONValue { lines.append(idle) }
         }
         if !idleEvents.isEmpty {
-            lines.append(idleRecord(after: turns.last?.info.id ?? 0, events: converter.convert(idleEvents)))
+            lines.append(
+                Self.idleRecord(
+                    after: turns.last?.info.id ?? 0, events: converter.convert(portable(idleEvents, settling: false))))
         }
         for failure in failures { lines.append(failure.jsonValue) }
         lines.append(
@@ -50,17 +52,16 @@ extension CogRecorder {
 
     /// The graph as recorded now: the base snapshot with every retained turn and idle event applied.
     public func currentSnapshot() -> GraphSnapshot {
-        var converter = TraceConverter(from: baseSnapshot, recorder: self)
+        var snapshot = baseSnapshot
         for turn in orderedRing {
-            _ = converter.convert(log.events(turn.events))
-            _ = converter.convert(log.events(turn.after))
+            TraceConverter.fold(portable(turn.events.lowerBound..<turn.afterEnd, settling: false), into: &snapshot)
         }
-        _ = converter.convert(idleEvents)
-        return converter.snapshot
+        TraceConverter.fold(portable(idleEvents, settling: false), into: &snapshot)
+        return snapshot
     }
 
     /// The record of events that happened after turn `sequence` and before the next.
-    func idleRecord(after sequence: Int, events: [TraceEvent]) -> JSONValue {
+    nonisolated static func idleRecord(after sequence: Int, events: [TraceEvent]) -> JSONValue {
         TraceTurn(
             sequence: TurnNumber(sequence), name: "", origin: TurnOrigin(rawValue: ""), cause: nil, start: 0,
             duration: 0,

@@ -58,7 +58,7 @@ public final class CogRecorder: CogProbe {
 
     private func fold(upTo end: Int) {
         guard foldedUpTo < end else { return }
-        TraceConverter.fold(log.events(foldedUpTo..<end), into: &foldedBase, recorder: self)
+        TraceConverter.fold(portable(foldedUpTo..<end, settling: false), into: &foldedBase)
         foldedUpTo = end
         log.discard(before: end)
     }
@@ -73,7 +73,7 @@ public final class CogRecorder: CogProbe {
     @exclusivity(unchecked) private var idleStart = 0
 
     /// The events since the last turn ended.
-    var idleEvents: EventRange { log.events(idleStart..<(isInTurn ? idleStart : log.endIndex)) }
+    var idleEvents: Range<Int> { idleStart..<(isInTurn ? idleStart : log.endIndex) }
 
     /// Turns recorded since attaching, including evicted ones.
     @exclusivity(unchecked) public private(set) var recordedTurnCount = 0
@@ -117,7 +117,7 @@ public final class CogRecorder: CogProbe {
 
     /// The retained turns, oldest first, as the trace records them.
     public var retainedTurns: [TraceTurn] {
-        var converter = TraceConverter(from: baseSnapshot, recorder: self)
+        var converter = TraceConverter(from: baseSnapshot)
         return orderedRing.map { traced($0, with: &converter) }
     }
 

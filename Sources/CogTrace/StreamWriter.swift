@@ -3,26 +3,11 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Records ready to be written: JSON lines, then a turn whose values are all settled.
-///
-/// Sendable by hand: it holds only strings, numbers and JSON values. The one way in for a turn
-/// is `init`, which settles its values (`TraceTurn.settlingValues`) on the caller's thread, the
-/// app's, so the writer's thread never touches a value of the app's.
-struct SettledRecords: @unchecked Sendable {
-    var lines: [JSONValue] = []
-    private(set) var turn: TraceTurn?
-
-    /// `lines`, then `turn` with its values settled now.
-    init(lines: [JSONValue] = [], settling turn: TraceTurn? = nil) {
-        self.lines = lines
-        self.turn = turn?.settlingValues
-    }
-}
-
 /// Writes a streamed trace's records on a thread of its own, in the order they were handed
-/// over, so the app's thread spends a turn only on converting and rendering it: the JSON
-/// encoding and the write system calls happen here. Each record is written as soon as the
-/// thread gets to it, so a crash still loses only what was in flight.
+/// over, so the app's thread spends a turn only on copying its packed events and rendering the
+/// values only it may look at: converting events against the graph, encoding JSON and the write
+/// system calls happen here. Turns handed over while the thread is busy are written together
+/// once it gets to them, in one system call, so a crash still loses only what was in flight.
 ///
 /// A write that fails, or finds the file removed or replaced, is kept as the fault; nothing is
 /// written after it. The stream reads the fault on the app's thread and reports it there.
@@ -35,21 +20,25 @@ final class StreamWriter: Sendable {
     private let queue = DispatchQueue(label: "CogTrace.stream-writer")
     /// Whether records are written on `queue` (else at once, on the caller's thread).
     private let writesInBackground: Bool
-    /// Records handed over and not encoded yet: while more are queued, encoded bytes wait so a
-    /// burst of turns costs one system call, not one each.
-    private let queued = Atomic<Int>(0)
-    /// Encoded bytes not written yet; touched only by whoever writes (the queue, or the caller
-    /// when writing is immediate).
-    private let unwritten = Mutex<[UInt8]>([])
-    /// Bytes kept back at most before a write, however long the burst.
+    /// Batches handed over and not taken by the writer's thread yet, and whether that thread has
+    /// been asked to come for them: one wake-up serves every batch that arrives meanwhile.
+    private let pending = Mutex<(batches: [StreamBatch], isScheduled: Bool)>(([], false))
+    /// The graph the records describe and the bytes being built, touched only by whoever writes
+    /// (the queue, or the caller when writing is immediate), so the lock is never contended.
+    private let encoding: Mutex<(encoder: StreamEncoder, lines: TraceLines)>
+    /// Bytes built at most before a write, however long the backlog.
     private static let burstLimit = 1 << 20
     private let fault = Mutex<RecorderFault?>(nil)
 
-    /// Opens (creating or truncating) the file at `path`.
+    /// Opens (creating or truncating) the file at `path`, for records describing a graph that
+    /// starts as `snapshot`.
     /// - Throws: `RecorderFault` naming the path and the system's reason.
-    init(path: String, writing: RecorderConfiguration.StreamWriting) throws(RecorderFault) {
+    init(
+        path: String, writing: RecorderConfiguration.StreamWriting, startingFrom snapshot: SettledSnapshot
+    ) throws(RecorderFault) {
         self.path = path
         writesInBackground = writing == .background
+        encoding = Mutex((StreamEncoder(from: snapshot.snapshot), TraceLines()))
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw RecorderFault(path: path, reason: String(cString: strerror(errno))) }
         var status = stat()
@@ -61,29 +50,50 @@ final class StreamWriter: Sendable {
     /// What stopped writing, if anything has.
     var currentFault: RecorderFault? { fault.withLock { $0 } }
 
-    /// Encodes and writes `records`: on the writer's thread, or now when writing is immediate.
-    func write(_ records: SettledRecords) {
-        queued.add(1, ordering: .relaxed)
-        guard writesInBackground else { return perform(records) }
-        queue.async { [self] in perform(records) }
+    /// Converts, encodes and writes `batch`: on the writer's thread, or now when writing is
+    /// immediate.
+    func write(_ batch: StreamBatch) {
+        guard writesInBackground else { return perform([batch]) }
+        let mustSchedule = pending.withLock { pending in
+            pending.batches.append(batch)
+            defer { pending.isScheduled = true }
+            return !pending.isScheduled
+        }
+        if mustSchedule { queue.async { [self] in writePending() } }
     }
 
-    private func perform(_ records: SettledRecords) {
-        let stillQueued = queued.subtract(1, ordering: .relaxed).newValue
-        guard currentFault == nil else { return }
-        var lines = TraceLines()
-        for line in records.lines { lines.append(line) }
-        if let turn = records.turn { lines.append(turn.jsonValue) }
-        let bytes = unwritten.withLock { unwritten -> [UInt8]? in
-            unwritten += lines.bytes
-            guard stillQueued == 0 || unwritten.count >= Self.burstLimit else { return nil }
-            defer { unwritten.removeAll(keepingCapacity: true) }
-            return unwritten
+    /// Takes what was handed over, writes it, and comes back until nothing is left.
+    private func writePending() {
+        while true {
+            let batches = pending.withLock { pending -> [StreamBatch] in
+                if pending.batches.isEmpty { pending.isScheduled = false }
+                var taken: [StreamBatch] = []
+                swap(&taken, &pending.batches)
+                return taken
+            }
+            if batches.isEmpty { return }
+            perform(batches)
         }
-        guard let bytes else { return }
-        if let reason = writeAll(bytes) ?? replacedReason() {
+    }
+
+    private func perform(_ batches: [StreamBatch]) {
+        guard currentFault == nil else { return }
+        encoding.withLock { encoding in
+            for batch in batches {
+                encoding.encoder.encode(batch, into: &encoding.lines)
+                if encoding.lines.bytes.count >= Self.burstLimit { flush(&encoding.lines) }
+            }
+            flush(&encoding.lines)
+        }
+    }
+
+    /// Writes the bytes built so far and empties them; a failure becomes the fault.
+    private func flush(_ lines: inout TraceLines) {
+        guard !lines.isEmpty, currentFault == nil else { return lines.removeAll() }
+        if let reason = writeAll(lines.bytes) ?? replacedReason() {
             fault.withLock { $0 = $0 ?? RecorderFault(path: path, reason: reason) }
         }
+        lines.removeAll()
     }
 
     /// Waits until everything handed over so far is written (or failed).

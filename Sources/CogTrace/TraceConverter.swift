@@ -1,71 +1,116 @@
-import Cog
+import CogTraceFormat
 
-/// Turns probe events into trace events in order, keeping the graph they describe. A probe
+/// Turns kept events into trace events in order, keeping the graph they describe. A probe
 /// reports a consumer's whole new dependency list; the converter compares it with the previous
 /// one to record each edge added and removed, and the lease a reaction, watch or export takes or
 /// gives up, so the runtime's hot path reports one event where the trace shows several.
-@MainActor
+///
+/// It reads `PortableEvents` and nothing of the recorder's, so it runs on whichever thread owns
+/// it: the app's for a ring written out, the stream writer's for a streamed trace.
 struct TraceConverter {
     private(set) var snapshot: GraphSnapshot
-    private let recorder: CogRecorder
 
-    init(from snapshot: GraphSnapshot, recorder: CogRecorder) {
+    init(from snapshot: GraphSnapshot) {
         self.snapshot = snapshot
-        self.recorder = recorder
     }
 
-    /// Converts and applies one event.
-    mutating func convert(_ event: CogProbeEvent) -> [TraceEvent] {
-        let traced = Self.traced(event, in: snapshot, recorder: recorder)
-        for item in traced { snapshot.apply(item) }
-        return traced
-    }
-
-    /// Converts a sequence of events.
-    mutating func convert(_ events: some Sequence<CogProbeEvent>) -> [TraceEvent] {
+    /// Converts `events` and applies each to the graph.
+    mutating func convert(_ events: PortableEvents) -> [TraceEvent] {
         var traced: [TraceEvent] = []
-        for event in events { traced += convert(event) }
+        traced.reserveCapacity(events.records.count)
+        Self.convert(events, into: &traced, applyingTo: &snapshot)
         return traced
     }
 
-    /// Applies events to `snapshot` in place, keeping nothing else: how evicted turns fold into
-    /// the ring's base without copying it or building the trace events only to drop them.
-    static func fold(_ events: some Sequence<CogProbeEvent>, into snapshot: inout GraphSnapshot, recorder: CogRecorder)
-    {
-        for event in events {
-            switch event {
-            case .dependenciesChanged, .unregistered:
-                for item in traced(event, in: snapshot, recorder: recorder) { snapshot.apply(item) }
-            default:
-                if let single = recorder.trace(event) { snapshot.apply(single) }
+    /// Applies `events` to `snapshot` in place, keeping nothing else: how evicted turns fold
+    /// into the ring's base.
+    static func fold(_ events: PortableEvents, into snapshot: inout GraphSnapshot) {
+        var traced: [TraceEvent] = []
+        convert(events, into: &traced, applyingTo: &snapshot)
+    }
+
+    private static func convert(
+        _ events: PortableEvents, into traced: inout [TraceEvent], applyingTo snapshot: inout GraphSnapshot
+    ) {
+        for record in events.records {
+            let start = traced.count
+            append(record, of: events, to: &traced, in: snapshot)
+            for index in start..<traced.count { snapshot.apply(traced[index]) }
+        }
+    }
+
+    /// The trace events one record stands for: one, or for a dependency list (or a registration
+    /// ending) each edge and lease that changed, then the list itself.
+    private static func append(
+        _ record: PackedEvent, of events: PortableEvents, to traced: inout [TraceEvent], in snapshot: GraphSnapshot
+    ) {
+        let state = NodeID(Int(record.state))
+        switch record.kind {
+        case .stateCreated:
+            traced.append(.stateCreated(state: state, value: value(record.newSlot, record.new, in: events)))
+        case .recompute:
+            traced.append(
+                .recompute(
+                    state: state, old: value(record.oldSlot, record.old, in: events),
+                    new: value(record.newSlot, record.new, in: events), changed: record.changed,
+                    trigger: record.hasTrigger ? NodeID(Int(record.trigger)) : nil))
+        case .write:
+            traced.append(
+                .write(
+                    state: state, old: value(record.oldSlot, record.old, in: events)!,
+                    new: value(record.newSlot, record.new, in: events)!))
+        case .dependencies:
+            let start = Int(record.old)
+            let producers = events.producers[start..<start + Int(record.new)].map { NodeID($0) }
+            appendDependencyChanges(state, to: producers, to: &traced, in: snapshot)
+        case .notice:
+            traced.append(.notice(state: state))
+        case .reactionRun:
+            traced.append(.reactionRun(registration: state))
+        case .leaseRenewed:
+            // The holder is a static string of the process's: its bytes never move or go.
+            let bytes = UnsafeBufferPointer(
+                start: UnsafePointer<UInt8>(bitPattern: UInt(record.old)), count: Int(record.new))
+            traced.append(.leaseRenewed(state: state, holder: String(decoding: bytes, as: UTF8.self)))
+        case .graceScheduled:
+            let attoseconds = Int64(bitPattern: record.new)
+            traced.append(
+                .graceScheduled(
+                    state: state,
+                    milliseconds: Int(Int64(bitPattern: record.old)) * 1_000
+                        + Int(attoseconds / 1_000_000_000_000_000)))
+        case .whole:
+            switch events.whole[Int(record.old)] {
+            case .dependencies(let consumer, let producers):
+                appendDependencyChanges(consumer, to: producers, to: &traced, in: snapshot)
+            case .unregistered(let registration):
+                appendDependencyChanges(registration, to: [], to: &traced, in: snapshot)
+                traced.removeLast()
+                traced.append(.unregistered(registration: registration))
+            case let event:
+                traced.append(event)
             }
         }
     }
 
-    private static func traced(
-        _ event: CogProbeEvent, in snapshot: GraphSnapshot, recorder: CogRecorder
-    ) -> [TraceEvent] {
-        switch event {
-        case .dependenciesChanged(let consumer, let producers):
-            return dependencyChanges(consumer.nodeID, to: producers.map(\.nodeID), in: snapshot)
-        case .unregistered(let registration):
-            var traced = dependencyChanges(registration.nodeID, to: [], in: snapshot)
-            traced.removeLast()
-            traced.append(.unregistered(registration: registration.nodeID))
-            return traced
-        default:
-            return recorder.trace(event).map { [$0] } ?? []
+    /// The value a slot names: its bits for `Int`, `Bool` and `Double`, else `events.values`.
+    private static func value(_ slot: PackedEvent.Slot, _ bits: UInt64, in events: PortableEvents) -> TraceValue? {
+        switch slot {
+        case .none: nil
+        case .int: TraceValue(pending: Int(Int64(bitPattern: bits)))
+        case .bool: TraceValue(pending: bits != 0)
+        case .double: TraceValue(pending: Double(bitPattern: bits))
+        case .boxed: events.values[Int(bits)]
         }
     }
 
-    private static func dependencyChanges(
-        _ consumer: NodeID, to producers: [NodeID], in snapshot: GraphSnapshot
-    ) -> [TraceEvent] {
+    private static func appendDependencyChanges(
+        _ consumer: NodeID, to producers: [NodeID], to events: inout [TraceEvent], in snapshot: GraphSnapshot
+    ) {
         let holder = snapshot.registrations[consumer]
         let previous = snapshot.states[consumer]?.dependencies ?? holder?.dependencies ?? []
         let previousSet = Set(previous)
         let currentSet = Set(producers)
-        var events: [TraceEvent] = []
         for producer in producers where !previousSet.contains(producer) {
             events.append(.edgeAdded(consumer: consumer, producer: producer))
             if let holder { events.append(.leaseAcquired(state: producer, holder: holder.name)) }
@@ -75,6 +120,5 @@ struct TraceConverter {
             if let holder { events.append(.leaseReleased(state: producer, holder: holder.name)) }
         }
         events.append(.dependencies(consumer: consumer, producers: producers))
-        return events
     }
 }

@@ -2,18 +2,18 @@ import Cog
 import CogTraceFormat
 import Foundation
 
-/// A trace file being appended to as turns end. Each turn is converted and its values rendered
-/// on the app's thread, then encoded and written on the writer's (`StreamWriter`), one write a
-/// record, so a crash loses at most what was in flight. A write that fails (a full disk, a file
-/// removed or replaced under it) is reported once and streaming stops, while the app and the
-/// in-memory ring carry on; what was written still opens, with a warning that it is incomplete.
+/// A trace file being appended to as turns end. On the app's thread each turn's packed events
+/// are copied and its values rendered (`PortableEvents`); the writer's thread (`StreamWriter`)
+/// converts them against the graph, encodes and writes them, so a crash loses at most what was
+/// in flight. A write that fails (a full disk, a file removed or replaced under it) is reported
+/// once and streaming stops, while the app and the in-memory ring carry on; what was written
+/// still opens, with a warning that it is incomplete.
 @MainActor
 final class TraceStream {
     private let writer: StreamWriter
     private let onFailure: (RecorderFault) -> Void
     /// How many of the recorder's states (in first-seen order) are already handed to the writer.
     private var writtenStateCount = 0
-    private var converter: TraceConverter
     private var keyframes = 0
     private var lastSequence = 0
     private var failure: RecorderFault?
@@ -22,43 +22,52 @@ final class TraceStream {
     /// - Throws: `RecorderFault` when it cannot be opened, naming the path and the system's reason.
     init(url: URL, recorder: CogRecorder, onFailure: @escaping (RecorderFault) -> Void) throws(RecorderFault) {
         self.onFailure = onFailure
-        writer = try StreamWriter(path: url.path, writing: recorder.configuration.streamWriting)
-        converter = TraceConverter(from: recorder.currentSnapshot(), recorder: recorder)
+        writer = try StreamWriter(
+            path: url.path, writing: recorder.configuration.streamWriting,
+            startingFrom: SettledSnapshot(settling: recorder.currentSnapshot()))
         lastSequence = recorder.orderedRing.last?.info.id ?? 0
-        var records = SettledRecords(lines: [recorder.header(mode: "stream").jsonValue])
-        records.lines += newStates(recorder)
-        records.lines.append(converter.snapshot.keyframeJSONValue(before: lastSequence + 1))
+        var batch = StreamBatch()
+        batch.append(.line(recorder.header(mode: "stream").jsonValue))
+        batch.append(contentsOf: newStates(recorder))
+        batch.append(.keyframe(before: lastSequence + 1))
         keyframes = 1
-        writer.write(records)
+        writer.write(batch)
     }
 
     /// Before turn `sequence`: what happened since the last turn, and a keyframe when one is due.
-    func willBeginTurn(_ sequence: Int, idle: EventRange, recorder: CogRecorder) {
+    func willBeginTurn(_ sequence: Int, idle: Range<Int>, recorder: CogRecorder) {
         guard !noticeFault() else { return }
-        var records = SettledRecords()
+        var batch = StreamBatch()
         if !idle.isEmpty {
-            records.lines += newStates(recorder)
-            records.lines.append(recorder.idleRecord(after: lastSequence, events: converter.convert(idle)))
+            batch.append(contentsOf: newStates(recorder))
+            batch.append(.idle(after: lastSequence, recorder.portable(idle, settling: true)))
         }
         if sequence > 1, (sequence - 1) % recorder.configuration.keyframeInterval == 0 {
-            records.lines.append(converter.snapshot.keyframeJSONValue(before: sequence))
+            batch.append(.keyframe(before: sequence))
             keyframes += 1
         }
-        if !records.lines.isEmpty { writer.write(records) }
+        if !batch.isEmpty { writer.write(batch) }
     }
 
     /// A turn ended: its new states, then its record.
     func append(_ turn: RecordedTurn, recorder: CogRecorder) {
         guard !noticeFault() else { return }
-        let states = newStates(recorder)
-        writer.write(SettledRecords(lines: states, settling: recorder.traced(turn, with: &converter)))
+        var batch = StreamBatch()
+        batch.append(contentsOf: newStates(recorder))
+        batch.append(
+            .turn(
+                recorder.heading(of: turn), events: recorder.portable(turn.events, settling: true),
+                after: recorder.portable(turn.after, settling: true)))
+        writer.write(batch)
         lastSequence = turn.info.id
     }
 
     /// A failure the test noted: handed over at once, so a test that crashes next still leaves it.
     func append(_ failure: TraceFailure) {
         guard !noticeFault() else { return }
-        writer.write(SettledRecords(lines: [failure.jsonValue]))
+        var batch = StreamBatch()
+        batch.append(.line(failure.jsonValue))
+        writer.write(batch)
     }
 
     /// Waits until everything handed over is written, and reports a fault that stopped it.
@@ -70,28 +79,29 @@ final class TraceStream {
     /// Writes the events since the last turn and the trailer, then closes the file.
     func finish(recorder: CogRecorder) {
         if !noticeFault() {
-            var records = SettledRecords()
+            var batch = StreamBatch()
             if !recorder.idleEvents.isEmpty {
-                records.lines += newStates(recorder)
-                records.lines.append(
-                    recorder.idleRecord(after: lastSequence, events: converter.convert(recorder.idleEvents)))
+                batch.append(contentsOf: newStates(recorder))
+                batch.append(.idle(after: lastSequence, recorder.portable(recorder.idleEvents, settling: true)))
             }
-            records.lines.append(
-                TraceTrailer(
-                    ok: true, turns: recorder.recordedTurnCount, evicted: 0, dropped: recorder.droppedEventCount,
-                    keyframes: keyframes
-                ).jsonValue)
-            writer.write(records)
+            batch.append(
+                .line(
+                    TraceTrailer(
+                        ok: true, turns: recorder.recordedTurnCount, evicted: 0, dropped: recorder.droppedEventCount,
+                        keyframes: keyframes
+                    ).jsonValue))
+            writer.write(batch)
         }
         writer.close()
         _ = noticeFault()
     }
 
     /// The state records not handed over yet.
-    private func newStates(_ recorder: CogRecorder) -> [JSONValue] {
+    private func newStates(_ recorder: CogRecorder) -> [StreamRecord] {
         let order = recorder.stateOrder
+        guard writtenStateCount < order.count else { return [] }
         defer { writtenStateCount = order.count }
-        return order[writtenStateCount...].map { recorder.stateRecord($0).jsonValue }
+        return order[writtenStateCount...].map { .state(recorder.stateRecord($0)) }
     }
 
     /// Whether streaming has stopped; reports the writer's fault the first time it is seen.

@@ -1,4 +1,5 @@
 import CogTrace
+import Foundation
 import Testing
 
 @testable import WeatherScenarios
@@ -30,6 +31,29 @@ struct ScenarioRecordingTests {
             #expect(file.trailer?.ok == true, "\(scenario.name)")
             #expect(file.header.title == scenario.name)
             #expect(file.turnCount > 5, "\(scenario.name)")
+        }
+    }
+
+    /// A streamed trace is converted on the writer's thread from copied packed events; it must
+    /// say exactly what the ring's trace of the same run says, turn by turn.
+    @Test func everyScenarioStreamsTheTurnsItsRingRecords() async throws {
+        for scenario in Scenario.all {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "stream-\(scenario.name)-\(getpid()).cogtrace")
+            defer { try? FileManager.default.removeItem(at: url) }
+            let session = await scenario.run(streamingTo: url)
+            session.recorder.finishStreaming()
+            let ring = try TraceFile.parse(session.trace())
+            let streamed = try TraceFile.load(contentsOf: url)
+            #expect(streamed.warnings.isEmpty, "\(scenario.name)")
+            #expect(streamed.states == ring.states, "\(scenario.name)")
+            #expect(streamed.turnSequences == ring.turnSequences, "\(scenario.name)")
+            for sequence in ring.turnSequences {
+                #expect(try streamed.turn(sequence) == ring.turn(sequence), "\(scenario.name) turn \(sequence)")
+                #expect(
+                    try streamed.snapshot(after: sequence) == ring.snapshot(after: sequence),
+                    "\(scenario.name) after \(sequence)")
+            }
         }
     }
 

@@ -8,8 +8,8 @@ import Cog
 /// renewals, grace schedules) are 32-byte records with no references (see `PackedEvent`), so
 /// keeping one is a store into a preallocated array. Turns cost no allocation of their own, and
 /// dropping evicted history hands whole segments back for reuse instead of releasing events one
-/// by one. Reading a range gives back the probe events themselves, so the converter sees exactly
-/// what the probe reported.
+/// by one. Reading a range copies its records out as they are (`PortableEvents`), so the
+/// converter sees exactly what the probe reported.
 ///
 /// Nonisolated, and free of closures on the append path: a closure formed in MainActor code
 /// checks its executor each time it runs, which here would cost more than the append.
@@ -150,41 +150,18 @@ struct EventLog {
 
     // MARK: Reading
 
-    /// The events in `range`, oldest first, as the probe reported them. The range must lie
-    /// within `startIndex..<endIndex`.
-    func events(_ range: Range<Int>) -> EventRange {
+    /// Calls `body` with each segment that holds part of `range`, and the part's indices within
+    /// it, oldest first. The range must lie within `startIndex..<endIndex`.
+    func forEachSegment(in range: Range<Int>, _ body: (borrowing EventSegment, Range<Int>) -> Void) {
         precondition(range.lowerBound >= startIndex && range.upperBound <= endIndex, "events outside the kept log")
-        return EventRange(log: self, range: range)
-    }
-
-    /// The event at global index `index`.
-    fileprivate func event(at index: Int) -> CogProbeEvent {
-        let offset = index - startIndex
-        return segments[firstSegment + offset / Self.segmentCapacity].event(at: offset % Self.segmentCapacity)
-    }
-}
-
-/// A run of the event log, read as probe events.
-struct EventRange: Sequence {
-    fileprivate let log: EventLog
-    let range: Range<Int>
-
-    var isEmpty: Bool { range.isEmpty }
-
-    func makeIterator() -> Iterator {
-        Iterator(log: log, position: range.lowerBound, end: range.upperBound)
-    }
-
-    /// Gives back the events of the range in order.
-    struct Iterator: IteratorProtocol {
-        fileprivate let log: EventLog
-        var position: Int
-        let end: Int
-
-        mutating func next() -> CogProbeEvent? {
-            guard position < end else { return nil }
-            defer { position += 1 }
-            return log.event(at: position)
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let offset = position - startIndex
+            let segment = firstSegment + offset / Self.segmentCapacity
+            let local = offset % Self.segmentCapacity
+            let count = min(Self.segmentCapacity - local, range.upperBound - position)
+            body(segments[segment], local..<local + count)
+            position += count
         }
     }
 }

@@ -149,42 +149,4 @@ struct EventSegment {
         case .boxed: boxed[Int(bits)]
         }
     }
-
-    /// The record at `index` as the probe event it stands for.
-    func event(at index: Int) -> CogProbeEvent {
-        let record = records[index]
-        let state = CogStateID(Int(record.state))
-        switch record.kind {
-        case .stateCreated:
-            return .stateCreated(infos[Int(record.old)], value: unpack(record.newSlot, record.new))
-        case .recompute:
-            return .recompute(
-                state: state, old: unpack(record.oldSlot, record.old),
-                new: unpack(record.newSlot, record.new), changed: record.changed,
-                trigger: record.hasTrigger ? CogStateID(Int(record.trigger)) : nil)
-        case .write:
-            return .write(
-                state: state, old: unpack(record.oldSlot, record.old)!, new: unpack(record.newSlot, record.new)!)
-        case .dependencies:
-            let start = Int(record.old)
-            return .dependenciesChanged(
-                consumer: state, producers: producers[start..<start + Int(record.new)].map(CogStateID.init))
-        case .notice:
-            return .notice(state: state)
-        case .reactionRun:
-            return .reactionRun(registration: state)
-        case .leaseRenewed:
-            let bytes = UnsafeBufferPointer(
-                start: UnsafePointer<UInt8>(bitPattern: UInt(record.old)), count: Int(record.new))
-            return .leaseRenewed(state: state, holder: String(decoding: bytes, as: UTF8.self))
-        case .graceScheduled:
-            return .graceScheduled(
-                state: state,
-                grace: Duration(
-                    secondsComponent: Int64(bitPattern: record.old),
-                    attosecondsComponent: Int64(bitPattern: record.new)))
-        case .whole:
-            return whole[Int(record.old)]
-        }
-    }
 }

@@ -12,6 +12,24 @@ extension TraceValue {
     }
 }
 
+extension TraceValue {
+    /// Whether this value holds nothing of the app's: it was rendered, or redacted.
+    package var isSettled: Bool {
+        if case .pending = storage { false } else { true }
+    }
+}
+
+extension GraphSnapshot {
+    /// The graph with every state's value settled, so it may be handed to another thread.
+    package var settlingValues: GraphSnapshot {
+        var settled = self
+        for index in settled.states.values.indices {
+            settled.states.values[index].value = settled.states.values[index].value?.settled
+        }
+        return settled
+    }
+}
+
 extension TraceEvent {
     /// The event with each of its values settled.
     package var settlingValues: TraceEvent {

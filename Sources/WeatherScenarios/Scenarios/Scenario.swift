@@ -1,4 +1,5 @@
 import Cog
+import Foundation
 import Weather
 
 /// A scripted Weather session whose recording ships in `Recordings/`.
@@ -11,9 +12,10 @@ struct Scenario {
     let firstCommand: String
     let script: @MainActor (ScenarioSession) async -> Void
 
-    /// Runs the script on a fresh session (answering from `feed`) and returns it.
-    func run(feed: DemoFeed = DemoFeed()) async -> ScenarioSession {
-        let session = ScenarioSession(title: name, feed: feed)
+    /// Runs the script on a fresh session (answering from `feed`, streaming to `streamURL` when
+    /// given) and returns it.
+    func run(feed: DemoFeed = DemoFeed(), streamingTo streamURL: URL? = nil) async -> ScenarioSession {
+        let session = ScenarioSession(title: name, feed: feed, streamingTo: streamURL)
         await script(session)
         return session
     }

@@ -1,6 +1,7 @@
 import Cog
 import CogTestSupport
 import CogTrace
+import Foundation
 import Weather
 
 /// One scripted Weather session on a virtual clock: the real app and mechanism, a forecast
@@ -20,7 +21,9 @@ final class ScenarioSession {
     static let interval: Duration = .seconds(3_600)
     static let grace: Duration = .seconds(30)
 
-    init(title: String, feed: DemoFeed = DemoFeed()) {
+    /// A session whose recorder also streams to `streamURL` when one is given, so a test can
+    /// compare the streamed file with the ring's.
+    init(title: String, feed: DemoFeed = DemoFeed(), streamingTo streamURL: URL? = nil) {
         self.feed = feed
         let requests = requests
         let service = WeatherService { zip in try await requests.call(tag: zip.rawValue) }
@@ -29,6 +32,7 @@ final class ScenarioSession {
                 title: title, capacity: 10_000, keyframeInterval: 25, clock: .virtual(clock)))
         cogs = Cogs.forTesting(seeding: { $0.seedWeatherService(service) }, clock: clock, grace: Self.grace)
         recorder.attach(to: cogs)
+        if let streamURL { try? recorder.startStreaming(to: streamURL) }
         let alertBox = alertBox
         cogs.start([
             WeatherMechanism(

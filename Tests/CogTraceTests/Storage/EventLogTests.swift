@@ -1,3 +1,4 @@
+import CogTraceFormat
 import Testing
 
 @testable import Cog
@@ -87,35 +88,82 @@ private func fill(_ log: inout EventLog, count: Int) -> [CogProbeEvent] {
     return expected
 }
 
-private func texts(_ events: some Sequence<CogProbeEvent>) -> [String] {
-    events.map { String(describing: $0) }
+/// Each trace event as one JSON line.
+private func texts(_ events: some Sequence<TraceEvent>) -> [String] {
+    events.map { event in
+        var lines = TraceLines()
+        lines.append(event.jsonValue)
+        return lines.text
+    }
+}
+
+/// The trace events the recorder makes of `events` one by one, the way a probe reported them.
+private func expectedTexts(_ events: some Sequence<CogProbeEvent>, by recorder: CogRecorder) -> [String] {
+    texts(events.compactMap { recorder.trace($0) })
+}
+
+/// What the log holds in `range`, copied out and converted from an empty graph.
+private func readBack(_ range: Range<Int>, from recorder: CogRecorder, settling: Bool) -> [String] {
+    var converter = TraceConverter(from: GraphSnapshot())
+    return texts(converter.convert(recorder.portable(range, settling: settling)))
 }
 
 @Suite("Event log")
 struct EventLogTests {
-    @Test func everyKindReadsBackAsTheProbeReportedIt() {
-        var log = EventLog()
-        let expected = fill(&log, count: 1_300)
-        #expect(log.endIndex == expected.count)
+    @Test(arguments: [false, true])
+    func everyKindReadsBackAsTheProbeReportedIt(settling: Bool) {
+        let recorder = CogRecorder(configuration: RecorderConfiguration(title: "log"))
+        let expected = fill(&recorder.log, count: 1_300)
+        #expect(recorder.log.endIndex == expected.count)
         #expect(expected.count > 2 * EventLog.segmentCapacity)
-        #expect(texts(log.events(0..<log.endIndex)) == texts(expected))
+        #expect(
+            readBack(0..<recorder.log.endIndex, from: recorder, settling: settling)
+                == expectedTexts(expected, by: recorder))
         // A range that starts and ends inside segments, across a boundary.
-        #expect(texts(log.events(500..<530)) == texts(expected[500..<530]))
+        #expect(
+            readBack(500..<530, from: recorder, settling: settling) == expectedTexts(expected[500..<530], by: recorder))
+        if settling { #expect(recorder.portable(0..<recorder.log.endIndex, settling: true).isSettled) }
     }
 
     @Test func discardingDropsWholeSegmentsAndKeepsTheRestReadable() {
-        var log = EventLog()
-        let expected = fill(&log, count: 1_400)
-        log.discard(before: 700)
+        let recorder = CogRecorder(configuration: RecorderConfiguration(title: "log"))
+        let expected = fill(&recorder.log, count: 1_400)
+        recorder.log.discard(before: 700)
         // Only the first segment lies wholly before 700.
-        #expect(log.startIndex == EventLog.segmentCapacity)
-        #expect(texts(log.events(700..<log.endIndex)) == texts(expected[700...]))
-        log.discard(before: log.endIndex)
+        #expect(recorder.log.startIndex == EventLog.segmentCapacity)
+        #expect(
+            readBack(700..<recorder.log.endIndex, from: recorder, settling: false)
+                == expectedTexts(expected[700...], by: recorder))
+        recorder.log.discard(before: recorder.log.endIndex)
         // The segment still being filled is never dropped.
-        #expect(log.startIndex == (log.endIndex - 1) / EventLog.segmentCapacity * EventLog.segmentCapacity)
+        #expect(
+            recorder.log.startIndex
+                == (recorder.log.endIndex - 1) / EventLog.segmentCapacity * EventLog.segmentCapacity)
         // Appending after a discard reuses a spare segment and reads back in order.
-        let more = fill(&log, count: 600)
-        #expect(texts(log.events(log.endIndex - more.count..<log.endIndex)) == texts(more))
+        let more = fill(&recorder.log, count: 600)
+        let end = recorder.log.endIndex
+        #expect(readBack(end - more.count..<end, from: recorder, settling: false) == expectedTexts(more, by: recorder))
+    }
+
+    @Test func aRedactedStatesValuesAreRedactedWhetherPackedAsBitsOrBoxed() {
+        let recorder = CogRecorder(configuration: RecorderConfiguration(title: "log", redactedLabels: ["secret.*"]))
+        let info = CogStateInfo(
+            id: CogStateID(5),
+            declarationInfo: CogDeclarationInfo(
+                label: "secret.pin", shape: .manual, valueType: "Int", lifetime: "app", policy: nil), key: nil)
+        recorder.noteState(info)
+        var seeded = 1234
+        recorder.log.appendStateCreated(info, value: &seeded)
+        var old = 1234
+        var new = 4321
+        recorder.log.appendWrite(state: CogStateID(5), old: &old, new: &new)
+        var oldText = "a"
+        var newText = "b"
+        recorder.log.appendRecompute(state: CogStateID(5), old: &oldText, new: &newText, changed: true, trigger: nil)
+        let lines = readBack(0..<recorder.log.endIndex, from: recorder, settling: true)
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { !$0.contains("1234") && !$0.contains("4321") && !$0.contains("\"b\"") })
+        #expect(lines.allSatisfy { $0.contains("redacted") })
     }
 
     @Test func aProbeThatOnlyRecordsEventsSeesSignalsAsEvents() {
