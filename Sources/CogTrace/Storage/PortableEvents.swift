@@ -40,12 +40,14 @@ extension CogRecorder {
                 var record = segment.records[index]
                 switch record.kind {
                 case .stateCreated, .recompute, .write:
+                    // Bits stay bits; a boxed value, or any value of a redacted state, becomes a
+                    // `TraceValue` of the copy's own.
                     let isRedacted = !redactedStates.isEmpty && redactedStates.contains(Int(record.state))
-                    if record.kind != .stateCreated, record.oldSlot != .none {
-                        record.setOld(
-                            .boxed, portable.keep(record.oldSlot, record.old, of: segment, isRedacted, settling))
+                    let oldSlot = record.kind == .stateCreated ? .none : record.oldSlot
+                    if oldSlot == .boxed || (isRedacted && oldSlot != .none) {
+                        record.setOld(.boxed, portable.keep(oldSlot, record.old, of: segment, isRedacted, settling))
                     }
-                    if record.newSlot != .none {
+                    if record.newSlot == .boxed || (isRedacted && record.newSlot != .none) {
                         record.setNew(
                             .boxed, portable.keep(record.newSlot, record.new, of: segment, isRedacted, settling))
                     }
