@@ -33,11 +33,11 @@ extension CogRecorder {
                 keyframes += 1
             }
             let traced = traced(turn, with: &converter)
-            lines.append(traced.jsonValue)
-            if let idle = traced.afterJSONValue { lines.append(idle) }
+            lines.append(traced)
+            lines.appendAfter(traced)
         }
         if !idleEvents.isEmpty {
-            lines.append(
+            lines.appendAfter(
                 Self.idleRecord(
                     after: turns.last?.info.id ?? 0, events: converter.convert(portable(idleEvents, settling: false))))
         }
@@ -60,14 +60,12 @@ extension CogRecorder {
         return snapshot
     }
 
-    /// The record of events that happened after turn `sequence` and before the next.
-    nonisolated static func idleRecord(after sequence: Int, events: [TraceEvent]) -> JSONValue {
+    /// A turn record holding only the events that happened after turn `sequence` and before
+    /// the next, for `TraceLines.appendAfter` to write as an `idle` record.
+    nonisolated static func idleRecord(after sequence: Int, events: [TraceEvent]) -> TraceTurn {
         TraceTurn(
             sequence: TurnNumber(sequence), name: "", origin: TurnOrigin(rawValue: ""), cause: nil, start: 0,
-            duration: 0,
-            events: [],
-            after: events
-        ).afterJSONValue!
+            duration: 0, events: [], after: events)
     }
 
     /// Starts appending to `url`: the header and what is known now are written at once, then

@@ -77,9 +77,9 @@ struct StreamEncoder {
             case .turn(var turn, let events, let after):
                 turn.events = converter.convert(events)
                 turn.after = converter.convert(after)
-                lines.append(turn.jsonValue)
+                lines.append(turn)
             case .idle(let sequence, let events):
-                lines.append(CogRecorder.idleRecord(after: sequence, events: converter.convert(events)))
+                lines.appendAfter(CogRecorder.idleRecord(after: sequence, events: converter.convert(events)))
             }
         }
     }

@@ -96,12 +96,12 @@ extension JSONValue {
         switch self {
         case .null: Self.append("null", to: &output)
         case .bool(let flag): Self.append(flag ? "true" : "false", to: &output)
-        case .int(let number): Self.append(number, to: &output)
+        case .int(let number): Self.appendDigits(number, to: &output)
         case .double(let number):
             if !number.isFinite {
                 Self.append("null", to: &output)
             } else if number.rounded() == number && abs(number) < 1e15 {
-                Self.append(Int(number), to: &output)
+                Self.appendDigits(Int(number), to: &output)
             } else {
                 output.append(contentsOf: "\(number)".utf8)
             }
@@ -129,9 +129,16 @@ extension JSONValue {
     /// so a record stays on one line whatever a value contains.
     static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 >= 0xC2 }
-        guard needsEscaping else {
-            output.append(contentsOf: text.utf8)
+        // Most text needs no escape: one scan of its bytes, then one copy.
+        var contiguous = text
+        let isPlain = contiguous.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte >= 0xC2 {
+                return false
+            }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        guard !isPlain else {
             output.append(UInt8(ascii: "\""))
             return
         }
@@ -159,7 +166,7 @@ extension JSONValue {
     }
 
     /// Appends the decimal digits of `number`, without making a `String` first.
-    private static func append(_ number: Int, to output: inout [UInt8]) {
+    static func appendDigits(_ number: Int, to output: inout [UInt8]) {
         if number < 0 { output.append(UInt8(ascii: "-")) }
         // The magnitude as unsigned, so Int.min does not overflow.
         var magnitude = number.magnitude

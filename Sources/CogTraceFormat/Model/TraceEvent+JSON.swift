@@ -2,102 +2,107 @@
 extension TraceEvent {
     /// The event as a JSON object.
     package var jsonValue: JSONValue {
-        var members: [(String, JSONValue)] = [("e", .string(kind))]
-        func add(_ name: String, _ value: JSONValue) { members.append((name, value)) }
-        func add(_ name: String, _ value: Int) { members.append((name, .int(value))) }
-        func add(_ name: String, _ id: NodeID) { members.append((name, .int(id.rawValue))) }
-        func add(_ name: String, _ value: String) { members.append((name, .string(value))) }
-        func add(_ name: String, _ value: TraceValue?) { members.append((name, value?.jsonValue ?? .null)) }
-        func add(_ name: String, _ value: some TraceKind) { members.append((name, .string(value.rawValue))) }
+        var members = JSONObjectBuilder()
+        addMembers(to: &members)
+        return members.object
+    }
+
+    /// Appends the event's record form to `output`, byte for byte what `jsonValue` writes.
+    package func write(to output: inout [UInt8]) {
+        JSONObjectWriter.write(to: &output) { addMembers(to: &$0) }
+    }
+
+    /// The event's members, in record order, whichever form they go to.
+    private func addMembers(to members: inout some JSONMembers) {
+        members.add("e", kind)
         switch self {
         case .stateCreated(let state, let value):
-            add("s", state)
-            add("v", value)
+            members.add("s", state)
+            members.add("v", value)
         case .seeded(let state, let value), .writeDiscarded(let state, let value):
-            add("s", state)
-            add("v", value)
+            members.add("s", state)
+            members.add("v", value)
         case .write(let state, let old, let new):
-            add("s", state)
-            add("old", old)
-            add("new", new)
+            members.add("s", state)
+            members.add("old", old)
+            members.add("new", new)
         case .recompute(let state, let old, let new, let changed, let trigger):
-            add("s", state)
-            add("old", old)
-            add("new", new)
-            add("changed", .bool(changed))
-            add("by", trigger.map { .int($0.rawValue) } ?? .null)
+            members.add("s", state)
+            members.add("old", old)
+            members.add("new", new)
+            members.add("changed", changed)
+            members.add("by", trigger?.rawValue)
         case .edgeAdded(let consumer, let producer), .edgeRemoved(let consumer, let producer):
-            add("s", consumer)
-            add("p", producer)
+            members.add("s", consumer)
+            members.add("p", producer)
         case .dependencies(let consumer, let producers):
-            add("s", consumer)
-            add("ps", .array(producers.map { .int($0.rawValue) }))
+            members.add("s", consumer)
+            members.add("ps", producers)
         case .unregistered(let registration):
-            add("r", registration)
+            members.add("r", registration)
         case .boundaryAttached(let state), .notice(let state), .graceExpired(let state):
-            add("s", state)
+            members.add("s", state)
         case .offer(let state, let subscriber, let value):
-            add("s", state)
-            add("sub", subscriber)
-            add("v", value)
+            members.add("s", state)
+            members.add("sub", subscriber)
+            members.add("v", value)
         case .reactionRun(let registration), .scopeRetired(let registration), .taskCancelled(let registration),
             .taskFinished(let registration):
-            add("r", registration)
+            members.add("r", registration)
         case .watchRun(let registration, let old, let new):
-            add("r", registration)
-            add("old", old)
-            add("new", new)
+            members.add("r", registration)
+            members.add("old", old)
+            members.add("new", new)
         case .leaseAcquired(let state, let holder), .leaseReleased(let state, let holder),
             .leaseRenewed(let state, let holder):
-            add("s", state)
-            add("holder", holder)
+            members.add("s", state)
+            members.add("holder", holder)
         case .graceScheduled(let state, let milliseconds):
-            add("s", state)
-            add("ms", milliseconds)
+            members.add("s", state)
+            members.add("ms", milliseconds)
         case .stateReleased(let state, let reason):
-            add("s", state)
-            add("reason", reason)
+            members.add("s", state)
+            members.add("reason", reason)
         case .generationStarted(let state, let generation, let policy):
-            add("s", state)
-            add("g", generation)
-            add("policy", policy)
+            members.add("s", state)
+            members.add("g", generation)
+            members.add("policy", policy)
         case .generationCancelled(let state, let generation), .generationRejected(let state, let generation):
-            add("s", state)
-            add("g", generation)
+            members.add("s", state)
+            members.add("g", generation)
         case .generationAccepted(let state, let generation, let outcome):
-            add("s", state)
-            add("g", generation)
-            add("outcome", outcome)
+            members.add("s", state)
+            members.add("g", generation)
+            members.add("outcome", outcome)
         case .asyncStatus(let state, let kind, let isLoading, let hasSucceeded, let error):
-            add("s", state)
-            add("kind", kind)
-            add("loading", .bool(isLoading))
-            add("succeeded", .bool(hasSucceeded))
-            add("error", error.map(JSONValue.string) ?? .null)
+            members.add("s", state)
+            members.add("kind", kind)
+            members.add("loading", isLoading)
+            members.add("succeeded", hasSucceeded)
+            members.add("error", error)
         case .refreshResolved(let state, let generation, let outcome):
-            add("s", state)
-            add("g", generation.map(JSONValue.int) ?? .null)
-            add("outcome", outcome)
+            members.add("s", state)
+            members.add("g", generation)
+            members.add("outcome", outcome)
         case .registered(let registration, let name, let kind):
-            add("r", registration)
-            add("name", name)
-            add("kind", kind)
+            members.add("r", registration)
+            members.add("name", name)
+            members.add("kind", kind)
         case .scopeOpened(let registration, let name, let identity):
-            add("r", registration)
-            add("name", name)
-            add("id", identity.map(JSONValue.string) ?? .null)
+            members.add("r", registration)
+            members.add("name", name)
+            members.add("id", identity)
         case .taskStarted(let registration, let name):
-            add("r", registration)
-            add("name", name)
+            members.add("r", registration)
+            members.add("name", name)
         case .turnDropped(let name, let reason):
-            add("name", name)
-            add("reason", reason)
+            members.add("name", name)
+            members.add("reason", reason)
         case .diagnostic(let kind, let message, let path):
-            add("kind", kind)
-            add("message", message)
-            add("path", .array(path.map(JSONValue.string)))
+            members.add("kind", kind)
+            members.add("message", message)
+            members.add("path", path)
         }
-        return .object(members)
     }
 
     /// Reads an event back.

@@ -51,20 +51,48 @@ extension TraceStateInfo {
 
 extension TraceTurn {
     package var jsonValue: JSONValue {
-        .object([
-            ("type", .string("turn")), ("seq", .int(sequence)), ("name", .string(name)),
-            ("origin", .string(origin.rawValue)),
-            ("cause", cause.map { .int($0) } ?? .null), ("start", .int(start)), ("duration", .int(duration)),
-            ("events", .array(events.map(\.jsonValue))),
-        ])
+        var members = JSONObjectBuilder()
+        addMembers(to: &members)
+        return members.object
+    }
+
+    /// Appends the turn's record to `output`, byte for byte what `jsonValue` writes, without
+    /// building the record's values first: how recorders write turns.
+    package func write(to output: inout [UInt8]) {
+        JSONObjectWriter.write(to: &output) { addMembers(to: &$0) }
+    }
+
+    private func addMembers(to members: inout some JSONMembers) {
+        members.add("type", "turn")
+        members.add("seq", sequence.rawValue)
+        members.add("name", name)
+        members.add("origin", origin)
+        members.add("cause", cause?.rawValue)
+        members.add("start", start)
+        members.add("duration", duration)
+        members.add("events", events)
     }
 
     /// The `idle` record holding what happened after this turn, or nil when nothing did.
     package var afterJSONValue: JSONValue? {
         guard !after.isEmpty else { return nil }
-        return .object([
-            ("type", .string("idle")), ("after", .int(sequence)), ("events", .array(after.map(\.jsonValue))),
-        ])
+        var members = JSONObjectBuilder()
+        addAfterMembers(to: &members)
+        return members.object
+    }
+
+    /// Appends the `idle` record to `output`, byte for byte what `afterJSONValue` writes;
+    /// false (and nothing written) when nothing happened after this turn.
+    package func writeAfter(to output: inout [UInt8]) -> Bool {
+        guard !after.isEmpty else { return false }
+        JSONObjectWriter.write(to: &output) { addAfterMembers(to: &$0) }
+        return true
+    }
+
+    private func addAfterMembers(to members: inout some JSONMembers) {
+        members.add("type", "idle")
+        members.add("after", sequence.rawValue)
+        members.add("events", after)
     }
 }
 

@@ -106,11 +106,21 @@ extension TraceValue: Equatable {
 extension TraceValue {
     /// The record form: `{"t":text,"j":json}` or `{"redacted":true}`.
     package var jsonValue: JSONValue {
-        if isRedacted { return .object([("redacted", .bool(true))]) }
+        var members = JSONObjectBuilder()
+        addMembers(to: &members)
+        return members.object
+    }
+
+    /// Appends the record form to `output`, byte for byte what `jsonValue` writes.
+    package func write(to output: inout [UInt8]) {
+        JSONObjectWriter.write(to: &output) { addMembers(to: &$0) }
+    }
+
+    private func addMembers(to members: inout some JSONMembers) {
+        if isRedacted { return members.add("redacted", true) }
         let (text, json) = rendered
-        var members: [(String, JSONValue)] = [("t", .string(text))]
-        if let json { members.append(("j", json)) }
-        return .object(members)
+        members.add("t", text)
+        if let json { members.add("j", json) }
     }
 
     /// Reads the record form back; nil if it is not one.

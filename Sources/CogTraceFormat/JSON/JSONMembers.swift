@@ -1,0 +1,133 @@
+/// Where a record's members go, in order: into a `JSONValue` object (`JSONObjectBuilder`), or
+/// straight into the bytes of a trace line (`JSONObjectWriter`). A record spells its members
+/// once, against this protocol, so the two forms cannot drift apart, and the writer's form
+/// builds no tree of values only to take it apart again.
+package protocol JSONMembers {
+    mutating func add(_ name: StaticString, _ value: JSONValue)
+    mutating func add(_ name: StaticString, _ value: Int)
+    mutating func add(_ name: StaticString, _ value: Int?)
+    mutating func add(_ name: StaticString, _ value: Bool)
+    mutating func add(_ name: StaticString, _ value: String)
+    mutating func add(_ name: StaticString, _ value: String?)
+    /// A value as its record form, `{"t":…,"j":…}`, or null.
+    mutating func add(_ name: StaticString, _ value: TraceValue?)
+    mutating func add(_ name: StaticString, _ ids: [NodeID])
+    mutating func add(_ name: StaticString, _ strings: [String])
+    /// Each event as its record form, in an array.
+    mutating func add(_ name: StaticString, _ events: [TraceEvent])
+}
+
+extension JSONMembers {
+    mutating func add(_ name: StaticString, _ id: NodeID) { add(name, id.rawValue) }
+    mutating func add(_ name: StaticString, _ kind: some TraceKind) { add(name, kind.rawValue) }
+}
+
+/// Collects members into a `JSONValue` object.
+package struct JSONObjectBuilder: JSONMembers {
+    private(set) var members: [(String, JSONValue)] = []
+
+    package init() {}
+
+    package var object: JSONValue { .object(members) }
+
+    package mutating func add(_ name: StaticString, _ value: JSONValue) { members.append((name.description, value)) }
+    package mutating func add(_ name: StaticString, _ value: Int) { add(name, .int(value)) }
+    package mutating func add(_ name: StaticString, _ value: Int?) { add(name, value.map(JSONValue.int) ?? .null) }
+    package mutating func add(_ name: StaticString, _ value: Bool) { add(name, .bool(value)) }
+    package mutating func add(_ name: StaticString, _ value: String) { add(name, .string(value)) }
+    package mutating func add(_ name: StaticString, _ value: String?) {
+        add(name, value.map(JSONValue.string) ?? .null)
+    }
+    package mutating func add(_ name: StaticString, _ value: TraceValue?) { add(name, value?.jsonValue ?? .null) }
+    package mutating func add(_ name: StaticString, _ ids: [NodeID]) {
+        add(name, .array(ids.map { .int($0.rawValue) }))
+    }
+    package mutating func add(_ name: StaticString, _ strings: [String]) {
+        add(name, .array(strings.map(JSONValue.string)))
+    }
+    package mutating func add(_ name: StaticString, _ events: [TraceEvent]) {
+        add(name, .array(events.map(\.jsonValue)))
+    }
+}
+
+/// Writes members straight into bytes as one compact JSON object, byte for byte what
+/// `JSONObjectBuilder`'s object writes.
+package struct JSONObjectWriter: JSONMembers {
+    private var output: [UInt8] = []
+    private var isFirst = true
+
+    /// Appends to `output` the object whose members `addMembers` adds. The bytes move into
+    /// the writer and back rather than being copied, so nesting costs nothing per level.
+    package static func write(to output: inout [UInt8], _ addMembers: (inout JSONObjectWriter) -> Void) {
+        var writer = JSONObjectWriter()
+        swap(&writer.output, &output)
+        writer.output.append(UInt8(ascii: "{"))
+        addMembers(&writer)
+        writer.output.append(UInt8(ascii: "}"))
+        swap(&writer.output, &output)
+    }
+
+    private mutating func name(_ name: StaticString) {
+        if isFirst { isFirst = false } else { output.append(UInt8(ascii: ",")) }
+        output.append(UInt8(ascii: "\""))
+        output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    }
+
+    package mutating func add(_ name: StaticString, _ value: JSONValue) {
+        self.name(name)
+        value.write(to: &output)
+    }
+
+    package mutating func add(_ name: StaticString, _ value: Int) {
+        self.name(name)
+        JSONValue.appendDigits(value, to: &output)
+    }
+
+    package mutating func add(_ name: StaticString, _ value: Int?) {
+        guard let value else { return add(name, JSONValue.null) }
+        add(name, value)
+    }
+
+    package mutating func add(_ name: StaticString, _ value: Bool) { add(name, JSONValue.bool(value)) }
+
+    package mutating func add(_ name: StaticString, _ value: String) {
+        self.name(name)
+        JSONValue.writeString(value, to: &output)
+    }
+
+    package mutating func add(_ name: StaticString, _ value: String?) {
+        guard let value else { return add(name, JSONValue.null) }
+        add(name, value)
+    }
+
+    package mutating func add(_ name: StaticString, _ value: TraceValue?) {
+        self.name(name)
+        guard let value else { return JSONValue.null.write(to: &output) }
+        value.write(to: &output)
+    }
+
+    package mutating func add(_ name: StaticString, _ ids: [NodeID]) {
+        self.name(name)
+        output.append(UInt8(ascii: "["))
+        for (index, id) in ids.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            JSONValue.appendDigits(id.rawValue, to: &output)
+        }
+        output.append(UInt8(ascii: "]"))
+    }
+
+    package mutating func add(_ name: StaticString, _ strings: [String]) {
+        add(name, JSONValue.array(strings.map(JSONValue.string)))
+    }
+
+    package mutating func add(_ name: StaticString, _ events: [TraceEvent]) {
+        self.name(name)
+        output.append(UInt8(ascii: "["))
+        for (index, event) in events.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            event.write(to: &output)
+        }
+        output.append(UInt8(ascii: "]"))
+    }
+}
