@@ -20,9 +20,16 @@ final class StreamWriter: Sendable {
     private let queue = DispatchQueue(label: "CogTrace.stream-writer")
     /// Whether records are written on `queue` (else at once, on the caller's thread).
     private let writesInBackground: Bool
-    /// Batches handed over and not taken by the writer's thread yet, and whether that thread has
-    /// been asked to come for them: one wake-up serves every batch that arrives meanwhile.
-    private let pending = Mutex<(batches: [StreamBatch], isScheduled: Bool)>(([], false))
+    /// Batches handed over and not taken by the writer's thread yet, whether that thread has
+    /// been asked to come for them (one wake-up serves every batch that arrives meanwhile), and
+    /// since when the backlog has been long enough to watch.
+    private let pending = Mutex<(batches: [StreamBatch], isScheduled: Bool, since: ContinuousClock.Instant?)>(
+        ([], false, nil))
+    /// How far the writer may fall behind before the app's thread waits for it: a crash loses at
+    /// most what was handed over and not written, so this bounds the loss whatever the load.
+    static let maximumLag: Duration = .milliseconds(50)
+    /// Batches waiting before the lag is checked at all, so a steady stream never reads a clock.
+    private static let lagCheckThreshold = 32
     /// The graph the records describe and the bytes being built, touched only by whoever writes
     /// (the queue, or the caller when writing is immediate), so the lock is never contended.
     private let encoding: Mutex<(encoder: StreamEncoder, lines: TraceLines)>
@@ -54,12 +61,21 @@ final class StreamWriter: Sendable {
     /// immediate.
     func write(_ batch: StreamBatch) {
         guard writesInBackground else { return perform([batch]) }
-        let mustSchedule = pending.withLock { pending in
+        let (mustSchedule, isBehind) = pending.withLock { pending in
             pending.batches.append(batch)
+            if pending.batches.count == 1 { pending.since = nil }
+            var isBehind = false
+            if pending.batches.count >= Self.lagCheckThreshold {
+                let now = ContinuousClock.now
+                let since = pending.since ?? now
+                pending.since = since
+                isBehind = since.duration(to: now) > Self.maximumLag
+            }
             defer { pending.isScheduled = true }
-            return !pending.isScheduled
+            return (!pending.isScheduled, isBehind)
         }
         if mustSchedule { queue.async { [self] in writePending() } }
+        if isBehind { drain() }
     }
 
     /// Takes what was handed over, writes it, and comes back until nothing is left.

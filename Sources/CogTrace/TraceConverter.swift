@@ -97,9 +97,9 @@ struct TraceConverter {
     private static func value(_ slot: PackedEvent.Slot, _ bits: UInt64, in events: PortableEvents) -> TraceValue? {
         switch slot {
         case .none: nil
-        case .int: TraceValue(pending: Int(Int64(bitPattern: bits)))
-        case .bool: TraceValue(pending: bits != 0)
-        case .double: TraceValue(pending: Double(bitPattern: bits))
+        case .int: TraceValue(rendering: Int(Int64(bitPattern: bits)))
+        case .bool: TraceValue(rendering: bits != 0)
+        case .double: TraceValue(rendering: Double(bitPattern: bits))
         case .boxed: events.values[Int(bits)]
         }
     }

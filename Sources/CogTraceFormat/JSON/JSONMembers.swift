@@ -71,7 +71,8 @@ package struct JSONObjectWriter: JSONMembers {
         if isFirst { isFirst = false } else { output.append(UInt8(ascii: ",")) }
         output.append(UInt8(ascii: "\""))
         output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        output.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: ":"))
     }
 
     package mutating func add(_ name: StaticString, _ value: JSONValue) {

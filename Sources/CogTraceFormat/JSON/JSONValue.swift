@@ -168,13 +168,17 @@ extension JSONValue {
     /// Appends the decimal digits of `number`, without making a `String` first.
     static func appendDigits(_ number: Int, to output: inout [UInt8]) {
         if number < 0 { output.append(UInt8(ascii: "-")) }
-        // The magnitude as unsigned, so Int.min does not overflow.
+        // The magnitude as unsigned, so Int.min does not overflow; digits are made last first
+        // into a buffer on the stack (20 fit any UInt64), then appended in one go.
         var magnitude = number.magnitude
-        let start = output.count
-        repeat {
-            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        output[start...].reverse()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 }

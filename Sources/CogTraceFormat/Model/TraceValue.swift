@@ -70,14 +70,39 @@ public struct TraceValue {
     /// The common scalar types, rendered without reflection or an encoder.
     private static func renderPrimitive(_ value: Any) -> (text: String, json: JSONValue?)? {
         switch value {
-        case let number as Int: (String(number), .int(number))
-        case let flag as Bool: (flag ? "true" : "false", .bool(flag))
-        case let number as Double: ("\(number)", .double(number))
+        case let number as Int: primitive(number)
+        case let flag as Bool: primitive(flag)
+        case let number as Double: primitive(number)
         case let text as String where text.count <= maxTextLength: (text, .string(text))
         case let number as Int?: number.map { (String($0), .int($0)) } ?? ("nil", .null)
         case let text as String? where text == nil: ("nil", .null)
         default: nil
         }
+    }
+
+    private static func primitive(_ number: Int) -> (text: String, json: JSONValue?) { (String(number), .int(number)) }
+    private static func primitive(_ flag: Bool) -> (text: String, json: JSONValue?) {
+        (flag ? "true" : "false", .bool(flag))
+    }
+    private static func primitive(_ number: Double) -> (text: String, json: JSONValue?) {
+        ("\(number)", .double(number))
+    }
+
+    /// An `Int`, `Bool` or `Double` rendered as `render` renders it, without boxing it first:
+    /// how a recorder's writer renders the values it keeps as bits.
+    package init(rendering number: Int) {
+        let (text, json) = Self.primitive(number)
+        self.init(text: text, json: json)
+    }
+
+    package init(rendering flag: Bool) {
+        let (text, json) = Self.primitive(flag)
+        self.init(text: text, json: json)
+    }
+
+    package init(rendering number: Double) {
+        let (text, json) = Self.primitive(number)
+        self.init(text: text, json: json)
     }
 
     private static func describe(_ value: Any) -> String {
