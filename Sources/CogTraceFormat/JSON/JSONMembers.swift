@@ -17,6 +17,26 @@ package protocol JSONMembers {
     mutating func add(_ name: StaticString, _ events: [TraceEvent])
 }
 
+/// A record that spells its members once (`addMembers`) and gets both forms from that: its
+/// `jsonValue`, and `write(to:)`, which appends the same bytes without building the value.
+package protocol JSONMemberRecord {
+    func addMembers(to members: inout some JSONMembers)
+}
+
+extension JSONMemberRecord {
+    /// The record as a JSON object.
+    package var jsonValue: JSONValue {
+        var members = JSONObjectBuilder()
+        addMembers(to: &members)
+        return members.object
+    }
+
+    /// Appends the record to `output`, byte for byte what `jsonValue` writes.
+    package func write(to output: inout [UInt8]) {
+        JSONObjectWriter.write(to: &output) { addMembers(to: &$0) }
+    }
+}
+
 extension JSONMembers {
     mutating func add(_ name: StaticString, _ id: NodeID) { add(name, id.rawValue) }
     mutating func add(_ name: StaticString, _ kind: some TraceKind) { add(name, kind.rawValue) }

@@ -1,19 +1,7 @@
 /// The record form of trace events: `{"e":kind, ...}` with short member names.
-extension TraceEvent {
-    /// The event as a JSON object.
-    package var jsonValue: JSONValue {
-        var members = JSONObjectBuilder()
-        addMembers(to: &members)
-        return members.object
-    }
-
-    /// Appends the event's record form to `output`, byte for byte what `jsonValue` writes.
-    package func write(to output: inout [UInt8]) {
-        JSONObjectWriter.write(to: &output) { addMembers(to: &$0) }
-    }
-
+extension TraceEvent: JSONMemberRecord {
     /// The event's members, in record order, whichever form they go to.
-    private func addMembers(to members: inout some JSONMembers) {
+    package func addMembers(to members: inout some JSONMembers) {
         members.add("e", kind)
         switch self {
         case .stateCreated(let state, let value):

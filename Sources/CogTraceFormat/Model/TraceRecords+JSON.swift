@@ -49,20 +49,9 @@ extension TraceStateInfo {
     }
 }
 
-extension TraceTurn {
-    package var jsonValue: JSONValue {
-        var members = JSONObjectBuilder()
-        addMembers(to: &members)
-        return members.object
-    }
-
-    /// Appends the turn's record to `output`, byte for byte what `jsonValue` writes, without
-    /// building the record's values first: how recorders write turns.
-    package func write(to output: inout [UInt8]) {
-        JSONObjectWriter.write(to: &output) { addMembers(to: &$0) }
-    }
-
-    private func addMembers(to members: inout some JSONMembers) {
+extension TraceTurn: JSONMemberRecord {
+    /// The turn record's members; `write(to:)` is how recorders write turns.
+    package func addMembers(to members: inout some JSONMembers) {
         members.add("type", "turn")
         members.add("seq", sequence.rawValue)
         members.add("name", name)
@@ -75,24 +64,26 @@ extension TraceTurn {
 
     /// The `idle` record holding what happened after this turn, or nil when nothing did.
     package var afterJSONValue: JSONValue? {
-        guard !after.isEmpty else { return nil }
-        var members = JSONObjectBuilder()
-        addAfterMembers(to: &members)
-        return members.object
+        after.isEmpty ? nil : IdleRecord(turn: self).jsonValue
     }
 
     /// Appends the `idle` record to `output`, byte for byte what `afterJSONValue` writes;
     /// false (and nothing written) when nothing happened after this turn.
     package func writeAfter(to output: inout [UInt8]) -> Bool {
         guard !after.isEmpty else { return false }
-        JSONObjectWriter.write(to: &output) { addAfterMembers(to: &$0) }
+        IdleRecord(turn: self).write(to: &output)
         return true
     }
+}
 
-    private func addAfterMembers(to members: inout some JSONMembers) {
+/// The `idle` record of what happened after a turn and before the next.
+private struct IdleRecord: JSONMemberRecord {
+    let turn: TraceTurn
+
+    func addMembers(to members: inout some JSONMembers) {
         members.add("type", "idle")
-        members.add("after", sequence.rawValue)
-        members.add("events", after)
+        members.add("after", turn.sequence.rawValue)
+        members.add("events", turn.after)
     }
 }
 

@@ -128,20 +128,9 @@ extension TraceValue: Equatable {
     }
 }
 
-extension TraceValue {
-    /// The record form: `{"t":text,"j":json}` or `{"redacted":true}`.
-    package var jsonValue: JSONValue {
-        var members = JSONObjectBuilder()
-        addMembers(to: &members)
-        return members.object
-    }
-
-    /// Appends the record form to `output`, byte for byte what `jsonValue` writes.
-    package func write(to output: inout [UInt8]) {
-        JSONObjectWriter.write(to: &output) { addMembers(to: &$0) }
-    }
-
-    private func addMembers(to members: inout some JSONMembers) {
+extension TraceValue: JSONMemberRecord {
+    /// The record form's members: `{"t":text,"j":json}` or `{"redacted":true}`.
+    package func addMembers(to members: inout some JSONMembers) {
         if isRedacted { return members.add("redacted", true) }
         let (text, json) = rendered
         members.add("t", text)

@@ -6,6 +6,34 @@ private let _baseCog = Cog<Int>.Manual(name: "grace.base") { 1 }
 private let budget: Duration = .seconds(60)
 private let _watchingCog = Cog<Bool>.Manual(name: "grace.watching") { true }
 
+/// How many times a selector ran.
+private final class RunCounter {
+    var count = 0
+}
+
+/// `base × factor`, counting its runs.
+private func multipleCog(_ name: String, times factor: Int, counting runs: RunCounter) -> Cog<Int> {
+    Cog<Int>(name: name) { c in
+        runs.count += 1
+        return c[_baseCog] * factor
+    }
+}
+
+/// A runtime with a 10 s grace on a clock the test moves, and a log of its events.
+private func graceRuntime() -> (TestClock, Cogs, EventLog) {
+    let clock = TestClock()
+    let cogs = Cogs.forTesting(clock: clock, whileObservedGrace: .seconds(10))
+    return (clock, cogs, EventLog.attached(to: cogs))
+}
+
+/// Moves the clock by `duration` and returns once the runtime has released what expired.
+private func advanceUntilReleased(_ clock: TestClock, _ cogs: Cogs, by duration: Duration) async throws {
+    let released = MainActorCleanupAcknowledgement()
+    cogs.acknowledgeNextAutomaticRelease(with: released)
+    clock.advance(by: duration)
+    try await released.wait()
+}
+
 /// Each unused state waits out its grace on a sleeper of its own on the injected clock, as the
 /// public library's lifetime tests count them: a renewal replaces the sleeper, a holder that
 /// comes back removes it, and a release removes it.
@@ -15,14 +43,9 @@ private let _watchingCog = Cog<Bool>.Manual(name: "grace.watching") { true }
 @Suite("Grace sleepers on the injected clock", .timeLimit(.minutes(3)))
 struct GraceSleeperTests {
     @Test func repeatedPeeksRenewOneSleeperAndMoveTheDeadline() async throws {
-        let clock = TestClock()
-        var runs = 0
-        let tripledCog = Cog<Int>(name: "grace.tripled") { c in
-            runs += 1
-            return c[_baseCog] * 3
-        }
-        let cogs = Cogs.forTesting(clock: clock, whileObservedGrace: .seconds(10))
-        let log = EventLog.attached(to: cogs)
+        let runs = RunCounter()
+        let tripledCog = multipleCog("grace.tripled", times: 3, counting: runs)
+        let (clock, cogs, log) = graceRuntime()
         #expect(cogs.peek(tripledCog) == 3)
         try await clock.waitForScheduledSleep(within: budget)
         #expect(clock.activeSleeperCount == 1)
@@ -39,13 +62,10 @@ struct GraceSleeperTests {
         #expect(clock.activeSleeperCount == 1)
         #expect(log.lines(startingWith: "release").isEmpty)
 
-        let released = MainActorCleanupAcknowledgement()
-        cogs.acknowledgeNextAutomaticRelease(with: released)
-        clock.advance(by: .seconds(4))
-        try await released.wait()
+        try await advanceUntilReleased(clock, cogs, by: .seconds(4))
         #expect(log.lines(startingWith: "release") == ["release grace.tripled graceExpired"])
         #expect(clock.activeSleeperCount == 0)
-        #expect(runs == 1)
+        #expect(runs.count == 1)
     }
 
     @Test func aColdAsyncPeekAndRefreshesKeepOneRenewableSleeper() async throws {
@@ -66,18 +86,13 @@ struct GraceSleeperTests {
         }
         #expect(clock.maximumActiveSleeperCount == 1)
 
-        let released = MainActorCleanupAcknowledgement()
-        cogs.acknowledgeNextAutomaticRelease(with: released)
-        clock.advance(by: .seconds(10))
-        try await released.wait()
+        try await advanceUntilReleased(clock, cogs, by: .seconds(10))
         #expect(clock.activeSleeperCount == 0)
     }
 
     @Test func aUIPinEndsTheWindowAndItsSleeper() async throws {
-        let clock = TestClock()
         let pinnedCog = Cog<Int>(name: "grace.pinned") { c in c[_baseCog] + 100 }
-        let cogs = Cogs.forTesting(clock: clock, whileObservedGrace: .seconds(10))
-        let log = EventLog.attached(to: cogs)
+        let (clock, cogs, log) = graceRuntime()
         #expect(cogs.peek(pinnedCog) == 101)
         try await clock.waitForScheduledSleep(within: budget)
         let kept = MainActorCleanupAcknowledgement()
@@ -91,14 +106,9 @@ struct GraceSleeperTests {
     }
 
     @Test func aLeaseThatComesBackEndsTheWindowAndLosingItAgainStartsAFullOne() async throws {
-        let clock = TestClock()
-        var runs = 0
-        let heldCog = Cog<Int>(name: "grace.held") { c in
-            runs += 1
-            return c[_baseCog] * 7
-        }
-        let cogs = Cogs.forTesting(clock: clock, whileObservedGrace: .seconds(10))
-        let log = EventLog.attached(to: cogs)
+        let runs = RunCounter()
+        let heldCog = multipleCog("grace.held", times: 7, counting: runs)
+        let (clock, cogs, log) = graceRuntime()
         cogs.start([
             ClosureMechanism(name: "Holder") { m in
                 m.scope(_watchingCog, name: "watching") { s in
@@ -106,7 +116,7 @@ struct GraceSleeperTests {
                 }
             }
         ])
-        #expect(runs == 1)
+        #expect(runs.count == 1)
         cogs.turn(_watchingCog, to: false)
         try await clock.waitForScheduledSleep(within: budget)
         #expect(clock.activeSleeperCount == 1)
@@ -121,12 +131,9 @@ struct GraceSleeperTests {
         #expect(clock.activeSleeperCount == 1)
         #expect(log.lines(startingWith: "release").isEmpty)
 
-        let released = MainActorCleanupAcknowledgement()
-        cogs.acknowledgeNextAutomaticRelease(with: released)
-        clock.advance(by: .seconds(4))
-        try await released.wait()
+        try await advanceUntilReleased(clock, cogs, by: .seconds(4))
         #expect(log.lines(startingWith: "release") == ["release grace.held graceExpired"])
-        #expect(runs == 1, "held throughout, it never recomputed")
+        #expect(runs.count == 1, "held throughout, it never recomputed")
         #expect(clock.maximumActiveSleeperCount == 1)
     }
 }
