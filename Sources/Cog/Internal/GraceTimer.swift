@@ -4,26 +4,41 @@
 /// renewal replaces the sleeper rather than adding one, a state that is held again cancels it,
 /// and a release removes it. A window that ends early still reaches the MainActor as a negative
 /// release decision, so a test waiting for the check is told that the state was kept.
+///
+/// The task reads its state's deadline only when it starts, so renewals made before then (every
+/// peek of a busy synchronous stretch, which never lets the task run) move the deadline without
+/// replacing the task; only a sleeper already asleep is replaced.
 final class GraceTimer {
     private var task: Task<Void, Never>?
+    /// Whether the task has read its deadline and gone to sleep on the clock.
+    private(set) var isAsleep = false
     /// Whether a cancelled window still counts as a release check (kept, renewed) or not
     /// (released, torn down).
     private var reportsCheckWhenCancelled = false
 
     nonisolated deinit {}
 
-    /// Sleeps until `deadline` on the graph's clock, then lets the graph release what is due.
-    init(until deadline: Duration, in graph: Graph) {
+    /// Sleeps until `node`'s grace deadline as it stands when the task starts, then lets the
+    /// graph release what is due.
+    init(for node: Node, in graph: Graph) {
         let sleepUntil = graph.clock.sleepUntil
         task = Task { [lifeline = graph.lifeline, self] in
-            let expired = (try? await sleepUntil(deadline)) != nil
-            guard let graph = lifeline.current else { return }
-            if expired {
-                graph.expireDueStates()
-            } else if reportsCheckWhenCancelled {
-                graph.reached(.automaticReleaseCheck)
+            guard node.graceTimer === self, let deadline = node.graceDeadline, !Task.isCancelled else {
+                return finish(in: lifeline.current, expired: false)
             }
-            task = nil
+            isAsleep = true
+            let expired = (try? await sleepUntil(deadline)) != nil
+            finish(in: lifeline.current, expired: expired)
+        }
+    }
+
+    private func finish(in graph: Graph?, expired: Bool) {
+        task = nil
+        guard let graph else { return }
+        if expired {
+            graph.expireDueStates()
+        } else if reportsCheckWhenCancelled {
+            graph.reached(.automaticReleaseCheck)
         }
     }
 

@@ -36,8 +36,10 @@ extension Graph {
         node.graceDeadline = deadline
         graceWaiting[ObjectIdentifier(node)] = node
         if reporting { probe?.signal(.graceScheduled(state: CogStateID(node.id), grace: grace)) }
+        // A sleeper not asleep yet will read the new deadline when it starts.
+        if let timer = node.graceTimer, !timer.isAsleep { return }
         node.graceTimer?.cancel(reportingCheck: true)
-        node.graceTimer = GraceTimer(until: deadline, in: self)
+        node.graceTimer = GraceTimer(for: node, in: self)
     }
 
     /// A state in its grace window is held again (a consumer, a UI pin): the window ends and its
