@@ -5,9 +5,8 @@
 /// and a release removes it. A window that ends early still reaches the MainActor as a negative
 /// release decision, so a test waiting for the check is told that the state was kept.
 ///
-/// The task reads its state's deadline only when it starts, so renewals made before then (every
-/// peek of a busy synchronous stretch, which never lets the task run) move the deadline without
-/// replacing the task; only a sleeper already asleep is replaced.
+/// The task reads its state's deadline only when it starts, so renewals made before then move
+/// the deadline without replacing the task; only a sleeper already asleep is replaced.
 final class GraceTimer {
     private var task: Task<Void, Never>?
     /// Whether the task has read its deadline and gone to sleep on the clock.

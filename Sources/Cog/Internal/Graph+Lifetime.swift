@@ -28,18 +28,34 @@ extension Graph {
         startGrace(node)
     }
 
-    /// Starts (or restarts) the state's grace window with a sleeper of its own; a restart replaces
-    /// the sleeper and is reported as the renewal it is, not as a second schedule.
+    /// Starts (or restarts) the state's grace window; a restart is reported as the renewal it is,
+    /// not as a second schedule. A sleeper already asleep is replaced; the new one, like every
+    /// state's first, is made once the MainActor is free (`armGraceTimers`), so a synchronous
+    /// stretch that leaves thousands of states unused, or renews them again and again, costs one
+    /// task and not one per state or renewal.
     private func startGrace(_ node: Node, reporting: Bool = true) {
         let grace = grace(of: node)
-        let deadline = clock.now() + grace
-        node.graceDeadline = deadline
+        node.graceDeadline = clock.now() + grace
         graceWaiting[ObjectIdentifier(node)] = node
         if reporting { probe?.signal(.graceScheduled(state: CogStateID(node.id), grace: grace)) }
-        // A sleeper not asleep yet will read the new deadline when it starts.
-        if let timer = node.graceTimer, !timer.isAsleep { return }
-        node.graceTimer?.cancel(reportingCheck: true)
-        node.graceTimer = GraceTimer(for: node, in: self)
+        if let timer = node.graceTimer {
+            // One not asleep yet reads the new deadline when it starts.
+            guard timer.isAsleep else { return }
+            timer.cancel(reportingCheck: true)
+            node.graceTimer = nil
+        }
+        guard !isGraceArmingScheduled else { return }
+        isGraceArmingScheduled = true
+        Task { [lifeline] in lifeline.current?.armGraceTimers() }
+    }
+
+    /// Gives every waiting state without a sleeper one, earliest deadline first.
+    private func armGraceTimers() {
+        isGraceArmingScheduled = false
+        let unarmed = graceWaiting.values.filter { $0.graceTimer == nil && $0.graceDeadline != nil }
+        for node in unarmed.sorted(by: { ($0.graceDeadline!, $0.id) < ($1.graceDeadline!, $1.id) }) {
+            node.graceTimer = GraceTimer(for: node, in: self)
+        }
     }
 
     /// A state in its grace window is held again (a consumer, a UI pin): the window ends and its

@@ -67,6 +67,8 @@ final class Graph {
     var defaultGrace: Duration
     /// States waiting out a grace period.
     var graceWaiting: [ObjectIdentifier: Node] = [:]
+    /// Whether a task will give the waiting states their sleepers once the MainActor is free.
+    var isGraceArmingScheduled = false
     /// Mechanism owners, so tearing down retires them (cancelling their tasks).
     var mechanismOwners: [RegistrationOwner] = []
     /// Turns run since the runtime was last idle, for the runaway-chain diagnostic.
