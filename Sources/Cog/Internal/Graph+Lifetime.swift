@@ -1,4 +1,5 @@
-/// Lifetimes: leases, grace periods on the injected clock (one sleeper per waiting state), release with its cascade, and discard.
+/// Lifetimes: leases, grace periods on the injected clock (a sleeper per waiting state), release
+/// with its cascade, and discard.
 ///
 /// A state is *in use* while something holds it: a consumer edge (another state, or a reaction,
 /// watch, scope or export subscriber, whose edges are their leases) or a UI pin. An unused
