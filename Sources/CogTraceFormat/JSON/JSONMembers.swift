@@ -6,6 +6,8 @@ package protocol JSONMembers {
     mutating func add(_ name: StaticString, _ value: JSONValue)
     mutating func add(_ name: StaticString, _ value: Int)
     mutating func add(_ name: StaticString, _ value: Int?)
+    /// A number's decimal digits as a string, `"42"`: an `Int` value's text.
+    mutating func add(_ name: StaticString, digitsOf number: Int)
     mutating func add(_ name: StaticString, _ value: Bool)
     mutating func add(_ name: StaticString, _ value: String)
     mutating func add(_ name: StaticString, _ value: String?)
@@ -53,6 +55,7 @@ package struct JSONObjectBuilder: JSONMembers {
     package mutating func add(_ name: StaticString, _ value: JSONValue) { members.append((name.description, value)) }
     package mutating func add(_ name: StaticString, _ value: Int) { add(name, .int(value)) }
     package mutating func add(_ name: StaticString, _ value: Int?) { add(name, value.map(JSONValue.int) ?? .null) }
+    package mutating func add(_ name: StaticString, digitsOf number: Int) { add(name, String(number)) }
     package mutating func add(_ name: StaticString, _ value: Bool) { add(name, .bool(value)) }
     package mutating func add(_ name: StaticString, _ value: String) { add(name, .string(value)) }
     package mutating func add(_ name: StaticString, _ value: String?) {
@@ -108,6 +111,13 @@ package struct JSONObjectWriter: JSONMembers {
     package mutating func add(_ name: StaticString, _ value: Int?) {
         guard let value else { return add(name, JSONValue.null) }
         add(name, value)
+    }
+
+    package mutating func add(_ name: StaticString, digitsOf number: Int) {
+        self.name(name)
+        output.append(UInt8(ascii: "\""))
+        JSONValue.appendDigits(number, to: &output)
+        output.append(UInt8(ascii: "\""))
     }
 
     package mutating func add(_ name: StaticString, _ value: Bool) { add(name, JSONValue.bool(value)) }

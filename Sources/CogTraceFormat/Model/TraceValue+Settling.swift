@@ -7,7 +7,7 @@ extension TraceValue {
         case .pending:
             let (text, json) = rendered
             return TraceValue(text: text, json: json)
-        case .rendered, .redacted: return self
+        case .rendered, .integer, .redacted: return self
         }
     }
 }

@@ -9,6 +9,8 @@ public struct TraceValue {
     enum Storage {
         case pending(Any)
         case rendered(text: String, json: JSONValue?)
+        /// An `Int`, rendered when asked: its text is its digits, its JSON the number.
+        case integer(Int)
         case redacted
     }
 
@@ -54,6 +56,7 @@ public struct TraceValue {
         switch storage {
         case .pending(let value): TraceValue.render(value)
         case .rendered(let text, let json): (text, json)
+        case .integer(let number): TraceValue.primitive(number)
         case .redacted: ("‹redacted›", nil)
         }
     }
@@ -91,8 +94,7 @@ public struct TraceValue {
     /// An `Int`, `Bool` or `Double` rendered as `render` renders it, without boxing it first:
     /// how a recorder's writer renders the values it keeps as bits.
     package init(rendering number: Int) {
-        let (text, json) = Self.primitive(number)
-        self.init(text: text, json: json)
+        storage = .integer(number)
     }
 
     package init(rendering flag: Bool) {
@@ -132,6 +134,10 @@ extension TraceValue: JSONMemberRecord {
     /// The record form's members: `{"t":text,"j":json}` or `{"redacted":true}`.
     package func addMembers(to members: inout some JSONMembers) {
         if isRedacted { return members.add("redacted", true) }
+        if case .integer(let number) = storage {
+            members.add("t", digitsOf: number)
+            return members.add("j", number)
+        }
         let (text, json) = rendered
         members.add("t", text)
         if let json { members.add("j", json) }

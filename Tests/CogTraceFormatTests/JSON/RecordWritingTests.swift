@@ -13,7 +13,11 @@ private var number: TraceValue { TraceValue(pending: -42) }
 private var everyKind: [TraceEvent] {
     [
         .stateCreated(state: 1, value: value), .stateCreated(state: 2, value: nil), .seeded(state: 3, value: number),
-        .write(state: 4, old: number, new: value), .writeDiscarded(state: 5, value: .redacted),
+        .write(state: 4, old: number, new: value),
+        .write(state: 4, old: TraceValue(rendering: Int.min), new: TraceValue(rendering: 7)),
+        .recompute(
+            state: 6, old: TraceValue(rendering: true), new: TraceValue(rendering: -0.5), changed: true, trigger: 1),
+        .writeDiscarded(state: 5, value: .redacted),
         .recompute(state: 6, old: nil, new: value, changed: true, trigger: nil),
         .recompute(state: 6, old: value, new: number, changed: false, trigger: 9),
         .edgeAdded(consumer: 7, producer: 8), .edgeRemoved(consumer: 7, producer: 8),
@@ -60,6 +64,17 @@ struct RecordWritingTests {
             #expect(written == [UInt8(ascii: "x")] + bytes(of: event.jsonValue), "\(event.kind)")
             let parsed = try JSONParser.parse(String(decoding: written.dropFirst(), as: UTF8.self))
             #expect(try TraceEvent(jsonValue: parsed) == event.settlingValues, "\(event.kind)")
+        }
+    }
+
+    @Test func aValueKeptAsBitsRendersAsTheSameValueBoxedWould() {
+        for number in [0, -1, 42, Int.max, Int.min] {
+            #expect(TraceValue(rendering: number) == TraceValue(pending: number))
+            #expect(TraceValue(rendering: number).text == TraceValue(pending: number).text)
+        }
+        for flag in [true, false] { #expect(TraceValue(rendering: flag) == TraceValue(pending: flag)) }
+        for double in [0.5, -0.0, 1e300, .infinity] {
+            #expect(TraceValue(rendering: double).text == TraceValue(pending: double).text)
         }
     }
 
