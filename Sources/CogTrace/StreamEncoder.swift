@@ -1,0 +1,44 @@
+import CogTraceFormat
+
+/// A graph for the writer's thread to start from.
+///
+/// Sendable by hand: the one way in is `init`, which settles every value on the caller's
+/// thread, so none of the app's values crosses.
+struct SettledSnapshot: @unchecked Sendable {
+    let snapshot: GraphSnapshot
+
+    init(settling snapshot: GraphSnapshot) {
+        self.snapshot = snapshot.settlingValues
+    }
+}
+
+/// The writer's side of a stream: the graph the records describe, kept on whichever thread
+/// writes, and the encoding of records into the file's bytes.
+struct StreamEncoder {
+    private var converter: TraceConverter
+
+    /// Starts from `snapshot`, the graph as the stream's opening keyframe shows it.
+    init(from snapshot: GraphSnapshot) {
+        converter = TraceConverter(from: snapshot)
+    }
+
+    /// Appends `batch`'s records to `lines`, converting its events in order.
+    mutating func encode(_ batch: StreamBatch, into lines: inout TraceLines) {
+        for record in batch.records {
+            switch record {
+            case .line(let json):
+                lines.append(json)
+            case .state(let info):
+                lines.append(info.jsonValue)
+            case .keyframe(let sequence):
+                lines.append(converter.snapshot.keyframeJSONValue(before: sequence))
+            case .turn(var turn, let events, let after):
+                turn.events = converter.convert(events)
+                turn.after = converter.convert(after)
+                lines.append(turn)
+            case .idle(let sequence, let events):
+                lines.appendAfter(CogRecorder.idleRecord(after: sequence, events: converter.convert(events)))
+            }
+        }
+    }
+}
