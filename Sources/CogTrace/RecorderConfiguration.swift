@@ -2,9 +2,10 @@
 public struct RecorderConfiguration {
     /// Where a streamed trace's records are encoded and written.
     public enum StreamWriting: Sendable {
-        /// On a thread of their own, a moment after each turn: the app's thread only converts a
-        /// turn and renders its values. A crash (or `kill -9`) loses what that thread had not
-        /// written yet, a few milliseconds' worth.
+        /// On a thread of their own, a moment after each turn: the app's thread only copies a
+        /// turn's kept events and renders the values it alone may look at. A crash (or
+        /// `kill -9`) loses what that thread had not written yet, a few milliseconds' worth and
+        /// at most 50 ms of a long backlog, since the app's thread waits for it beyond that.
         case background
         /// On the app's thread, before the turn returns: a crash loses at most the turn in
         /// flight, and every turn costs its encoding and a system call.
