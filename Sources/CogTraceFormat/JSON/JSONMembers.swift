@@ -5,12 +5,10 @@
 package protocol JSONMembers {
     mutating func add(_ name: StaticString, _ value: JSONValue)
     mutating func add(_ name: StaticString, _ value: Int)
-    mutating func add(_ name: StaticString, _ value: Int?)
     /// A number's decimal digits as a string, `"42"`: an `Int` value's text.
     mutating func add(_ name: StaticString, digitsOf number: Int)
     mutating func add(_ name: StaticString, _ value: Bool)
     mutating func add(_ name: StaticString, _ value: String)
-    mutating func add(_ name: StaticString, _ value: String?)
     /// A value as its record form, `{"t":…,"j":…}`, or null.
     mutating func add(_ name: StaticString, _ value: TraceValue?)
     mutating func add(_ name: StaticString, _ ids: [NodeID])
@@ -40,6 +38,18 @@ extension JSONMemberRecord {
 }
 
 extension JSONMembers {
+    /// The number, or null.
+    mutating func add(_ name: StaticString, _ value: Int?) {
+        guard let value else { return add(name, JSONValue.null) }
+        add(name, value)
+    }
+
+    /// The text, or null.
+    mutating func add(_ name: StaticString, _ value: String?) {
+        guard let value else { return add(name, JSONValue.null) }
+        add(name, value)
+    }
+
     mutating func add(_ name: StaticString, _ id: NodeID) { add(name, id.rawValue) }
     mutating func add(_ name: StaticString, _ kind: some TraceKind) { add(name, kind.rawValue) }
 }
@@ -54,13 +64,9 @@ package struct JSONObjectBuilder: JSONMembers {
 
     package mutating func add(_ name: StaticString, _ value: JSONValue) { members.append((name.description, value)) }
     package mutating func add(_ name: StaticString, _ value: Int) { add(name, .int(value)) }
-    package mutating func add(_ name: StaticString, _ value: Int?) { add(name, value.map(JSONValue.int) ?? .null) }
     package mutating func add(_ name: StaticString, digitsOf number: Int) { add(name, String(number)) }
     package mutating func add(_ name: StaticString, _ value: Bool) { add(name, .bool(value)) }
     package mutating func add(_ name: StaticString, _ value: String) { add(name, .string(value)) }
-    package mutating func add(_ name: StaticString, _ value: String?) {
-        add(name, value.map(JSONValue.string) ?? .null)
-    }
     package mutating func add(_ name: StaticString, _ value: TraceValue?) { add(name, value?.jsonValue ?? .null) }
     package mutating func add(_ name: StaticString, _ ids: [NodeID]) {
         add(name, .array(ids.map { .int($0.rawValue) }))
@@ -108,11 +114,6 @@ package struct JSONObjectWriter: JSONMembers {
         JSONValue.appendDigits(value, to: &output)
     }
 
-    package mutating func add(_ name: StaticString, _ value: Int?) {
-        guard let value else { return add(name, JSONValue.null) }
-        add(name, value)
-    }
-
     package mutating func add(_ name: StaticString, digitsOf number: Int) {
         self.name(name)
         output.append(UInt8(ascii: "\""))
@@ -125,11 +126,6 @@ package struct JSONObjectWriter: JSONMembers {
     package mutating func add(_ name: StaticString, _ value: String) {
         self.name(name)
         JSONValue.writeString(value, to: &output)
-    }
-
-    package mutating func add(_ name: StaticString, _ value: String?) {
-        guard let value else { return add(name, JSONValue.null) }
-        add(name, value)
     }
 
     package mutating func add(_ name: StaticString, _ value: TraceValue?) {
