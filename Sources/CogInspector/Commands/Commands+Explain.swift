@@ -29,7 +29,11 @@ extension CommandCatalog {
                 guard case .registration(let name, let ids, let kind) = subject else { return [] }
                 return session.registrationHistory(name: name, ids: ids, kind: kind)
             }
-            let rows = session.timeline.entries(of: id).compactMap { entry -> [Cell]? in
+            // Only these kinds give a state a value or take it away; the rest are not decoded.
+            let entries = session.timeline.entries(of: id).decoded(
+                kinds: ["write", "seeded", "created", "recompute", "released"])
+            session.timeline.readHeadings(of: entries.filter { $0.event?.setsValue(of: id) == true }.map(\.turn))
+            let rows = entries.compactMap { entry -> [Cell]? in
                 let turn = Cell.turn(TurnReference(entry.turn, afterTurn: entry.isIdle))
                 guard let event = entry.event, event.setsValue(of: id) else {
                     if case .stateReleased(_, let reason) = entry.event {

@@ -97,6 +97,9 @@ struct TextLayout {
     }
 
     private func trimmed(_ line: String) -> String {
-        String(line.reversed().drop { $0 == " " }.reversed())
+        guard line.last == " " else { return line }
+        var end = line.endIndex
+        while end > line.startIndex, line[line.index(before: end)] == " " { end = line.index(before: end) }
+        return String(line[..<end])
     }
 }

@@ -40,6 +40,19 @@ final class StateTimeline {
             locations.filter { timeline.index.kind(of: $0) == kind }.map(timeline.entry(at:))
         }
 
+        /// The entries whose events are of one of `kinds` (as records spell them, and any kind
+        /// past the index's table, which only decoding tells), decoded on every core when there
+        /// are many: `history` reads thousands.
+        func decoded(kinds: Set<String>) -> [Entry] {
+            let chosen = locations.filter { location in
+                let kind = timeline.index.kind(of: location)
+                return kind == "?" || kinds.contains(kind)
+            }
+            return zip(chosen, timeline.index.events(at: chosen[...])).map { location, result in
+                timeline.entry(at: location, decoded: result)
+            }
+        }
+
         /// The turns of the events, without decoding them.
         var turns: [TurnNumber] { locations.map(timeline.index.turn(of:)) }
     }
@@ -100,11 +113,20 @@ final class StateTimeline {
     }
 
     private func entry(at location: TraceEventIndex.Location) -> Entry {
+        entry(at: location, decoded: Result { () throws(TraceReadError) in try index.event(at: location) })
+    }
+
+    /// The entry for `location` from its decoded event; a record that failed is listed among
+    /// `undecodable`.
+    fileprivate func entry(
+        at location: TraceEventIndex.Location, decoded: Result<TraceEvent?, TraceReadError>
+    ) -> Entry {
         let turn = index.turn(of: location)
         var event: TraceEvent?
-        do {
-            event = try index.event(at: location)
-        } catch {
+        switch decoded {
+        case .success(let found):
+            event = found
+        case .failure(let error):
             if !undecodable.contains(where: { $0.turn == turn }) {
                 undecodable.append((turn, error))
                 undecodable.sort { $0.turn < $1.turn }
@@ -127,6 +149,14 @@ final class StateTimeline {
         guard let heading = try? trace.turnHeading(sequence) else { return nil }
         headings[sequence] = heading
         return heading
+    }
+
+    /// Reads the headings of `turns` that are not read yet, on every core when there are many,
+    /// so an answer that names the turn of each of thousands of rows does not read them one by
+    /// one.
+    func readHeadings(of turns: [TurnNumber]) {
+        let missing = Array(Set(turns.filter { headings[$0] == nil }))
+        for (turn, heading) in zip(missing, trace.turnHeadings(missing)) { headings[turn] = heading }
     }
 
     /// The ids of every registration named `name`, in the order they were made: a reaction made

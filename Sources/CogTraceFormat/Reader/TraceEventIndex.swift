@@ -115,10 +115,49 @@ package final class TraceEventIndex {
     /// - Throws: `TraceReadError` naming the line and the event when its record is malformed.
     package func event(at location: Location) throws(TraceReadError) -> TraceEvent? {
         if location.isPredecoded { return predecoded[location.start] }
-        let entry = trace.turnEntries[Int(location.turnIndex)]
+        return try Self.decode(location, entries: trace.turnEntries, bytes: trace.bytes)
+    }
+
+    /// Decodes the events at `locations`, in order, on every core when there are enough of them
+    /// to pay for it: what an answer that reads all of a subject's events (`history`) needs.
+    package func events(at locations: ArraySlice<Location>) -> [Result<TraceEvent?, TraceReadError>] {
+        let ordered = Array(locations)
+        let entries = trace.turnEntries
+        let bytes = trace.bytes
+        let decodeShare: @Sendable (Range<Int>) -> [Result<TraceEvent?, TraceReadError>] = { share in
+            Self.decode(ordered[share], entries: entries, bytes: bytes)
+        }
+        var results =
+            ordered.count < Self.parallelDecodeMinimum
+            ? decodeShare(ordered.indices) : ParallelShares.map(ordered.indices, decodeShare).flatMap { $0 }
+        // Events the build decoded already are not the workers' to read.
+        for (position, location) in ordered.enumerated() where location.isPredecoded {
+            results[position] = .success(predecoded[location.start])
+        }
+        return results
+    }
+
+    /// Below this many events, decoding on one core is quicker than starting the others.
+    private static let parallelDecodeMinimum = 512
+
+    /// Decodes the events at `locations` (those the build decoded already come back as nil, for
+    /// the caller to fill).
+    private static func decode(
+        _ locations: ArraySlice<Location>, entries: [TraceFile.TurnEntry], bytes: [UInt8]
+    ) -> [Result<TraceEvent?, TraceReadError>] {
+        locations.map { location in
+            guard !location.isPredecoded else { return .success(nil) }
+            return Result { () throws(TraceReadError) in try decode(location, entries: entries, bytes: bytes) }
+        }
+    }
+
+    private static func decode(
+        _ location: Location, entries: [TraceFile.TurnEntry], bytes: [UInt8]
+    ) throws(TraceReadError) -> TraceEvent? {
+        let entry = entries[Int(location.turnIndex)]
         let line = location.isIdle ? entry.idle?.line ?? entry.line : entry.line
         let value = try TraceScanner.parseLine(
-            trace.bytes[location.start..<(location.start + Int(location.length))], line: line)
+            bytes[location.start..<(location.start + Int(location.length))], line: line)
         return try TraceScanner.decodeEvent(value, index: location.position, line: line)
     }
 

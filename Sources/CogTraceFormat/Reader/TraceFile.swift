@@ -173,7 +173,22 @@ public final class TraceFile {
         guard let index = entryIndex(of: sequence) else {
             throw TraceReadError(line: 0, message: "no turn \(sequence) in this trace")
         }
-        let entry = turnEntries[index]
+        return try Self.heading(of: turnEntries[index], in: bytes)
+    }
+
+    /// The headings of the turns `sequences`, in order (nil for one whose record cannot say),
+    /// read on every core when there are many: an answer that names the turn of every row.
+    package func turnHeadings(_ sequences: [TurnNumber]) -> [TurnHeading?] {
+        let entries = sequences.map { entryIndex(of: $0).map { turnEntries[$0] } }
+        let bytes = bytes
+        let readShare: @Sendable (Range<Int>) -> [TurnHeading?] = { share in
+            entries[share].map { entry in entry.flatMap { try? Self.heading(of: $0, in: bytes) } }
+        }
+        return entries.count < 256
+            ? readShare(entries.indices) : ParallelShares.map(entries.indices, readShare).flatMap { $0 }
+    }
+
+    private static func heading(of entry: TurnEntry, in bytes: [UInt8]) throws(TraceReadError) -> TurnHeading {
         let heading = try bytes.withUnsafeBufferPointer { buffer throws(TraceReadError) -> TurnHeading? in
             var scanner = EventScanner(bytes: buffer, range: entry.range)
             var events: [EventScanner.Event] = []
@@ -182,7 +197,7 @@ public final class TraceFile {
             return try Self.heading(members: members, line: entry.line, bytes: buffer).heading
         }
         if let heading { return heading }
-        let turn = try decodeTurn(entry)
+        let turn = try decodeTurn(entry, in: bytes)
         return TurnHeading(name: turn.name, origin: turn.origin, cause: turn.cause)
     }
 

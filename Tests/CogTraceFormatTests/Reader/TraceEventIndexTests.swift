@@ -84,4 +84,42 @@ struct TraceEventIndexTests {
         #expect(index.undecodable.first?.error.description.contains("event 1") == true)
         #expect(index.bySubject[1]?.count == 1)
     }
+    /// Decoding many events at once (on every core) gives what decoding each alone gives, in
+    /// order, including events the build decoded already and a record that fails.
+    @Test func decodingManyEventsAtOnceMatchesDecodingEach() throws {
+        var lines = [
+            #"{"type":"header","format":"cogtrace","version":"1.1","minReader":"1.0","producer":"test","run":"r","title":"t","clock":"virtual","mode":"ring","capacity":5000,"keyframeEvery":100000}"#,
+            #"{"type":"state","id":1,"label":"a","decl":"a","key":null,"shape":"manual","valueType":"Int","lifetime":"app","policy":null}"#,
+        ]
+        for sequence in 1...1_500 {
+            let event: String
+            switch sequence % 500 {
+            // The scan leaves an escaped name to the decoder, which reads it at build time.
+            case 7: event = #"{"e":"write","\u0073":1,"old":{"t":"0","j":0},"new":{"t":"7","j":7}}"#
+            // The scan reads this one; decoding it fails (a write needs its values).
+            case 9: event = #"{"e":"write","s":1}"#
+            default: event = #"{"e":"write","s":1,"old":{"t":"0","j":0},"new":{"t":"\#(sequence)","j":\#(sequence)}}"#
+            }
+            lines.append(
+                #"{"type":"turn","seq":\#(sequence),"name":"n","origin":"op","cause":null,"start":0,"duration":0,"events":["#
+                    + event + "]}")
+        }
+        let trace = try TraceFile.parse(lines.joined(separator: "\n") + "\n")
+        let index = try #require(TraceEventIndex(trace: trace))
+        let locations = try #require(index.bySubject[1])
+        #expect(locations.count == 1_500)
+        func describe(_ result: Result<TraceEvent?, TraceReadError>) -> String {
+            switch result {
+            case .success(let event): event.map { $0.jsonValue.jsonText } ?? "unknown kind"
+            case .failure(let error): "error: \(error)"
+            }
+        }
+        let together = index.events(at: locations[...]).map(describe)
+        let alone = locations.map { location in
+            describe(Result { () throws(TraceReadError) in try index.event(at: location) })
+        }
+        #expect(together == alone)
+        #expect(together.filter { $0.hasPrefix("error") }.count == 3)
+        #expect(together[6].contains(#""j":7"#))
+    }
 }
