@@ -48,11 +48,11 @@ final class AsyncNode<Value>: ValueNode<Value> {
 
     init(
         id: Int, descriptor: AnyDescriptor, key: AnyHashable?, defaultValue: Value, policy: AsyncPolicyKind,
-        select: @escaping (Reader<Value>) -> WorkBody<Value>, equals: ((Value, Value) -> Bool)?
+        select: @escaping (Reader<Value>) -> WorkBody<Value>, equality: Equality<Value>
     ) {
         self.select = select
         self.policy = policy
-        super.init(id: id, descriptor: descriptor, key: key, value: defaultValue, equals: equals, mark: .dirty)
+        super.init(id: id, descriptor: descriptor, key: key, value: defaultValue, equality: equality, mark: .dirty)
     }
 
     /// Runs the selector (tracked) and requests its work; the value itself does not change here.
@@ -81,7 +81,7 @@ final class AsyncNode<Value>: ValueNode<Value> {
         isLoading: Bool, in graph: Graph
     ) {
         stagedStatus = (kind, error, isLoading, hasSucceeded || kind == .success)
-        if let value { staged = value }
+        if let value { stage(value) }
         graph.noteWritten(self)
     }
 

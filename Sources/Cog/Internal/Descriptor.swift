@@ -140,23 +140,22 @@ final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
 
     @MainActor
     override func makeNode(id: Int, key: AnyHashable?) -> Node {
-        let equals = equality.comparison
         switch recipe {
         case .manual(let initial, _):
-            return SourceNode<Value>(id: id, descriptor: self, key: key, value: initial(key), equals: equals)
+            return SourceNode<Value>(id: id, descriptor: self, key: key, value: initial(key), equality: equality)
         case .automatic(let bind):
-            return ComputedNode<Value>(id: id, descriptor: self, key: key, compute: bind(key), equals: equals)
+            return ComputedNode<Value>(id: id, descriptor: self, key: key, compute: bind(key), equality: equality)
         case .async(let makeDefault, let policy, let bind):
             return AsyncNode<Value>(
                 id: id, descriptor: self, key: key, defaultValue: makeDefault(),
-                policy: policy, select: bind(key), equals: equals)
+                policy: policy, select: bind(key), equality: equality)
         }
     }
 
     /// Creates a source state holding `value` instead of calling the starting-value closure (seeding).
     @MainActor
     func makeSeededNode(id: Int, key: AnyHashable?, value: Value) -> Node {
-        SourceNode<Value>(id: id, descriptor: self, key: key, value: value, equals: equality.comparison)
+        SourceNode<Value>(id: id, descriptor: self, key: key, value: value, equality: equality)
     }
 }
 

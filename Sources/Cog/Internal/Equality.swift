@@ -1,43 +1,52 @@
 /// How a declaration decides that a new value equals the old one, so its consumers do no work:
 /// never (every write or result is a change), a rule the declaration gave, or `==`.
 ///
-/// `==` is held as a witness value rather than a closure: a declaration may be made in code of
-/// any isolation, and a Sendable closure formed there could not capture a generic type's
-/// conformance. The runtime turns the rule into a plain closure on the MainActor, once per state.
-nonisolated enum Equality<Value>: Sendable {
-    case never
-    case custom(@MainActor (Value, Value) -> Bool)
-    case equatable(any EqualityWitness<Value>)
+/// `==` is held as a metatype (`EquatableComparison<Value>.self`) rather than a closure: a
+/// declaration may be made in code of any isolation, and a Sendable closure formed there could not
+/// capture a generic type's conformance. Both members have one layout whatever `Value` is, so the
+/// runtime's unspecialized code copies them into each state without looking up any generic
+/// metadata (which, per state and per comparison, once cost a tenth of building a big graph).
+nonisolated struct Equality<Value>: Sendable {
+    /// The declaration's own rule, if it gave one.
+    let rule: (@MainActor (Value, Value) -> Bool)?
+    /// `==` of the value type, when the declaration compares with it.
+    let comparison: (any ValueComparison.Type)?
+
+    /// Every value is a change.
+    static var never: Equality { Equality(rule: nil, comparison: nil) }
 
     /// The declaration's own rule, or never.
     static func given(_ rule: (@MainActor (Value, Value) -> Bool)?) -> Equality {
-        rule.map { .custom($0) } ?? .never
-    }
-
-    /// The rule a state's node applies: nil when every value is a change.
-    @MainActor var comparison: ((Value, Value) -> Bool)? {
-        switch self {
-        case .never: nil
-        case .custom(let rule): rule
-        case .equatable(let witness): { witness.areEqual($0, $1) }
-        }
+        Equality(rule: rule, comparison: nil)
     }
 }
 
 extension Equality where Value: Equatable {
     /// The declaration's own rule, or `==`.
     static func givenOrEquatable(_ rule: (@MainActor (Value, Value) -> Bool)?) -> Equality {
-        rule.map { .custom($0) } ?? .equatable(EquatableWitness<Value>())
+        guard let rule else { return Equality(rule: nil, comparison: EquatableComparison<Value>.self) }
+        return Equality(rule: rule, comparison: nil)
     }
 }
 
-/// Compares two values of one type.
-nonisolated protocol EqualityWitness<Value>: Sendable {
-    associatedtype Value
-    func areEqual(_ old: Value, _ new: Value) -> Bool
+/// Compares two values of one type, given where they are; a conforming type stands for the
+/// comparison of its value type.
+nonisolated protocol ValueComparison: SendableMetatype {
+    /// Whether the values at `old` and `new` (both of the comparison's value type) are equal.
+    static func areEqual(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool
 }
 
-/// `==` of an `Equatable` type, as a value.
-nonisolated struct EquatableWitness<Value: Equatable>: EqualityWitness {
-    func areEqual(_ old: Value, _ new: Value) -> Bool { old == new }
+/// `==` of an `Equatable` type.
+nonisolated enum EquatableComparison<Value: Equatable>: ValueComparison {
+    static func areEqual(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
+        old.assumingMemoryBound(to: Value.self).pointee == new.assumingMemoryBound(to: Value.self).pointee
+    }
+}
+
+/// Whether `old` and `new` are equal by `comparison`. Nonisolated, like `lendPointer`, so the
+/// pointers are lent without an executor check per comparison.
+nonisolated func areEqual<Value>(
+    _ old: Value, _ new: Value, by comparison: any ValueComparison.Type
+) -> Bool {
+    withUnsafePointer(to: old) { old in withUnsafePointer(to: new) { new in comparison.areEqual(old, new) } }
 }

@@ -37,7 +37,10 @@ extension Graph {
     private func startGrace(_ node: Node, reporting: Bool = true) {
         let grace = grace(of: node)
         node.graceDeadline = clock.now() + grace
-        graceWaiting[ObjectIdentifier(node)] = node
+        if node.graceSlot < 0 {
+            node.graceSlot = graceWaiting.count
+            graceWaiting.append(node)
+        }
         if reporting { probe?.signal(.graceScheduled(state: CogStateID(node.id), grace: grace)) }
         if let timer = node.graceTimer {
             // One not asleep yet reads the new deadline when it starts.
@@ -53,7 +56,7 @@ extension Graph {
     /// Gives every waiting state without a sleeper one, earliest deadline first.
     private func armGraceTimers() {
         isGraceArmingScheduled = false
-        let unarmed = graceWaiting.values.filter { $0.graceTimer == nil && $0.graceDeadline != nil }
+        let unarmed = graceWaiting.filter { $0.graceTimer == nil && $0.graceDeadline != nil }
         for node in unarmed.sorted(by: { ($0.graceDeadline!, $0.id) < ($1.graceDeadline!, $1.id) }) {
             node.graceTimer = GraceTimer(for: node, in: self)
         }
@@ -68,7 +71,14 @@ extension Graph {
 
     /// Forgets `node`'s grace window and cancels its sleeper.
     func stopGrace(_ node: Node, reportingCheck: Bool) {
-        graceWaiting[ObjectIdentifier(node)] = nil
+        if node.graceSlot >= 0 {
+            let last = graceWaiting.removeLast()
+            if last !== node {
+                graceWaiting[node.graceSlot] = last
+                last.graceSlot = node.graceSlot
+            }
+            node.graceSlot = -1
+        }
         node.graceDeadline = nil
         node.graceTimer?.cancel(reportingCheck: reportingCheck)
         node.graceTimer = nil
@@ -79,7 +89,8 @@ extension Graph {
     /// MainActor first handles them all, so the order never depends on how tasks are scheduled.
     func expireDueStates() {
         let now = clock.now()
-        let due = graceWaiting.values
+        let due =
+            graceWaiting
             .filter { $0.graceDeadline.map { $0 <= now } ?? true }
             .sorted { ($0.graceDeadline!, $0.id) < ($1.graceDeadline!, $1.id) }
         for node in due {

@@ -173,6 +173,9 @@ extension Graph {
                 if producer.staleStamp == stamp {
                     producer.staleStamp = 0
                 } else {
+                    // Most states that are read at all are read by a few: room for four at
+                    // once saves growing the list link by link.
+                    if producer.consumers.isEmpty { producer.consumers.reserveCapacity(4) }
                     producer.consumers.append(ConsumerLink(consumer: node))
                     if producer.graceDeadline != nil { endGraceWhileHeld(producer) }
                 }

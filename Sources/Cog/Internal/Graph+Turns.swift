@@ -108,7 +108,7 @@ extension Graph {
     @inlinable
     func stage<Value>(_ value: Value, for address: CogAddress<Value>, turnID: Int) {
         guard let node = stagingTarget(address.descriptor, key: address.key, turnID: turnID) else { return }
-        unsafeDowncast(node, to: ValueNode<Value>.self).staged = value
+        unsafeDowncast(node, to: ValueNode<Value>.self).stage(value)
     }
 
     /// The source a writer of turn `turnID` may stage into, noted as written; nil (after a
@@ -130,8 +130,9 @@ extension Graph {
     @inlinable
     func writerRead<Value>(_ address: CogAddress<Value>, turnID: Int) -> Value {
         let node = writerReadTarget(address.descriptor, key: address.key, turnID: turnID)
-        if node.isStaged, case .some(let staged) = unsafeDowncast(node, to: ValueNode<Value>.self).staged {
-            return staged
+        if node.isStaged {
+            let source = unsafeDowncast(node, to: ValueNode<Value>.self)
+            if source.hasStagedValue, let stagedSlot = source.stagedSlot { return stagedSlot.pointee }
         }
         return value(of: node, as: Value.self)
     }

@@ -65,8 +65,9 @@ final class Graph {
 
     var clock: CogClock
     var defaultGrace: Duration
-    /// States waiting out a grace period.
-    var graceWaiting: [ObjectIdentifier: Node] = [:]
+    /// States waiting out a grace period, in no order; each knows its place (`graceSlot`), so
+    /// a state that starts and ends its wait again and again costs no hashing.
+    var graceWaiting: [Node] = []
     /// Whether a task will give the waiting states their sleepers once the MainActor is free.
     var isGraceArmingScheduled = false
     /// Mechanism owners, so tearing down retires them (cancelling their tasks).
@@ -91,7 +92,7 @@ final class Graph {
     func tearDown() {
         lifeline.isAlive = false
         externalBridges.removeAll()
-        for node in graceWaiting.values { stopGrace(node, reportingCheck: false) }
+        for node in graceWaiting { stopGrace(node, reportingCheck: false) }
         // Every owner is retired before any is cleaned up: a task cancelled below may look at a
         // cousin's controller, and must not find it live.
         for owner in mechanismOwners { owner.markRetired() }

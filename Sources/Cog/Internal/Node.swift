@@ -65,6 +65,8 @@ class Node {
     @exclusivity(unchecked) var scratchBase = 0
     /// When an unused while-observed state will be released (offset on the runtime's clock).
     @exclusivity(unchecked) var graceDeadline: Duration?
+    /// Its place in the runtime's list of waiting states; -1 when it is not waiting.
+    @exclusivity(unchecked) var graceSlot = -1
     /// The sleeper of that grace window.
     @exclusivity(unchecked) var graceTimer: GraceTimer?
     /// The producer whose change last marked this node dirty (what a recompute reports as its trigger).

@@ -9,22 +9,39 @@ class ValueNode<Value>: Node {
     /// the MainActor, and a deinit runs when no other reference to the node exists.
     @usableFromInline nonisolated(unsafe) final let storage: UnsafeMutablePointer<Value>
     @usableFromInline @exclusivity(unchecked) final var hasValue: Bool
-    /// The value staged by the turn in progress, if this state was written in it.
-    @usableFromInline @exclusivity(unchecked) final var staged: Value?
-    let equals: ((Value, Value) -> Bool)?
+    /// Where the value staged by the turn in progress is kept, allocated by a state's first
+    /// write (automatic states are never written); initialized while `hasStagedValue`. A
+    /// pointer, like `storage`, so creating and freeing a state builds no `Optional<Value>`.
+    /// `nonisolated(unsafe)` for the reason `storage` is: only the deinit reads it off the
+    /// MainActor, when nothing else can reach the node.
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) final var stagedSlot: UnsafeMutablePointer<Value>?
+    /// Whether the turn in progress staged a value for this state.
+    @usableFromInline @exclusivity(unchecked) final var hasStagedValue = false
+    /// The declaration's rule and its `==`, as the declaration holds them (`Equality`): a closure
+    /// made from them would cost every state an allocation.
+    let equalityRule: ((Value, Value) -> Bool)?
+    let equalityComparison: (any ValueComparison.Type)?
 
+    /// A state holding `value` from the start.
     init(
-        id: Int, descriptor: AnyDescriptor, key: AnyHashable?, value: Value?, equals: ((Value, Value) -> Bool)?,
+        id: Int, descriptor: AnyDescriptor, key: AnyHashable?, value: Value, equality: Equality<Value>,
         mark: SettleMark
     ) {
         storage = .allocate(capacity: 1)
-        if let value {
-            storage.initialize(to: value)
-            hasValue = true
-        } else {
-            hasValue = false
-        }
-        self.equals = equals
+        storage.initialize(to: value)
+        hasValue = true
+        equalityRule = equality.rule
+        equalityComparison = equality.comparison
+        super.init(id: id, descriptor: descriptor, key: key, mark: mark)
+    }
+
+    /// A state with no value until its first run. Apart from the valued one, so neither takes
+    /// an `Optional<Value>`, whose metadata unspecialized code would look up per state.
+    init(id: Int, descriptor: AnyDescriptor, key: AnyHashable?, equality: Equality<Value>, mark: SettleMark) {
+        storage = .allocate(capacity: 1)
+        hasValue = false
+        equalityRule = equality.rule
+        equalityComparison = equality.comparison
         super.init(id: id, descriptor: descriptor, key: key, mark: mark)
     }
 
@@ -33,6 +50,28 @@ class ValueNode<Value>: Node {
     nonisolated deinit {
         if hasValue { storage.deinitialize(count: 1) }
         storage.deallocate()
+        if let stagedSlot {
+            if hasStagedValue { stagedSlot.deinitialize(count: 1) }
+            stagedSlot.deallocate()
+        }
+    }
+
+    /// Stages `value` for the turn in progress, replacing one staged before.
+    @inlinable
+    final func stage(_ value: Value) {
+        guard let stagedSlot else {
+            let slot = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+            slot.initialize(to: value)
+            stagedSlot = slot
+            hasStagedValue = true
+            return
+        }
+        if hasStagedValue {
+            stagedSlot.pointee = value
+        } else {
+            stagedSlot.initialize(to: value)
+            hasStagedValue = true
+        }
     }
 
     /// Replaces (or first sets) the value.
@@ -47,8 +86,9 @@ class ValueNode<Value>: Node {
 
     /// Whether `new` differs from `old`: the declaration's equality, or always for non-equatable values.
     final func differs(_ old: Value, _ new: Value) -> Bool {
-        guard let equals else { return true }
-        return !equals(old, new)
+        if let equalityComparison { return !areEqual(old, new, by: equalityComparison) }
+        guard let equalityRule else { return true }
+        return !equalityRule(old, new)
     }
 
     override var anyValue: Any? { hasValue ? storage.pointee as Any : nil }
@@ -79,8 +119,9 @@ class ValueNode<Value>: Node {
     /// value is discarded.
     override func commitStaged(in graph: Graph) -> CommitResult {
         isStaged = false
-        guard case .some(let new) = staged else { return .unchanged }
-        staged = nil
+        guard hasStagedValue, let stagedSlot else { return .unchanged }
+        let new = stagedSlot.move()
+        hasStagedValue = false
         let old = storage.pointee
         guard differs(old, new) else {
             graph.probe?.record(.writeDiscarded(state: CogStateID(id), value: new))
@@ -100,8 +141,8 @@ class ValueNode<Value>: Node {
 /// A writable source; its mark is always clean.
 @usableFromInline
 final class SourceNode<Value>: ValueNode<Value> {
-    init(id: Int, descriptor: AnyDescriptor, key: AnyHashable?, value: Value, equals: ((Value, Value) -> Bool)?) {
-        super.init(id: id, descriptor: descriptor, key: key, value: value, equals: equals, mark: .clean)
+    init(id: Int, descriptor: AnyDescriptor, key: AnyHashable?, value: Value, equality: Equality<Value>) {
+        super.init(id: id, descriptor: descriptor, key: key, value: value, equality: equality, mark: .clean)
     }
 
     /// Replaces the value outside any turn (seeding); returns whether it changed.
@@ -119,10 +160,10 @@ final class ComputedNode<Value>: ValueNode<Value> {
 
     init(
         id: Int, descriptor: AnyDescriptor, key: AnyHashable?, compute: @escaping (Reader<Value>) -> Value,
-        equals: ((Value, Value) -> Bool)?
+        equality: Equality<Value>
     ) {
         self.compute = compute
-        super.init(id: id, descriptor: descriptor, key: key, value: nil, equals: equals, mark: .dirty)
+        super.init(id: id, descriptor: descriptor, key: key, equality: equality, mark: .dirty)
     }
 
     override func run(in graph: Graph) -> Bool {
