@@ -113,7 +113,7 @@ extension Cog.Async where Value: Equatable {
 nonisolated func makeAsyncDescriptor<Value>(
     label: String, isKeyed: Bool, policy: AsyncPolicyKind, equality: Equality<Value>,
     makeDefault: @escaping @MainActor () -> Value,
-    bind: @escaping @MainActor (AnyHashable?) -> @MainActor (Reader<Value>) -> WorkBody<Value>
+    bind: @escaping @MainActor (StateKey?) -> @MainActor (Reader<Value>) -> WorkBody<Value>
 ) -> Descriptor<Value> {
     return Descriptor<Value>(
         label: label, isKeyed: isKeyed, recipe: .async(makeDefault: makeDefault, policy: policy, bind: bind),

@@ -67,7 +67,7 @@ extension Cog.Manual where Value: Equatable {
 /// Builds the descriptor of a manual declaration, checking its lifetime.
 nonisolated func makeManualDescriptor<Value>(
     label: String, isKeyed: Bool, lifetime: ManualCogLifetime, equality: Equality<Value>,
-    initial: @escaping @MainActor (AnyHashable?) -> Value
+    initial: @escaping @MainActor (StateKey?) -> Value
 ) -> Descriptor<Value> {
     lifetime.validate(label: label)
     return Descriptor<Value>(

@@ -73,7 +73,7 @@ extension CogBox {
 
         /// The reference to one key's async state.
         public subscript(key: Key) -> CogBoxAsyncReference<Value> {
-            CogBoxAsyncReference(address: CogAddress(descriptor: descriptor, key: AnyHashable(key)))
+            CogBoxAsyncReference(address: CogAddress(descriptor: descriptor, key: StateKey(key)))
         }
     }
 }
@@ -107,9 +107,9 @@ extension CogBox.Async where Value: Equatable {
 /// Binds a keyed async selector to one key, once per state.
 nonisolated private func keyedWork<Value, Key: Hashable>(
     _ select: @escaping @MainActor (Reader<Value>, Key) -> WorkBody<Value>
-) -> @MainActor (AnyHashable?) -> @MainActor (Reader<Value>) -> WorkBody<Value> {
+) -> @MainActor (StateKey?) -> @MainActor (Reader<Value>) -> WorkBody<Value> {
     { @MainActor key in
-        let typedKey = key!.base as! Key
+        let typedKey = key!.value(as: Key.self)
         return { @MainActor c in select(c, typedKey) }
     }
 }

@@ -31,7 +31,8 @@ extension CogBox {
             descriptor =
                 makeManualDescriptor(
                     label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: true,
-                    lifetime: lifetime, equality: equality, initial: { @MainActor key in initial(key!.base as! Key) }
+                    lifetime: lifetime, equality: equality,
+                    initial: { @MainActor key in initial(key!.value(as: Key.self)) }
                 )
         }
 
@@ -56,7 +57,7 @@ extension CogBox {
 
         /// The writable reference to one key's state.
         public subscript(key: Key) -> CogBoxSourceReference<Value> {
-            CogBoxSourceReference(address: CogAddress(descriptor: descriptor, key: AnyHashable(key)))
+            CogBoxSourceReference(address: CogAddress(descriptor: descriptor, key: StateKey(key)))
         }
 
         /// The read-only projection the rest of the app reads.

@@ -39,7 +39,7 @@ nonisolated public struct CogBox<Value, Key: Hashable>: Sendable {
 
     /// The reference to one key's state.
     public subscript(key: Key) -> CogBoxReference<Value> {
-        CogBoxReference(address: CogAddress(descriptor: descriptor, key: AnyHashable(key)))
+        CogBoxReference(address: CogAddress(descriptor: descriptor, key: StateKey(key)))
     }
 }
 
@@ -66,7 +66,7 @@ extension CogBox {
 
         /// The read-only reference to one key's state.
         public subscript(key: Key) -> CogBoxReference<Value> {
-            CogBoxReference(address: CogAddress(descriptor: descriptor, key: AnyHashable(key)))
+            CogBoxReference(address: CogAddress(descriptor: descriptor, key: StateKey(key)))
         }
     }
 }
@@ -78,7 +78,7 @@ nonisolated private func makeKeyedAutomatic<Value, Key: Hashable>(
     Descriptor<Value>(
         label: label, isKeyed: true,
         recipe: .automatic(bind: { @MainActor key in
-            let typedKey = key!.base as! Key
+            let typedKey = key!.value(as: Key.self)
             return { @MainActor c in selector(c, typedKey) }
         }),
         equality: equality)

@@ -3,7 +3,7 @@
 /// Apps never build or inspect one; it is how the runtime finds a reference's state.
 nonisolated public struct CogAddress<Value> {
     @usableFromInline let descriptor: Descriptor<Value>
-    @usableFromInline let key: AnyHashable?
+    @usableFromInline let key: StateKey?
 }
 
 /// A value reference: something that names one readable state, such as an automatic `Cog`, a

@@ -47,7 +47,7 @@ final class AsyncNode<Value>: ValueNode<Value> {
     var lastGeneration = 0
 
     init(
-        id: Int, descriptor: AnyDescriptor, key: AnyHashable?, defaultValue: Value, policy: AsyncPolicyKind,
+        id: Int, descriptor: AnyDescriptor, key: StateKey?, defaultValue: Value, policy: AsyncPolicyKind,
         select: @escaping (Reader<Value>) -> WorkBody<Value>, equality: Equality<Value>
     ) {
         self.select = select

@@ -92,7 +92,7 @@ nonisolated class AnyDescriptor: @unchecked Sendable {
 
     /// Creates the state this descriptor names for `key` in `graph`.
     @MainActor
-    func makeNode(id: Int, key: AnyHashable?) -> Node {
+    func makeNode(id: Int, key: StateKey?) -> Node {
         fatalError("AnyDescriptor.makeNode must be overridden")
     }
 }
@@ -102,13 +102,13 @@ nonisolated class AnyDescriptor: @unchecked Sendable {
 final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
     enum Recipe: Sendable {
         /// A source: the closure produces the starting value for one key, once per state.
-        case manual(initial: @MainActor (AnyHashable?) -> Value, lifetime: ManualCogLifetime)
+        case manual(initial: @MainActor (StateKey?) -> Value, lifetime: ManualCogLifetime)
         /// An automatic value: the closure binds the selector to one key, once per state.
-        case automatic(bind: @MainActor (AnyHashable?) -> @MainActor (Reader<Value>) -> Value)
+        case automatic(bind: @MainActor (StateKey?) -> @MainActor (Reader<Value>) -> Value)
         /// An async value: a default made once per state, a policy, and the selector bound to one key.
         case async(
             makeDefault: @MainActor () -> Value, policy: AsyncPolicyKind,
-            bind: @MainActor (AnyHashable?) -> @MainActor (Reader<Value>) -> WorkBody<Value>)
+            bind: @MainActor (StateKey?) -> @MainActor (Reader<Value>) -> WorkBody<Value>)
     }
 
     let recipe: Recipe
@@ -139,7 +139,7 @@ final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
     }
 
     @MainActor
-    override func makeNode(id: Int, key: AnyHashable?) -> Node {
+    override func makeNode(id: Int, key: StateKey?) -> Node {
         switch recipe {
         case .manual(let initial, _):
             return SourceNode<Value>(id: id, descriptor: self, key: key, value: initial(key), equality: equality)
@@ -154,7 +154,7 @@ final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
 
     /// Creates a source state holding `value` instead of calling the starting-value closure (seeding).
     @MainActor
-    func makeSeededNode(id: Int, key: AnyHashable?, value: Value) -> Node {
+    func makeSeededNode(id: Int, key: StateKey?, value: Value) -> Node {
         SourceNode<Value>(id: id, descriptor: self, key: key, value: value, equality: equality)
     }
 }

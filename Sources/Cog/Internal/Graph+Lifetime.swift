@@ -143,7 +143,7 @@ extension Graph {
     /// Schedules the release of one exact state, as its own turn at the next safe point. Only a
     /// while-observed manual source or an automatic state qualifies; a state another consumer,
     /// a watch or an export still holds is left alone.
-    func discard(_ descriptor: AnyDescriptor, key: AnyHashable?, owner: RegistrationOwner?) {
+    func discard(_ descriptor: AnyDescriptor, key: StateKey?, owner: RegistrationOwner?) {
         let label = Node.label(descriptor: descriptor, key: key)
         if let owner, owner.isRetired {
             failRetired(owner, "discard", of: label)

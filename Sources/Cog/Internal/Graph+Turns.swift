@@ -114,7 +114,7 @@ extension Graph {
     /// The source a writer of turn `turnID` may stage into, noted as written; nil (after a
     /// diagnostic) when the writer outlived its turn.
     @usableFromInline
-    func stagingTarget(_ descriptor: AnyDescriptor, key: AnyHashable?, turnID: Int) -> Node? {
+    func stagingTarget(_ descriptor: AnyDescriptor, key: StateKey?, turnID: Int) -> Node? {
         guard isLive(turnID: turnID, descriptor: descriptor, key: key) else { return nil }
         let source = node(descriptor, key: key)
         if descriptor.isReleasable { renewGrace(source, by: "write") }
@@ -138,14 +138,14 @@ extension Graph {
     }
 
     @usableFromInline
-    func writerReadTarget(_ descriptor: AnyDescriptor, key: AnyHashable?, turnID: Int) -> Node {
+    func writerReadTarget(_ descriptor: AnyDescriptor, key: StateKey?, turnID: Int) -> Node {
         _ = isLive(turnID: turnID, descriptor: descriptor, key: key)
         let node = node(descriptor, key: key)
         if !node.isStaged { settleForPeek(node) }
         return node
     }
 
-    private func isLive(turnID: Int, descriptor: AnyDescriptor, key: AnyHashable?) -> Bool {
+    private func isLive(turnID: Int, descriptor: AnyDescriptor, key: StateKey?) -> Bool {
         guard phase == .accumulating, let currentTurn, currentTurn.id == turnID else {
             let label = Node.label(descriptor: descriptor, key: key)
             fail(.staleWriter, "writer of turn \(turnID) used for '\(label)' after its turn ended", path: [label])

@@ -31,7 +31,7 @@ final class Graph {
     @exclusivity(unchecked) private var keylessSlots: ContiguousArray<Node?> = []
     /// Keyed states by descriptor slot, then key: an array, like `keylessSlots`, so a keyed
     /// read hashes its key once rather than its slot and then its key.
-    @exclusivity(unchecked) private var keyedSlots: ContiguousArray<[AnyHashable: Node]> = []
+    @exclusivity(unchecked) private var keyedSlots: ContiguousArray<[StateKey: Node]> = []
     @exclusivity(unchecked) private var nextNodeID = 1
     /// Every state and reaction in creation order.
     @exclusivity(unchecked) private(set) var nodeCount = 0
@@ -124,7 +124,7 @@ final class Graph {
 
     /// The state `descriptor` names for `key`, created on first use.
     @usableFromInline
-    func node(_ descriptor: AnyDescriptor, key: AnyHashable?) -> Node {
+    func node(_ descriptor: AnyDescriptor, key: StateKey?) -> Node {
         if let key {
             if descriptor.slot < keyedSlots.count, let node = keyedSlots[descriptor.slot][key] { return node }
         } else if descriptor.slot < keylessSlots.count, let node = keylessSlots[descriptor.slot] {
@@ -144,7 +144,7 @@ final class Graph {
     }
 
     /// The state `descriptor` names for `key` if it exists, without creating it.
-    func existingNode(_ descriptor: AnyDescriptor, key: AnyHashable?) -> Node? {
+    func existingNode(_ descriptor: AnyDescriptor, key: StateKey?) -> Node? {
         if let key { return descriptor.slot < keyedSlots.count ? keyedSlots[descriptor.slot][key] : nil }
         return descriptor.slot < keylessSlots.count ? keylessSlots[descriptor.slot] : nil
     }
@@ -204,6 +204,6 @@ final class Graph {
         CogStateInfo(
             id: CogStateID(node.id),
             declarationInfo: node.descriptor.declarationInfo(defaultGrace: defaultGrace, policy: node.asyncPolicy),
-            key: node.key.map(Node.keyText))
+            key: node.key.map(\.text))
     }
 }

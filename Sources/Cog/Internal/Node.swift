@@ -32,7 +32,7 @@ class Node {
     /// Nonisolated so a probe's storage, which is, can read a lent producer list.
     nonisolated let id: Int
     let descriptor: AnyDescriptor
-    let key: AnyHashable?
+    let key: StateKey?
     @exclusivity(unchecked) var mark: SettleMark
     /// Bumped whenever the value really changes; consumers compare it with what they observed.
     @exclusivity(unchecked) var version = 0
@@ -74,7 +74,7 @@ class Node {
 
     nonisolated deinit {}
 
-    init(id: Int, descriptor: AnyDescriptor, key: AnyHashable?, mark: SettleMark) {
+    init(id: Int, descriptor: AnyDescriptor, key: StateKey?, mark: SettleMark) {
         self.id = id
         self.descriptor = descriptor
         self.key = key
@@ -84,19 +84,9 @@ class Node {
     /// The label a person reads: the declaration's label, and `[key]` for a keyed state.
     var label: String { Node.label(descriptor: descriptor, key: key) }
 
-    static func label(descriptor: AnyDescriptor, key: AnyHashable?) -> String {
+    static func label(descriptor: AnyDescriptor, key: StateKey?) -> String {
         guard let key else { return descriptor.label }
-        return descriptor.label + "[" + keyText(key) + "]"
-    }
-
-    /// A key as labels and traces show it: its description, with the common key types rendered
-    /// without the dynamic casts `String(describing:)` makes.
-    static func keyText(_ key: AnyHashable) -> String {
-        switch key.base {
-        case let number as Int: String(number)
-        case let text as String: text
-        default: String(describing: key.base)
-        }
+        return descriptor.label + "[" + key.text + "]"
     }
 
     /// Runs the selector (or reaction) once; returns whether the value changed.

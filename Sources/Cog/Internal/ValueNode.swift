@@ -24,7 +24,7 @@ class ValueNode<Value>: Node {
 
     /// A state holding `value` from the start.
     init(
-        id: Int, descriptor: AnyDescriptor, key: AnyHashable?, value: Value, equality: Equality<Value>,
+        id: Int, descriptor: AnyDescriptor, key: StateKey?, value: Value, equality: Equality<Value>,
         mark: SettleMark
     ) {
         storage = .allocate(capacity: 1)
@@ -37,7 +37,7 @@ class ValueNode<Value>: Node {
 
     /// A state with no value until its first run. Apart from the valued one, so neither takes
     /// an `Optional<Value>`, whose metadata unspecialized code would look up per state.
-    init(id: Int, descriptor: AnyDescriptor, key: AnyHashable?, equality: Equality<Value>, mark: SettleMark) {
+    init(id: Int, descriptor: AnyDescriptor, key: StateKey?, equality: Equality<Value>, mark: SettleMark) {
         storage = .allocate(capacity: 1)
         hasValue = false
         equalityRule = equality.rule
@@ -141,7 +141,7 @@ class ValueNode<Value>: Node {
 /// A writable source; its mark is always clean.
 @usableFromInline
 final class SourceNode<Value>: ValueNode<Value> {
-    init(id: Int, descriptor: AnyDescriptor, key: AnyHashable?, value: Value, equality: Equality<Value>) {
+    init(id: Int, descriptor: AnyDescriptor, key: StateKey?, value: Value, equality: Equality<Value>) {
         super.init(id: id, descriptor: descriptor, key: key, value: value, equality: equality, mark: .clean)
     }
 
@@ -159,7 +159,7 @@ final class ComputedNode<Value>: ValueNode<Value> {
     let compute: (Reader<Value>) -> Value
 
     init(
-        id: Int, descriptor: AnyDescriptor, key: AnyHashable?, compute: @escaping (Reader<Value>) -> Value,
+        id: Int, descriptor: AnyDescriptor, key: StateKey?, compute: @escaping (Reader<Value>) -> Value,
         equality: Equality<Value>
     ) {
         self.compute = compute
