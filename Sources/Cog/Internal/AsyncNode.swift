@@ -17,6 +17,9 @@ struct InFlightGeneration<Value> {
 /// An async state: a consumer of its selector's dependencies, a producer of its value, and the
 /// owner of its generations of work and of its status (pending, success, failure).
 final class AsyncNode<Value>: ValueNode<Value> {
+    /// Nonisolated for the reason `SourceNode`'s is.
+    nonisolated deinit {}
+
     override var asyncPolicy: AsyncPolicyKind? { policy }
 
     let select: (Reader<Value>) -> WorkBody<Value>

@@ -67,7 +67,7 @@ final class Graph {
     var defaultGrace: Duration
     /// States waiting out a grace period, in no order; each knows its place (`graceSlot`), so
     /// a state that starts and ends its wait again and again costs no hashing.
-    var graceWaiting: [Node] = []
+    @exclusivity(unchecked) var graceWaiting: [Node] = []
     /// Whether a task will give the waiting states their sleepers once the MainActor is free.
     var isGraceArmingScheduled = false
     /// Mechanism owners, so tearing down retires them (cancelling their tasks).
@@ -124,18 +124,22 @@ final class Graph {
 
     /// The state `descriptor` names for `key`, created on first use.
     @usableFromInline
+    ///
+    /// A keyless declaration's states are found without touching `key` (always nil for them):
+    /// copying a `StateKey?` in code that cannot see its layout costs a value-witness call.
     func node(_ descriptor: AnyDescriptor, key: StateKey?) -> Node {
-        if let key {
-            if descriptor.slot < keyedSlots.count, let node = keyedSlots[descriptor.slot][key] { return node }
-        } else if descriptor.slot < keylessSlots.count, let node = keylessSlots[descriptor.slot] {
-            return node
+        let slot = descriptor.slot
+        guard descriptor.isKeyed else {
+            if slot < keylessSlots.count, let node = keylessSlots[slot] { return node }
+            return install(descriptor.makeNode(id: claimNodeID(), key: nil))
         }
+        if slot < keyedSlots.count, let key, let node = keyedSlots[slot][key] { return node }
         return install(descriptor.makeNode(id: claimNodeID(), key: key))
     }
 
     /// Takes a released node out of the table.
     func remove(_ node: Node) {
-        if let key = node.key {
+        if node.descriptor.isKeyed, let key = node.key {
             if node.descriptor.slot < keyedSlots.count { keyedSlots[node.descriptor.slot][key] = nil }
         } else {
             keylessSlots[node.descriptor.slot] = nil
@@ -153,7 +157,7 @@ final class Graph {
     @discardableResult
     func install(_ node: Node) -> Node {
         let slot = node.descriptor.slot
-        if let key = node.key {
+        if node.descriptor.isKeyed, let key = node.key {
             if slot >= keyedSlots.count {
                 keyedSlots.append(contentsOf: repeatElement([:], count: slot - keyedSlots.count + 1))
             }

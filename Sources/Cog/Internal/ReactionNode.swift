@@ -8,6 +8,9 @@ final class ReactionDescriptor: AnyDescriptor, @unchecked Sendable {
 /// A registered reaction: a consumer with no value that re-runs, in registration order, after a
 /// dependency changed.
 final class ReactionNode: Node {
+    /// Nonisolated for the reason `SourceNode`'s is.
+    nonisolated deinit {}
+
     let order: Int
     let kind: CogRegistrationInfo.Kind
     let body: (Reader<Void>) -> Void

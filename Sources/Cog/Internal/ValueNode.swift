@@ -141,6 +141,10 @@ class ValueNode<Value>: Node {
 /// A writable source; its mark is always clean.
 @usableFromInline
 final class SourceNode<Value>: ValueNode<Value> {
+    /// Nonisolated like its base's: a state is freed where its last reference goes, and an
+    /// isolated deinit would check the executor for every state a runtime drops.
+    nonisolated deinit {}
+
     init(id: Int, descriptor: AnyDescriptor, key: StateKey?, value: Value, equality: Equality<Value>) {
         super.init(id: id, descriptor: descriptor, key: key, value: value, equality: equality, mark: .clean)
     }
@@ -156,6 +160,9 @@ final class SourceNode<Value>: ValueNode<Value> {
 
 /// A cached automatic value; starts dirty so the first read computes it.
 final class ComputedNode<Value>: ValueNode<Value> {
+    /// Nonisolated for the reason `SourceNode`'s is.
+    nonisolated deinit {}
+
     let compute: (Reader<Value>) -> Value
 
     init(
