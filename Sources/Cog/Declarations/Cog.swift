@@ -40,7 +40,7 @@ nonisolated public struct Cog<Value>: CogReference, Sendable {
     ) {
         let descriptor = Descriptor<Value>(
             label: declarationLabel(name: name, fileID: fileID, line: line), isKeyed: false,
-            recipe: .automatic(bind: { @MainActor _ in selector }), equality: equality)
+            recipe: .computed(selector: selector), equality: equality)
         self.descriptor = descriptor
     }
 }

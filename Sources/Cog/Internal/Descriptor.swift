@@ -105,6 +105,9 @@ final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
         case manual(initial: @MainActor (StateKey?) -> Value, lifetime: ManualCogLifetime)
         /// An automatic value: the closure binds the selector to one key, once per state.
         case automatic(bind: @MainActor (StateKey?) -> @MainActor (Reader<Value>) -> Value)
+        /// A keyless automatic value: its one state runs the selector itself, so declaring it
+        /// makes no binding closure.
+        case computed(selector: @MainActor (Reader<Value>) -> Value)
         /// An async value: a default made once per state, a policy, and the selector bound to one key.
         case async(
             makeDefault: @MainActor () -> Value, policy: AsyncPolicyKind,
@@ -130,7 +133,7 @@ final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
             } else {
                 isReleasable = false
             }
-        case .automatic: shape = .automatic
+        case .automatic, .computed: shape = .automatic
         case .async: shape = .async
         }
         super.init(
@@ -143,6 +146,8 @@ final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
         switch recipe {
         case .manual(let initial, _):
             return SourceNode<Value>(id: id, descriptor: self, key: key, value: initial(key), equality: equality)
+        case .computed(let selector):
+            return ComputedNode<Value>(id: id, descriptor: self, key: key, compute: selector, equality: equality)
         case .automatic(let bind):
             return ComputedNode<Value>(id: id, descriptor: self, key: key, compute: bind(key), equality: equality)
         case .async(let makeDefault, let policy, let bind):

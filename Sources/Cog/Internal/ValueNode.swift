@@ -27,7 +27,7 @@ class ValueNode<Value>: Node {
         id: Int, descriptor: AnyDescriptor, key: StateKey?, value: Value, equality: Equality<Value>,
         mark: SettleMark
     ) {
-        storage = .allocate(capacity: 1)
+        storage = ValueSlot.allocate(Value.self)
         storage.initialize(to: value)
         hasValue = true
         equalityRule = equality.rule
@@ -38,7 +38,7 @@ class ValueNode<Value>: Node {
     /// A state with no value until its first run. Apart from the valued one, so neither takes
     /// an `Optional<Value>`, whose metadata unspecialized code would look up per state.
     init(id: Int, descriptor: AnyDescriptor, key: StateKey?, equality: Equality<Value>, mark: SettleMark) {
-        storage = .allocate(capacity: 1)
+        storage = ValueSlot.allocate(Value.self)
         hasValue = false
         equalityRule = equality.rule
         equalityComparison = equality.comparison
@@ -49,10 +49,10 @@ class ValueNode<Value>: Node {
     /// deinit runs nothing else can reach it, so freeing its storage needs no hop.
     nonisolated deinit {
         if hasValue { storage.deinitialize(count: 1) }
-        storage.deallocate()
+        ValueSlot.deallocate(storage)
         if let stagedSlot {
             if hasStagedValue { stagedSlot.deinitialize(count: 1) }
-            stagedSlot.deallocate()
+            ValueSlot.deallocate(stagedSlot)
         }
     }
 
@@ -60,7 +60,7 @@ class ValueNode<Value>: Node {
     @inlinable
     final func stage(_ value: Value) {
         guard let stagedSlot else {
-            let slot = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+            let slot = ValueSlot.allocate(Value.self)
             slot.initialize(to: value)
             stagedSlot = slot
             hasStagedValue = true

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Room for one value, as a state keeps its value and its staged write.
+///
+/// On Linux the standard library's `allocate(capacity:)` asks the C allocator for an aligned
+/// block (`memalign`) for every type, which costs about twice a plain `malloc`; every state pays
+/// it once. `malloc` already returns blocks aligned to 16 bytes on every 64-bit platform this
+/// builds for, so a value needing no more than that gets a plain block.
+@usableFromInline
+nonisolated enum ValueSlot {
+    /// The largest alignment `malloc` is relied on to give.
+    private static let mallocAlignment = 16
+
+    /// An uninitialized slot for one `Value`.
+    @usableFromInline
+    static func allocate<Value>(_ type: Value.Type) -> UnsafeMutablePointer<Value> {
+        #if canImport(Glibc) || canImport(Musl)
+            if MemoryLayout<Value>.alignment <= mallocAlignment,
+                let block = malloc(max(MemoryLayout<Value>.size, 1))
+            {
+                return block.bindMemory(to: Value.self, capacity: 1)
+            }
+        #endif
+        return .allocate(capacity: 1)
+    }
+
+    /// Frees a slot `allocate` gave (its value already deinitialized).
+    @usableFromInline
+    static func deallocate<Value>(_ slot: UnsafeMutablePointer<Value>) {
+        #if canImport(Glibc) || canImport(Musl)
+            if MemoryLayout<Value>.alignment <= mallocAlignment {
+                free(slot)
+                return
+            }
+        #endif
+        slot.deallocate()
+    }
+}
