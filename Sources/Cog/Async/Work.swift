@@ -50,12 +50,14 @@ public struct RunWork<Value> {
 }
 
 /// The runtime's form of both kinds of work.
+@usableFromInline
 enum WorkBody<Value> {
     case run(() async throws -> Value)
     case stream((ElementSink<Value>) async throws -> Void)
 }
 
 /// Where a running stream hands its elements to the runtime, on the MainActor.
+@usableFromInline
 final class ElementSink<Value> {
     let accept: (Value) -> Void
 

@@ -12,7 +12,7 @@
 ///
 /// The other keyless shapes nest here: `Cog<Value>.Manual` and its `.readOnly` `Cog<Value>.Projection`.
 nonisolated public struct Cog<Value>: CogReference, Sendable {
-    let descriptor: Descriptor<Value>
+    @usableFromInline let descriptor: Descriptor<Value>
 
     /// The state this declaration names (it has no key).
 
@@ -33,6 +33,10 @@ nonisolated public struct Cog<Value>: CogReference, Sendable {
         self.init(name: name, equality: .given(equals), fileID: fileID, line: line, selector)
     }
 
+    // Inlinable, with the Equatable init below, so a client's declaration is built by code
+    // specialized for its value type, which finds the generic metadata it needs in a cache of
+    // its own rather than the runtime's table.
+    @inlinable
     init(
         name: String? = nil, equality: Equality<Value>,
         fileID: String = #fileID, line: Int = #line,
@@ -52,6 +56,7 @@ extension Cog where Value: Equatable {
     ///   - name: The label people and traces see; defaults to `fileID:line`.
     ///   - equals: Decides whether a new result equals the old one; `==` by default.
     ///   - selector: Reads dependencies with `c[...]` and returns the value. It must not write.
+    @inlinable
     public init(
         name: String? = nil, equals: (@MainActor (Value, Value) -> Bool)? = nil,
         fileID: String = #fileID, line: Int = #line,

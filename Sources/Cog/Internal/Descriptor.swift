@@ -100,6 +100,7 @@ nonisolated class AnyDescriptor: @unchecked Sendable {
 /// A typed descriptor with the recipe that makes its states.
 @usableFromInline
 final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
+    @usableFromInline
     enum Recipe: Sendable {
         /// A source: the closure produces the starting value for one key, once per state.
         case manual(initial: @MainActor (StateKey?) -> Value, lifetime: ManualCogLifetime)
@@ -119,6 +120,7 @@ final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
 
     override var valueTypeName: String { String(describing: Value.self) }
 
+    @usableFromInline
     init(label: String, isKeyed: Bool, recipe: Recipe, equality: Equality<Value>) {
         self.recipe = recipe
         self.equality = equality
@@ -165,6 +167,7 @@ final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
 }
 
 /// Builds the default label of a declaration: its `name:`, else where it is declared.
+@usableFromInline
 nonisolated func declarationLabel(name: String?, fileID: String, line: Int) -> String {
     name ?? "\(fileID):\(line)"
 }

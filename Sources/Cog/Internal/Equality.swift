@@ -6,11 +6,18 @@
 /// capture a generic type's conformance. Both members have one layout whatever `Value` is, so the
 /// runtime's unspecialized code copies them into each state without looking up any generic
 /// metadata (which, per state and per comparison, once cost a tenth of building a big graph).
+@usableFromInline
 nonisolated struct Equality<Value>: Sendable {
     /// The declaration's own rule, if it gave one.
-    let rule: (@MainActor (Value, Value) -> Bool)?
+    @usableFromInline let rule: (@MainActor (Value, Value) -> Bool)?
     /// `==` of the value type, when the declaration compares with it.
-    let comparison: (any ValueComparison.Type)?
+    @usableFromInline let comparison: (any ValueComparison.Type)?
+
+    @usableFromInline
+    init(rule: (@MainActor (Value, Value) -> Bool)?, comparison: (any ValueComparison.Type)?) {
+        self.rule = rule
+        self.comparison = comparison
+    }
 
     /// Every value is a change.
     static var never: Equality { Equality(rule: nil, comparison: nil) }
@@ -23,6 +30,7 @@ nonisolated struct Equality<Value>: Sendable {
 
 extension Equality where Value: Equatable {
     /// The declaration's own rule, or `==`.
+    @inlinable
     static func givenOrEquatable(_ rule: (@MainActor (Value, Value) -> Bool)?) -> Equality {
         guard let rule else { return Equality(rule: nil, comparison: EquatableComparison<Value>.self) }
         return Equality(rule: rule, comparison: nil)
@@ -31,13 +39,16 @@ extension Equality where Value: Equatable {
 
 /// Compares two values of one type, given where they are; a conforming type stands for the
 /// comparison of its value type.
+@usableFromInline
 nonisolated protocol ValueComparison: SendableMetatype {
     /// Whether the values at `old` and `new` (both of the comparison's value type) are equal.
     static func areEqual(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool
 }
 
 /// `==` of an `Equatable` type.
+@usableFromInline
 nonisolated enum EquatableComparison<Value: Equatable>: ValueComparison {
+    @usableFromInline
     static func areEqual(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
         old.assumingMemoryBound(to: Value.self).pointee == new.assumingMemoryBound(to: Value.self).pointee
     }
