@@ -74,6 +74,7 @@ nonisolated class AnyDescriptor: @unchecked Sendable {
             lifetime: isReleasable ? "whileObserved(\(grace ?? defaultGrace))" : "app", policy: policy)
     }
 
+    @usableFromInline
     init(
         label: String, shape: CogShape, isKeyed: Bool, isReleasable: Bool = false,
         grace: Duration? = nil
@@ -115,15 +116,23 @@ final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
             bind: @MainActor (StateKey?) -> @MainActor (Reader<Value>) -> WorkBody<Value>)
     }
 
-    let recipe: Recipe
-    let equality: Equality<Value>
+    @usableFromInline let recipe: Recipe
+    @usableFromInline let equality: Equality<Value>
+    /// The class of this declaration's automatic states (nil for another shape), taken once
+    /// here, in code specialized for the client's value type: naming `ComputedNode<Value>` in
+    /// `makeNode`, which is not, would look up its generic metadata for every state.
+    @usableFromInline let computedNodeClass: ComputedNode<Value>.Type?
 
     override var valueTypeName: String { String(describing: Value.self) }
 
-    @usableFromInline
+    @inlinable
     init(label: String, isKeyed: Bool, recipe: Recipe, equality: Equality<Value>) {
         self.recipe = recipe
         self.equality = equality
+        switch recipe {
+        case .automatic, .computed: computedNodeClass = ComputedNode<Value>.self
+        case .manual, .async: computedNodeClass = nil
+        }
         let shape: CogShape
         var isReleasable = true
         var grace: Duration?
@@ -149,9 +158,11 @@ final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
         case .manual(let initial, _):
             return SourceNode<Value>(id: id, descriptor: self, key: key, value: initial(key), equality: equality)
         case .computed(let selector):
-            return ComputedNode<Value>(id: id, descriptor: self, key: key, compute: selector, equality: equality)
+            let nodeClass = computedNodeClass ?? ComputedNode<Value>.self
+            return nodeClass.init(id: id, descriptor: self, key: key, compute: selector, equality: equality)
         case .automatic(let bind):
-            return ComputedNode<Value>(id: id, descriptor: self, key: key, compute: bind(key), equality: equality)
+            let nodeClass = computedNodeClass ?? ComputedNode<Value>.self
+            return nodeClass.init(id: id, descriptor: self, key: key, compute: bind(key), equality: equality)
         case .async(let makeDefault, let policy, let bind):
             return AsyncNode<Value>(
                 id: id, descriptor: self, key: key, defaultValue: makeDefault(),

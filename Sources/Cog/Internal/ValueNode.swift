@@ -159,6 +159,7 @@ final class SourceNode<Value>: ValueNode<Value> {
 }
 
 /// A cached automatic value; starts dirty so the first read computes it.
+@usableFromInline
 final class ComputedNode<Value>: ValueNode<Value> {
     /// Nonisolated for the reason `SourceNode`'s is.
     nonisolated deinit {}
