@@ -50,7 +50,7 @@ final class AsyncNode<Value>: ValueNode<Value> {
     var lastGeneration = 0
 
     init(
-        id: Int, descriptor: AnyDescriptor, key: StateKey?, defaultValue: Value, policy: AsyncPolicyKind,
+        id: Int, descriptor: AnyDescriptor, key: consuming StateKey?, defaultValue: Value, policy: AsyncPolicyKind,
         select: @escaping (Reader<Value>) -> WorkBody<Value>, equality: Equality<Value>
     ) {
         self.select = select

@@ -93,7 +93,7 @@ nonisolated class AnyDescriptor: @unchecked Sendable {
 
     /// Creates the state this descriptor names for `key` in `graph`.
     @MainActor
-    func makeNode(id: Int, key: StateKey?) -> Node {
+    func makeNode(id: Int, key: consuming StateKey?) -> Node {
         fatalError("AnyDescriptor.makeNode must be overridden")
     }
 }
@@ -153,7 +153,7 @@ final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
     }
 
     @MainActor
-    override func makeNode(id: Int, key: StateKey?) -> Node {
+    override func makeNode(id: Int, key: consuming StateKey?) -> Node {
         switch recipe {
         case .manual(let initial, _):
             return SourceNode<Value>(id: id, descriptor: self, key: key, value: initial(key), equality: equality)

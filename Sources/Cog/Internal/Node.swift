@@ -74,7 +74,7 @@ class Node {
 
     nonisolated deinit {}
 
-    init(id: Int, descriptor: AnyDescriptor, key: StateKey?, mark: SettleMark) {
+    init(id: Int, descriptor: AnyDescriptor, key: consuming StateKey?, mark: SettleMark) {
         self.id = id
         self.descriptor = descriptor
         self.key = key

@@ -24,7 +24,7 @@ class ValueNode<Value>: Node {
 
     /// A state holding `value` from the start.
     init(
-        id: Int, descriptor: AnyDescriptor, key: StateKey?, value: Value, equality: Equality<Value>,
+        id: Int, descriptor: AnyDescriptor, key: consuming StateKey?, value: Value, equality: Equality<Value>,
         mark: SettleMark
     ) {
         storage = ValueSlot.allocate(Value.self)
@@ -37,7 +37,7 @@ class ValueNode<Value>: Node {
 
     /// A state with no value until its first run. Apart from the valued one, so neither takes
     /// an `Optional<Value>`, whose metadata unspecialized code would look up per state.
-    init(id: Int, descriptor: AnyDescriptor, key: StateKey?, equality: Equality<Value>, mark: SettleMark) {
+    init(id: Int, descriptor: AnyDescriptor, key: consuming StateKey?, equality: Equality<Value>, mark: SettleMark) {
         storage = ValueSlot.allocate(Value.self)
         hasValue = false
         equalityRule = equality.rule
@@ -145,7 +145,7 @@ final class SourceNode<Value>: ValueNode<Value> {
     /// isolated deinit would check the executor for every state a runtime drops.
     nonisolated deinit {}
 
-    init(id: Int, descriptor: AnyDescriptor, key: StateKey?, value: Value, equality: Equality<Value>) {
+    init(id: Int, descriptor: AnyDescriptor, key: consuming StateKey?, value: Value, equality: Equality<Value>) {
         super.init(id: id, descriptor: descriptor, key: key, value: value, equality: equality, mark: .clean)
     }
 
@@ -167,7 +167,7 @@ final class ComputedNode<Value>: ValueNode<Value> {
     let compute: (Reader<Value>) -> Value
 
     init(
-        id: Int, descriptor: AnyDescriptor, key: StateKey?, compute: @escaping (Reader<Value>) -> Value,
+        id: Int, descriptor: AnyDescriptor, key: consuming StateKey?, compute: @escaping (Reader<Value>) -> Value,
         equality: Equality<Value>
     ) {
         self.compute = compute
