@@ -64,14 +64,25 @@ nonisolated class AnyDescriptor: @unchecked Sendable {
     let isReleasable: Bool
     let grace: Duration?
 
+    /// The last `declarationInfo` answer. Naming the value type and the grace takes reflection
+    /// (about ten thousand instructions), which a traced runtime paid for every state it made,
+    /// and every runtime again; the answer depends only on the runtime's grace.
+    private let madeInfo = Mutex<(grace: Duration?, info: CogDeclarationInfo)?>(nil)
+
     /// What a probe learns about this declaration in a runtime whose grace is `defaultGrace`;
-    /// `policy` is its states' async policy (the same for all of them). A runtime keeps the
-    /// answer, so it is made once per declaration.
+    /// `policy` is its states' async policy (the same for all of them). Made once per
+    /// declaration (again only for a runtime of another grace).
     @MainActor
     func declarationInfo(defaultGrace: Duration, policy: AsyncPolicyKind?) -> CogDeclarationInfo {
-        CogDeclarationInfo(
+        let releasedAfter = isReleasable ? grace ?? defaultGrace : nil
+        if let made = madeInfo.withLock({ $0 }), made.grace == releasedAfter, made.info.policy == policy {
+            return made.info
+        }
+        let info = CogDeclarationInfo(
             label: label, shape: shape, valueType: valueTypeName,
-            lifetime: isReleasable ? "whileObserved(\(grace ?? defaultGrace))" : "app", policy: policy)
+            lifetime: releasedAfter.map { "whileObserved(\($0))" } ?? "app", policy: policy)
+        madeInfo.withLock { $0 = (releasedAfter, info) }
+        return info
     }
 
     @usableFromInline
