@@ -12,12 +12,14 @@ nonisolated struct StateKey: Hashable {
     /// Any other key; nil for an `Int`.
     @usableFromInline let boxed: AnyHashable?
 
-    /// Holds `key`, an `Int` without boxing it. Inlined into a declaration's subscript, where the
-    /// key's type is known and the check costs nothing.
+    /// Holds `key`, an `Int` without boxing it. Only a key whose static type is `Int`: an
+    /// `AnyHashable` or optional key is boxed as it always was, so `AnyHashable(3)` and
+    /// `AnyHashable(Int8(3))` still name one state. Inlined into a declaration's subscript,
+    /// where the key's type is known and the check costs nothing.
     @inlinable
     init<Key: Hashable>(_ key: Key) {
-        if let integer = key as? Int {
-            self.integer = integer
+        if Key.self == Int.self {
+            integer = unsafeBitCast(key, to: Int.self)
             boxed = nil
         } else {
             integer = 0

@@ -40,6 +40,22 @@ struct StateKeyTests {
         #expect(cogs.peek(byAny[AnyHashable("3")]) == "any 3")
     }
 
+    /// `AnyHashable` makes integers of different types equal; a box keyed by `AnyHashable` keeps
+    /// finding one state for them, as it did when every key was an `AnyHashable`.
+    @Test func anAnyHashableKeyStillMatchesIntegersOfEveryType() {
+        var runs = 0
+        let byAny = CogBox<Int, AnyHashable> { _, key in
+            runs += 1
+            return key.hashValue == AnyHashable(3).hashValue ? 3 : 0
+        }
+        let cogs = Cogs()
+        #expect(cogs.peek(byAny[AnyHashable(3)]) == 3)
+        #expect(cogs.peek(byAny[AnyHashable(Int8(3))]) == 3)
+        #expect(cogs.peek(byAny[AnyHashable(UInt(3))]) == 3)
+        #expect(runs == 1)
+        #expect(StateKey(AnyHashable(3)) == StateKey(AnyHashable(Int8(3))))
+    }
+
     @Test func writesReachTheStateOfTheirKeyOnly() {
         let scores = CogBox<Int, Int>.Manual { key in key * 10 }
         let doubled = CogBox<Int, Int> { c, key in c[scores[key]] * 2 }
