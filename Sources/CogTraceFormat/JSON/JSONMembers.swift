@@ -99,7 +99,7 @@ package struct JSONObjectWriter: JSONMembers {
     private mutating func name(_ name: StaticString) {
         if isFirst { isFirst = false } else { output.append(UInt8(ascii: ",")) }
         output.append(UInt8(ascii: "\""))
-        output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        output.appendBytes(of: name)
         output.append(UInt8(ascii: "\""))
         output.append(UInt8(ascii: ":"))
     }

@@ -162,7 +162,7 @@ extension JSONValue {
     }
 
     private static func append(_ literal: StaticString, to output: inout [UInt8]) {
-        output.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        output.appendBytes(of: literal)
     }
 
     /// Appends the decimal digits of `number`, without making a `String` first.
@@ -178,7 +178,7 @@ extension JSONValue {
                 digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            output.appendBytes(UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 }
