@@ -19,9 +19,6 @@ nonisolated struct Equality<Value>: Sendable {
         self.comparison = comparison
     }
 
-    /// Every value is a change.
-    static var never: Equality { Equality(rule: nil, comparison: nil) }
-
     /// The declaration's own rule, or never.
     static func given(_ rule: (@MainActor (Value, Value) -> Bool)?) -> Equality {
         Equality(rule: rule, comparison: nil)

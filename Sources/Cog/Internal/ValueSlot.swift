@@ -8,12 +8,12 @@
 ///
 /// On Linux the standard library's `allocate(capacity:)` asks the C allocator for an aligned
 /// block (`memalign`) for every type, which costs about twice a plain `malloc`; every state pays
-/// it once. `malloc` already returns blocks aligned to 16 bytes on every 64-bit platform this
-/// builds for, so a value needing no more than that gets a plain block.
+/// it once. glibc's and musl's `malloc` return blocks aligned to at least two words (16 bytes
+/// on a 64-bit platform), so a value needing no more than that gets a plain block.
 @usableFromInline
 nonisolated enum ValueSlot {
-    /// The largest alignment `malloc` is relied on to give.
-    private static let mallocAlignment = 16
+    /// The largest alignment `malloc` is relied on to give: two words.
+    private static let mallocAlignment = 2 * MemoryLayout<Int>.size
 
     /// An uninitialized slot for one `Value`.
     @usableFromInline
