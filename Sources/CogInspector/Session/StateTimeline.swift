@@ -136,11 +136,11 @@ final class StateTimeline {
     }
 
     /// Every subject the trace's events name.
-    var subjects: [NodeID] { Array(index.bySubject.keys) }
+    var subjects: [NodeID] { index.subjects }
 
     /// Every event touching `subject`, in recording order.
     func entries(of subject: NodeID) -> Entries {
-        Entries(timeline: self, locations: index.bySubject[subject]?[...] ?? [])
+        Entries(timeline: self, locations: index.locations(of: subject)?[...] ?? [])
     }
 
     /// The name, origin and cause of turn `sequence`; nil when its record cannot say.

@@ -12,6 +12,18 @@ struct EventKindTable {
     private(set) var strings: [String] = []
     private var fingerprints: [UInt32] = []
 
+    /// A table that knows nothing yet.
+    init() {}
+
+    /// A table that gives `names` the codes 1, 2, … in order, so scans seeded alike agree on
+    /// the codes of the kinds they share.
+    init(seeding names: [String]) {
+        for name in names.prefix(Self.capacity) {
+            let bytes = Array(name.utf8)
+            _ = bytes.withUnsafeBufferPointer { code(of: 0..<bytes.count, in: $0) }
+        }
+    }
+
     /// The code (from 1) of the kind spelled by `range` of `bytes`, adding it when new; 0 once
     /// the table is full.
     mutating func code(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {

@@ -29,8 +29,10 @@ package final class TraceEventIndex {
     package static let registrationKinds: Set<String> = ["registered", "scopeOpened", "taskStarted"]
 
     private let trace: TraceFile
-    /// Every subject's events, in recording order.
-    package private(set) var bySubject: [NodeID: [Location]] = [:]
+    /// Every subject's events, in recording order: the batches merged since it was last read
+    /// are kept as they came and joined when it is read. Copying every batch into one list as
+    /// it was merged cost a fifth of the build, and an answer reads a few subjects.
+    private var subjectLocations: [NodeID: SubjectLocations] = [:]
     /// The registration events, decoded, in recording order.
     package private(set) var registrationEvents: [(turnIndex: Int, event: TraceEvent)] = []
     /// Records that could not be decoded at all, with why, in order.
@@ -51,12 +53,13 @@ package final class TraceEventIndex {
     /// its progress hook, and reads nothing of the trace but its bytes and turn positions (which
     /// change only when a followed trace grows, and its owner lets it grow only after such a
     /// build finished): that build may run on another thread while the trace's owner goes on.
-    package init?(trace: TraceFile, reportsProgress: Bool = true) {
+    /// `batchSize` is how many turns are scanned together (a test makes it small, to merge many).
+    package init?(trace: TraceFile, reportsProgress: Bool = true, batchSize: Int = TraceEventIndex.batchSize) {
         self.trace = trace
         var start = 0
         while start < trace.turnEntries.count {
             if reportsProgress, trace.cancellation?() == true { return nil }
-            let end = min(start + Self.batchSize, trace.turnEntries.count)
+            let end = min(start + max(batchSize, 1), trace.turnEntries.count)
             let parts = scan(start..<end)
             scannedTurns = end
             for part in parts { merge(part) }
@@ -101,6 +104,32 @@ package final class TraceEventIndex {
 
     /// How many turns are scanned together, on every core, between cancellation checks.
     static let batchSize = 32_768
+
+    /// One subject's events: those joined so far, and the batches merged after them.
+    private struct SubjectLocations {
+        var joined: [Location] = []
+        var batches: [[Location]] = []
+    }
+
+    /// Every subject the events name (by state, registration or producer).
+    package var subjects: [NodeID] { Array(subjectLocations.keys) }
+
+    /// The events of `subject` in recording order; nil when no event names it.
+    package func locations(of subject: NodeID) -> [Location]? {
+        guard var lists = subjectLocations.removeValue(forKey: subject) else { return nil }
+        if !lists.batches.isEmpty {
+            lists.joined.reserveCapacity(lists.joined.count + lists.batches.reduce(0) { $0 + $1.count })
+            for batch in lists.batches { lists.joined.append(contentsOf: batch) }
+            lists.batches = []
+        }
+        subjectLocations[subject] = lists
+        return lists.joined
+    }
+
+    /// Every subject's events, in recording order.
+    package var bySubject: [NodeID: [Location]] {
+        Dictionary(uniqueKeysWithValues: subjects.map { ($0, locations(of: $0) ?? []) })
+    }
 
     /// The turn of an event.
     package func turn(of location: Location) -> TurnNumber { trace.turnEntries[Int(location.turnIndex)].sequence }
@@ -183,8 +212,13 @@ package final class TraceEventIndex {
     private func scan(_ positions: Range<Int>) -> [Part] {
         let entries = trace.turnEntries
         let byteArray = trace.bytes
+        // Every worker starts from the kinds the index knows, so its codes are the index's and
+        // merging its locations copies none of them to renumber.
+        let known = Array(kinds.dropFirst())
         return ParallelShares.map(positions) { share in
             var part = Part()
+            part.kinds = EventKindTable(seeding: known)
+            part.namesRegistration = part.kinds.strings.map { Self.registrationKinds.contains($0) }
             byteArray.withUnsafeBufferPointer { bytes in
                 for turnIndex in share {
                     Self.scanTurn(turnIndex, of: entries, bytes: bytes, byteArray: byteArray, into: &part)
@@ -302,15 +336,9 @@ package final class TraceEventIndex {
                         length: location.length, turnIndex: location.turnIndex,
                         packed: location.packed & 0x1FF_FFFF | UInt32(codes[location.kindCode]) << 25)
                 } : locations
-            var list = bySubject.removeValue(forKey: subject) ?? []
-            if list.isEmpty {
-                // Sized from the first batch that names the subject, so the list is not copied
-                // again and again as it doubles.
-                let expected = locations.count * trace.turnEntries.count / max(scannedTurns, 1)
-                list.reserveCapacity(expected + expected / 8)
-            }
-            list.append(contentsOf: renumbered)
-            bySubject[subject] = list
+            var lists = subjectLocations.removeValue(forKey: subject) ?? SubjectLocations()
+            lists.batches.append(renumbered)
+            subjectLocations[subject] = lists
         }
         registrationEvents += part.registrations
         undecodable += part.undecodable

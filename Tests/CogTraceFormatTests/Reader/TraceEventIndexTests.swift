@@ -29,8 +29,10 @@ struct TraceEventIndexTests {
         return view
     }
 
-    private func indexedView(of trace: TraceFile) throws -> [NodeID: [String]] {
-        let index = try #require(TraceEventIndex(trace: trace))
+    private func indexedView(
+        of trace: TraceFile, batchSize: Int = TraceEventIndex.batchSize
+    ) throws -> [NodeID: [String]] {
+        let index = try #require(TraceEventIndex(trace: trace, batchSize: batchSize))
         return try index.bySubject.mapValues { locations in
             try locations.compactMap { location in
                 guard let event = try index.event(at: location) else { return nil }
@@ -46,6 +48,30 @@ struct TraceEventIndexTests {
         #expect(indexed == (try decodedView(of: trace)))
         #expect(!indexed.isEmpty)
         let index = try #require(TraceEventIndex(trace: trace))
+        let registered = trace.turnSequences.flatMap { (try? trace.turn($0)).map { $0.events + $0.after } ?? [] }
+            .filter { TraceEventIndex.registrationKinds.contains($0.kind) }
+        #expect(index.registrationEvents.map(\.event) == registered)
+    }
+
+    /// Built batch by batch (three turns at a time here, 32,768 in a real build), the index
+    /// merges many workers' parts, whose kind codes start from the kinds met before: it still
+    /// holds every subject's events in order, and reading a subject joins its batches once.
+    @Test(arguments: ["tour", "heat-advisory", "failure"])
+    func anIndexMergedFromManyBatchesMatchesTheDecoder(_ name: String) throws {
+        let trace = try TraceFile.load(contentsOf: Self.recordings.appendingPathComponent("\(name).cogtrace"))
+        let decoded = try decodedView(of: trace)
+        #expect(try indexedView(of: trace, batchSize: 3) == decoded)
+        let index = try #require(TraceEventIndex(trace: trace, batchSize: 2))
+        let subject = try #require(decoded.max { $0.value.count < $1.value.count }?.key)
+        #expect(index.locations(of: subject)?.count == decoded[subject]?.count)
+        #expect(index.locations(of: subject)?.count == decoded[subject]?.count)
+        #expect(Set(index.subjects) == Set(decoded.keys))
+        // Each event's kind, read from its code without decoding it, is the decoded event's.
+        for (_, locations) in index.bySubject {
+            for location in locations {
+                #expect(index.kind(of: location) == (try index.event(at: location))?.kind)
+            }
+        }
         let registered = trace.turnSequences.flatMap { (try? trace.turn($0)).map { $0.events + $0.after } ?? [] }
             .filter { TraceEventIndex.registrationKinds.contains($0.kind) }
         #expect(index.registrationEvents.map(\.event) == registered)
