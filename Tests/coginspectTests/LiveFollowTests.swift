@@ -149,7 +149,8 @@ struct LiveFollowTests {
     }
 
     @Test func aMalformedArrivingLineStopsFollowingWithAnError() throws {
-        let tour = try String(contentsOf: Executables.packageRoot.appendingPathComponent("Recordings/tour.cogtrace"))
+        let tour = try String(
+            contentsOf: Executables.packageRoot.appendingPathComponent("Recordings/tour.cogtrace"), encoding: .utf8)
         let unfinished = tour.split(separator: "\n").dropLast().joined(separator: "\n") + "\n"
         try (unfinished + "{\"type\":\"turn\",\"seq\":1,\"name\":\"again\"}\n").write(
             toFile: tracePath, atomically: false, encoding: .utf8)
@@ -161,7 +162,8 @@ struct LiveFollowTests {
     }
 
     @Test func aTruncatedFileIsReportedNotCrashedOn() throws {
-        let tour = try String(contentsOf: Executables.packageRoot.appendingPathComponent("Recordings/tour.cogtrace"))
+        let tour = try String(
+            contentsOf: Executables.packageRoot.appendingPathComponent("Recordings/tour.cogtrace"), encoding: .utf8)
         let unfinished = tour.split(separator: "\n").dropLast().joined(separator: "\n") + "\n"
         try unfinished.write(toFile: tracePath, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: directory) }

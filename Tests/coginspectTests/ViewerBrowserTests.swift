@@ -98,12 +98,12 @@ struct ViewerBrowserTests {
         #expect(try browser.evaluate("document.body.dataset.turn") as? String == "1")
 
         // The search box finds states and turns by name; a match is a click away.
-        try browser.evaluate("document.getElementById('search').focus()")
+        _ = try browser.evaluate("document.getElementById('search').focus()")
         try browser.send("Input.insertText", ["text": "isNiceH"])
         let found =
             try browser.evaluate("[...document.querySelectorAll('#matches li')].map(li => li.textContent)") as? [String]
         #expect(found == ["state weather.isNiceHere"])
-        try browser.evaluate("document.querySelector('#matches li').click()")
+        _ = try browser.evaluate("document.querySelector('#matches li').click()")
         #expect(
             try browser.evaluate("document.getElementById('detail-label').textContent") as? String
                 == "weather.isNiceHere")

@@ -30,8 +30,8 @@ struct DeclarationInfoTests {
         #expect(row1 === again)
         #expect(row1.valueType == "Int")
         #expect(row1.lifetime == "whileObserved(30.0 seconds)")
-        #expect(
-            try #require(createdInfo(secondLog, label: "info.total")) === createdInfo(firstLog, label: "info.total"))
+        let totalInfo = try #require(createdInfo(firstLog, label: "info.total"))
+        #expect(createdInfo(secondLog, label: "info.total") === totalInfo)
     }
 
     @Test func aRuntimeOfAnotherGraceGetsInfoOfItsOwn() throws {
