@@ -129,10 +129,10 @@ final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
 
     @usableFromInline let recipe: Recipe
     @usableFromInline let equality: Equality<Value>
-    /// The class of this declaration's automatic states (nil for another shape), taken once
-    /// here, in code specialized for the client's value type: naming `ComputedNode<Value>` in
-    /// `makeNode`, which is not, would look up its generic metadata for every state.
-    @usableFromInline let computedNodeClass: ComputedNode<Value>.Type?
+    /// The class of this declaration's automatic states, taken once here, in code specialized
+    /// for the client's value type: naming `ComputedNode<Value>` in `makeNode`, which is not,
+    /// would look up its generic metadata for every state.
+    @usableFromInline let computedNodeClass: ComputedNode<Value>.Type
 
     override var valueTypeName: String { String(describing: Value.self) }
 
@@ -140,10 +140,7 @@ final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
     init(label: String, isKeyed: Bool, recipe: Recipe, equality: Equality<Value>) {
         self.recipe = recipe
         self.equality = equality
-        switch recipe {
-        case .automatic, .computed: computedNodeClass = ComputedNode<Value>.self
-        case .manual, .async: computedNodeClass = nil
-        }
+        computedNodeClass = ComputedNode<Value>.self
         let shape: CogShape
         var isReleasable = true
         var grace: Duration?
@@ -169,11 +166,9 @@ final class Descriptor<Value>: AnyDescriptor, @unchecked Sendable {
         case .manual(let initial, _):
             return SourceNode<Value>(id: id, descriptor: self, key: key, value: initial(key), equality: equality)
         case .computed(let selector):
-            let nodeClass = computedNodeClass ?? ComputedNode<Value>.self
-            return nodeClass.init(id: id, descriptor: self, key: key, compute: selector, equality: equality)
+            return computedNodeClass.init(id: id, descriptor: self, key: key, compute: selector, equality: equality)
         case .automatic(let bind):
-            let nodeClass = computedNodeClass ?? ComputedNode<Value>.self
-            return nodeClass.init(id: id, descriptor: self, key: key, compute: bind(key), equality: equality)
+            return computedNodeClass.init(id: id, descriptor: self, key: key, compute: bind(key), equality: equality)
         case .async(let makeDefault, let policy, let bind):
             return AsyncNode<Value>(
                 id: id, descriptor: self, key: key, defaultValue: makeDefault(),

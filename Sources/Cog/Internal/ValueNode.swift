@@ -59,29 +59,14 @@ class ValueNode<Value>: Node {
     /// Stages `value` for the turn in progress, replacing one staged before.
     @inlinable
     final func stage(_ value: Value) {
-        guard let stagedSlot else {
-            let slot = ValueSlot.allocate(Value.self)
-            slot.initialize(to: value)
-            stagedSlot = slot
-            hasStagedValue = true
-            return
-        }
-        if hasStagedValue {
-            stagedSlot.pointee = value
-        } else {
-            stagedSlot.initialize(to: value)
-            hasStagedValue = true
-        }
+        let slot = stagedSlot ?? ValueSlot.allocate(Value.self)
+        stagedSlot = slot
+        ValueSlot.put(value, in: slot, isInitialized: &hasStagedValue)
     }
 
     /// Replaces (or first sets) the value.
     final func store(_ new: Value) {
-        if hasValue {
-            storage.pointee = new
-        } else {
-            storage.initialize(to: new)
-            hasValue = true
-        }
+        ValueSlot.put(new, in: storage, isInitialized: &hasValue)
     }
 
     /// Whether `new` differs from `old`: the declaration's equality, or always for non-equatable values.

@@ -28,6 +28,18 @@ nonisolated enum ValueSlot {
         return .allocate(capacity: 1)
     }
 
+    /// Puts `value` in `slot`: assigned over the value there, or initializing the slot (and
+    /// noting it) when `isInitialized` is false.
+    @inlinable
+    static func put<Value>(_ value: Value, in slot: UnsafeMutablePointer<Value>, isInitialized: inout Bool) {
+        if isInitialized {
+            slot.pointee = value
+        } else {
+            slot.initialize(to: value)
+            isInitialized = true
+        }
+    }
+
     /// Frees a slot `allocate` gave (its value already deinitialized).
     @usableFromInline
     static func deallocate<Value>(_ slot: UnsafeMutablePointer<Value>) {

@@ -25,6 +25,14 @@ enum ParallelShares {
         return results.compactMap { $0 }
     }
 
+    /// The results of `work` over every share of `positions`, in order: on one core when there
+    /// are fewer than `serialBelow` positions, for which starting the others costs more.
+    static func flatMap<Element>(
+        _ positions: Range<Int>, serialBelow: Int, _ work: @Sendable (Range<Int>) -> [Element]
+    ) -> [Element] {
+        positions.count < serialBelow ? work(positions) : map(positions, work).flatMap { $0 }
+    }
+
     /// The result slots, shared with the workers that fill them.
     ///
     /// Sendable by hand, and sound because of how `map` uses it: each worker writes only the

@@ -153,21 +153,15 @@ package final class TraceEventIndex {
         let ordered = Array(locations)
         let entries = trace.turnEntries
         let bytes = trace.bytes
-        let decodeShare: @Sendable (Range<Int>) -> [Result<TraceEvent?, TraceReadError>] = { share in
+        var results = ParallelShares.flatMap(ordered.indices, serialBelow: 512) { share in
             Self.decode(ordered[share], entries: entries, bytes: bytes)
         }
-        var results =
-            ordered.count < Self.parallelDecodeMinimum
-            ? decodeShare(ordered.indices) : ParallelShares.map(ordered.indices, decodeShare).flatMap { $0 }
         // Events the build decoded already are not the workers' to read.
         for (position, location) in ordered.enumerated() where location.isPredecoded {
             results[position] = .success(predecoded[location.start])
         }
         return results
     }
-
-    /// Below this many events, decoding on one core is quicker than starting the others.
-    private static let parallelDecodeMinimum = 512
 
     /// Decodes the events at `locations` (those the build decoded already come back as nil, for
     /// the caller to fill).
@@ -218,7 +212,6 @@ package final class TraceEventIndex {
         return ParallelShares.map(positions) { share in
             var part = Part()
             part.kinds = EventKindTable(seeding: known)
-            part.namesRegistration = part.kinds.strings.map { Self.registrationKinds.contains($0) }
             byteArray.withUnsafeBufferPointer { bytes in
                 for turnIndex in share {
                     Self.scanTurn(turnIndex, of: entries, bytes: bytes, byteArray: byteArray, into: &part)
@@ -267,13 +260,14 @@ package final class TraceEventIndex {
         }
     }
 
-    /// The worker-local code of a kind (from 1), noting whether it names a registration.
+    /// The worker-local code of a kind (from 1), noting whether it (and any code before it not
+    /// noted yet, as a seeded table's are) names a registration.
     private static func kindCode(
         _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, in part: inout Part
     ) -> Int {
         let code = part.kinds.code(of: range, in: bytes)
-        if code > part.namesRegistration.count {
-            part.namesRegistration.append(registrationKinds.contains(part.kinds.name(code)))
+        while code > part.namesRegistration.count {
+            part.namesRegistration.append(registrationKinds.contains(part.kinds.name(part.namesRegistration.count + 1)))
         }
         return code
     }

@@ -181,11 +181,9 @@ public final class TraceFile {
     package func turnHeadings(_ sequences: [TurnNumber]) -> [TurnHeading?] {
         let entries = sequences.map { entryIndex(of: $0).map { turnEntries[$0] } }
         let bytes = bytes
-        let readShare: @Sendable (Range<Int>) -> [TurnHeading?] = { share in
+        return ParallelShares.flatMap(entries.indices, serialBelow: 256) { share in
             entries[share].map { entry in entry.flatMap { try? Self.heading(of: $0, in: bytes) } }
         }
-        return entries.count < 256
-            ? readShare(entries.indices) : ParallelShares.map(entries.indices, readShare).flatMap { $0 }
     }
 
     private static func heading(of entry: TurnEntry, in bytes: [UInt8]) throws(TraceReadError) -> TurnHeading {
