@@ -92,7 +92,7 @@ extension CommandCatalog {
                     columns: ["dependency", "value", "changed since last run"],
                     rows: state.dependencies.map { producer in
                         let upstream = graph.states[producer]
-                        let changed = upstream.map { $0.version != state.observedVersions[producer] } ?? false
+                        let changed = upstream.map { $0.version != state.observedVersion(of: producer) } ?? false
                         return [.state(session.reference(producer)), .value(upstream?.value), .bool(changed)]
                     })
             ]

@@ -12,7 +12,13 @@ extension GraphSnapshot {
                 ("ver", .int(state.version)),
                 ("mark", .string(marks[id] ?? "clean")),
                 ("deps", .array(state.dependencies.map(JSONValue.int))),
-                ("obs", .array(state.dependencies.map { .int(state.observedVersions[$0] ?? 0) })),
+                (
+                    "obs",
+                    .array(
+                        state.dependencies.indices.map {
+                            .int(state.observedVersions.indices.contains($0) ? state.observedVersions[$0] : 0)
+                        })
+                ),
             ]
             if !state.leases.isEmpty { members.append(("leases", .array(state.leases.map(JSONValue.string)))) }
             if state.isPinned { members.append(("pinned", .bool(true))) }
@@ -62,7 +68,8 @@ extension GraphSnapshot {
                 throw TraceEventDecodingError(
                     member: "obs", detail: "state \(id) observed version \(bad), outside 0..<2^53")
             }
-            for (producer, version) in zip(state.dependencies, observed) { state.observedVersions[producer] = version }
+            // At most one version per dependency; one the list lacks is unknown.
+            state.observedVersions = Array(observed.prefix(state.dependencies.count))
             state.leases = value["leases"]?.arrayValue?.compactMap(\.stringValue) ?? []
             state.isPinned = value["pinned"]?.boolValue ?? false
             state.isInGrace = value["grace"]?.boolValue ?? false

@@ -9,8 +9,10 @@ public struct GraphSnapshot: Equatable {
         public var version = 0
         /// Producers, in the order the last run read them.
         public var dependencies: [NodeID] = []
-        /// The version of each dependency the last run saw (to tell whether a read would re-run it).
-        public var observedVersions: [NodeID: Int] = [:]
+        /// The version of each dependency the last run saw, in `dependencies` order (to tell
+        /// whether a read would re-run it). Kept as an array beside the dependencies, since a
+        /// writer updates it at every run and a dictionary would be rebuilt each time.
+        public var observedVersions: [Int] = []
         /// Who holds this state: reactions, watches, scopes and exports by name.
         public var leases: [String] = []
         /// Whether a UI read pinned it.
@@ -23,6 +25,13 @@ public struct GraphSnapshot: Equatable {
         public init(id: NodeID, value: TraceValue?) {
             self.id = id
             self.value = value
+        }
+
+        /// The version of `producer` the last run saw; nil when it is not a dependency, or
+        /// the snapshot does not say.
+        public func observedVersion(of producer: NodeID) -> Int? {
+            guard let index = dependencies.firstIndex(of: producer), index < observedVersions.count else { return nil }
+            return observedVersions[index]
         }
     }
 
@@ -85,7 +94,7 @@ public struct GraphSnapshot: Equatable {
                 }
                 if next == 0,
                     state.dependencies.contains(where: { producer in
-                        states[producer].map { $0.version != state.observedVersions[producer] } ?? false
+                        states[producer].map { $0.version != state.observedVersion(of: producer) } ?? false
                     })
                 {
                     marks[id] = "dirty"
@@ -112,28 +121,18 @@ public struct GraphSnapshot: Equatable {
     public mutating func apply(_ event: TraceEvent) {
         switch event {
         case .stateCreated(let id, let value):
-            states[id] = State(id: id, value: value)
+            recordCreation(of: id, value: value)
         case .seeded(let id, let value):
             if states[id]?.value != value {
                 states[id]?.value = value
                 states[id]?.version += 1
             }
         case .write(let id, _, let new):
-            guard let index = states.index(forKey: id) else { return }
-            states.values[index].value = new
-            states.values[index].version += 1
+            recordWrite(of: id, value: new)
         case .recompute(let id, _, let new, let changed, _):
-            guard let index = states.index(forKey: id) else { return }
-            states.values[index].value = new
-            if changed { states.values[index].version += 1 }
-            observe(at: index)
+            recordRun(of: id, value: new, changed: changed)
         case .dependencies(let consumer, let producers):
-            if let index = states.index(forKey: consumer) {
-                states.values[index].dependencies = producers
-                observe(at: index)
-            } else {
-                registrations[consumer]?.dependencies = producers
-            }
+            recordDependencies(of: consumer, producers)
         case .boundaryAttached(let id):
             states[id]?.isPinned = true
         case .leaseAcquired(let id, let holder):
@@ -174,15 +173,61 @@ public struct GraphSnapshot: Equatable {
         }
     }
 
-    /// Records that the state at `index` just ran: it has seen its dependencies' current
-    /// versions. Reads and writes go through the dictionary's storage in place, never copying a
-    /// whole state out and back.
-    private mutating func observe(at index: Dictionary<NodeID, State>.Index) {
-        let dependencies = states.values[index].dependencies
-        states.values[index].observedVersions.removeAll(keepingCapacity: true)
-        for producer in dependencies {
-            let version = states.index(forKey: producer).map { states.values[$0].version } ?? 0
-            states.values[index].observedVersions[producer] = version
+    /// A state came to be with `value` (a `created` event).
+    public mutating func recordCreation(of id: NodeID, value: TraceValue?) {
+        states[id] = State(id: id, value: value)
+    }
+
+    /// A source took `value` (a `write` event): one version more.
+    public mutating func recordWrite(of id: NodeID, value: TraceValue) {
+        guard let index = states.index(forKey: id) else { return }
+        states.values[index].value = value
+        states.values[index].version += 1
+    }
+
+    /// A state ran (a `recompute` event): its value, a version more when it `changed`, and the
+    /// versions of its dependencies it saw.
+    public mutating func recordRun(of id: NodeID, value: TraceValue?, changed: Bool) {
+        guard let index = states.index(forKey: id) else { return }
+        states.values[index].value = value
+        if changed { states.values[index].version += 1 }
+        observe(at: index)
+    }
+
+    /// A state's or registration's whole new dependency list (a `deps` event).
+    public mutating func recordDependencies(of consumer: NodeID, _ producers: [NodeID]) {
+        if let index = states.index(forKey: consumer) {
+            states.values[index].dependencies = producers
+            observe(at: index)
+        } else {
+            registrations[consumer]?.dependencies = producers
         }
+    }
+
+    /// Records that the state at `index` just ran: it has seen its dependencies' current
+    /// versions. Every access goes through the dictionary's storage in place: reading a field
+    /// as `states.values[i].field` copies the whole state out first, which was most of what
+    /// keeping a snapshot cost a stream writer.
+    private mutating func observe(at index: Dictionary<NodeID, State>.Index) {
+        var dependencies: [NodeID] = []
+        var observed: [Int] = []
+        Self.inPlace(&states.values[index]) { state in
+            swap(&dependencies, &state.dependencies)
+            swap(&observed, &state.observedVersions)
+        }
+        observed.removeAll(keepingCapacity: true)
+        for producer in dependencies {
+            observed.append(states.index(forKey: producer).map { Self.inPlace(&states.values[$0]) { $0.version } } ?? 0)
+        }
+        Self.inPlace(&states.values[index]) { state in
+            swap(&dependencies, &state.dependencies)
+            swap(&observed, &state.observedVersions)
+        }
+    }
+
+    /// Runs `body` on a state where it is stored, without copying it out.
+    @inline(__always)
+    private static func inPlace<Result>(_ state: inout State, _ body: (inout State) -> Result) -> Result {
+        body(&state)
     }
 }
