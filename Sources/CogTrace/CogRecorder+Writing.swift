@@ -22,7 +22,7 @@ extension CogRecorder {
     public func traceText() -> String {
         var lines = TraceLines()
         lines.append(header(mode: "ring").jsonValue)
-        for id in stateOrder { lines.append(stateRecord(id).jsonValue) }
+        for id in stateOrder { lines.append(stateRecord(id)) }
         let turns = orderedRing
         var converter = TraceConverter(from: baseSnapshot)
         lines.append(converter.snapshot.keyframeJSONValue(before: turns.first?.info.id ?? recordedTurnCount + 1))
@@ -32,15 +32,12 @@ extension CogRecorder {
                 lines.append(converter.snapshot.keyframeJSONValue(before: turn.info.id))
                 keyframes += 1
             }
-            let traced = traced(turn, with: &converter)
-            lines.append(traced)
-            lines.appendAfter(traced)
+            lines.append(heading(of: turn), events: portable(turn.events, settling: false), convertedBy: &converter)
+            lines.appendIdle(
+                after: turn.info.id, events: portable(turn.after, settling: false), convertedBy: &converter)
         }
-        if !idleEvents.isEmpty {
-            lines.appendAfter(
-                Self.idleRecord(
-                    after: turns.last?.info.id ?? 0, events: converter.convert(portable(idleEvents, settling: false))))
-        }
+        lines.appendIdle(
+            after: turns.last?.info.id ?? 0, events: portable(idleEvents, settling: false), convertedBy: &converter)
         for failure in failures { lines.append(failure.jsonValue) }
         lines.append(
             TraceTrailer(
@@ -58,14 +55,6 @@ extension CogRecorder {
         }
         TraceConverter.fold(portable(idleEvents, settling: false), into: &snapshot)
         return snapshot
-    }
-
-    /// A turn record holding only the events that happened after turn `sequence` and before
-    /// the next, for `TraceLines.appendAfter` to write as an `idle` record.
-    nonisolated static func idleRecord(after sequence: Int, events: [TraceEvent]) -> TraceTurn {
-        TraceTurn(
-            sequence: TurnNumber(sequence), name: "", origin: TurnOrigin(rawValue: ""), cause: nil, start: 0,
-            duration: 0, events: [], after: events)
     }
 
     /// Starts appending to `url`: the header and what is known now are written at once, then

@@ -29,15 +29,13 @@ struct StreamEncoder {
             case .line(let json):
                 lines.append(json)
             case .state(let info):
-                lines.append(info.jsonValue)
+                lines.append(info)
             case .keyframe(let sequence):
                 lines.append(converter.snapshot.keyframeJSONValue(before: sequence))
-            case .turn(var turn, let events, let after):
-                turn.events = converter.convert(events)
-                turn.after = converter.convert(after)
-                lines.append(turn)
+            case .turn(let turn, let events):
+                lines.append(turn, events: events, convertedBy: &converter)
             case .idle(let sequence, let events):
-                lines.appendAfter(CogRecorder.idleRecord(after: sequence, events: converter.convert(events)))
+                lines.appendIdle(after: sequence, events: events, convertedBy: &converter)
             }
         }
     }

@@ -9,8 +9,9 @@ enum StreamRecord {
     case state(TraceStateInfo)
     /// A keyframe of the graph as it stands before turn `before`.
     case keyframe(before: Int)
-    /// A turn: its record without events, then its events and the events after it.
-    case turn(TraceTurn, events: PortableEvents, after: PortableEvents)
+    /// A turn as it ends: its record without events, then its events. Nothing has happened
+    /// after it yet; what does goes over as `idle`.
+    case turn(TraceTurn, events: PortableEvents)
     /// The events after turn `after` (0: before the first) and before the next one.
     case idle(after: Int, PortableEvents)
 }
@@ -27,8 +28,8 @@ struct StreamBatch: @unchecked Sendable {
 
     mutating func append(_ record: StreamRecord) {
         switch record {
-        case .turn(let turn, let events, let after):
-            assert(turn.events.isEmpty && turn.after.isEmpty && events.isSettled && after.isSettled)
+        case .turn(let turn, let events):
+            assert(turn.events.isEmpty && turn.after.isEmpty && events.isSettled)
         case .idle(_, let events):
             assert(events.isSettled)
         case .line, .state, .keyframe:

@@ -32,7 +32,7 @@ final class StreamWriter: Sendable {
     private static let lagCheckThreshold = 32
     /// The graph the records describe and the bytes being built, touched only by whoever writes
     /// (the queue, or the caller when writing is immediate), so the lock is never contended.
-    private let encoding: Mutex<(encoder: StreamEncoder, lines: TraceLines)>
+    private let encoding: Mutex<StreamEncoding>
     /// Bytes built at most before a write, however long the backlog.
     private static let burstLimit = 1 << 20
     private let fault = Mutex<RecorderFault?>(nil)
@@ -45,7 +45,7 @@ final class StreamWriter: Sendable {
     ) throws(RecorderFault) {
         self.path = path
         writesInBackground = writing == .background
-        encoding = Mutex((StreamEncoder(from: snapshot.snapshot), TraceLines()))
+        encoding = Mutex(StreamEncoding(encoder: StreamEncoder(from: snapshot.snapshot)))
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw RecorderFault(path: path, reason: String(cString: strerror(errno))) }
         var status = stat()
@@ -123,7 +123,7 @@ final class StreamWriter: Sendable {
     }
 
     /// Writes every byte, retrying short writes; the system's reason when it cannot.
-    private func writeAll(_ bytes: [UInt8]) -> String? {
+    private func writeAll(_ bytes: borrowing ByteBuffer) -> String? {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
@@ -146,4 +146,10 @@ final class StreamWriter: Sendable {
         }
         return nil
     }
+}
+
+/// The writer's side of the stream and the bytes it is building, kept together under one lock.
+private struct StreamEncoding: ~Copyable {
+    var encoder: StreamEncoder
+    var lines = TraceLines()
 }

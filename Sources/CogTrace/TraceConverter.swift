@@ -8,7 +8,8 @@ import CogTraceFormat
 /// It reads `PortableEvents` and nothing of the recorder's, so it runs on whichever thread owns
 /// it: the app's for a ring written out, the stream writer's for a streamed trace.
 struct TraceConverter {
-    private(set) var snapshot: GraphSnapshot
+    /// The graph as the events converted so far leave it.
+    var snapshot: GraphSnapshot
 
     init(from snapshot: GraphSnapshot) {
         self.snapshot = snapshot
@@ -41,7 +42,7 @@ struct TraceConverter {
 
     /// The trace events one record stands for: one, or for a dependency list (or a registration
     /// ending) each edge and lease that changed, then the list itself.
-    private static func append(
+    static func append(
         _ record: PackedEvent, of events: PortableEvents, to traced: inout [TraceEvent], in snapshot: GraphSnapshot
     ) {
         let state = NodeID(Int(record.state))
@@ -94,7 +95,7 @@ struct TraceConverter {
     }
 
     /// The value a slot names: its bits for `Int`, `Bool` and `Double`, else `events.values`.
-    private static func value(_ slot: PackedEvent.Slot, _ bits: UInt64, in events: PortableEvents) -> TraceValue? {
+    static func value(_ slot: PackedEvent.Slot, _ bits: UInt64, in events: PortableEvents) -> TraceValue? {
         switch slot {
         case .none: nil
         case .int: TraceValue(rendering: Int(Int64(bitPattern: bits)))
@@ -109,13 +110,15 @@ struct TraceConverter {
     ) {
         let holder = snapshot.registrations[consumer]
         let previous = snapshot.states[consumer]?.dependencies ?? holder?.dependencies ?? []
-        let previousSet = Set(previous)
-        let currentSet = Set(producers)
-        for producer in producers where !previousSet.contains(producer) {
+        // Most lists are short: scanning them costs less than hashing them into sets.
+        let isShort = previous.count <= 16 && producers.count <= 16
+        let previousSet = isShort ? [] : Set(previous)
+        let currentSet = isShort ? [] : Set(producers)
+        for producer in producers where !(isShort ? previous.contains(producer) : previousSet.contains(producer)) {
             events.append(.edgeAdded(consumer: consumer, producer: producer))
             if let holder { events.append(.leaseAcquired(state: producer, holder: holder.name)) }
         }
-        for producer in previous where !currentSet.contains(producer) {
+        for producer in previous where !(isShort ? producers.contains(producer) : currentSet.contains(producer)) {
             events.append(.edgeRemoved(consumer: consumer, producer: producer))
             if let holder { events.append(.leaseReleased(state: producer, holder: holder.name)) }
         }

@@ -1,31 +1,42 @@
 import CogTraceFormat
 
 /// Builds `.cogtrace` text: one JSON record per line, as UTF-8 bytes.
-struct TraceLines {
-    private(set) var bytes: [UInt8] = []
+struct TraceLines: ~Copyable {
+    private(set) var bytes = ByteBuffer(capacity: 1 << 16)
 
     var isEmpty: Bool { bytes.isEmpty }
 
     /// The lines as text.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { bytes.text }
 
     mutating func append(_ record: JSONValue) {
         record.write(to: &bytes)
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    /// A turn's record, written without building its JSON values first.
-    mutating func append(_ turn: TraceTurn) {
-        turn.write(to: &bytes)
+    /// A state record, written straight into bytes without building its JSON value.
+    mutating func append(_ state: TraceStateInfo) {
+        state.write(to: &bytes)
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    /// The `idle` record of what happened after `turn`, if anything did.
-    mutating func appendAfter(_ turn: TraceTurn) {
-        if turn.writeAfter(to: &bytes) { bytes.append(UInt8(ascii: "\n")) }
+    /// A turn's record with `events`, converted by `converter` as they are written.
+    mutating func append(_ turn: TraceTurn, events: PortableEvents, convertedBy converter: inout TraceConverter) {
+        converter.write(turn, events: events, to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// The `idle` record of `events`, which happened after turn `sequence`, converted by
+    /// `converter` as they are written; nothing when there are none.
+    mutating func appendIdle(
+        after sequence: Int, events: PortableEvents, convertedBy converter: inout TraceConverter
+    ) {
+        guard !events.isEmpty else { return }
+        converter.writeIdle(after: sequence, events: events, to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        bytes.removeAll()
     }
 }

@@ -54,10 +54,8 @@ final class TraceStream {
         guard !noticeFault() else { return }
         var batch = StreamBatch()
         batch.append(contentsOf: newStates(recorder))
-        batch.append(
-            .turn(
-                recorder.heading(of: turn), events: recorder.portable(turn.events, settling: true),
-                after: recorder.portable(turn.after, settling: true)))
+        assert(turn.after.isEmpty, "a turn is streamed as it ends")
+        batch.append(.turn(recorder.heading(of: turn), events: recorder.portable(turn.events, settling: true)))
         writer.write(batch)
         lastSequence = turn.info.id
     }

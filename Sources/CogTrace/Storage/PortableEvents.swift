@@ -80,8 +80,8 @@ extension PortableEvents {
         if isRedacted {
             value = .redacted
         } else {
-            let pending = TraceValue(pending: segment.unpack(slot, bits)!)
-            value = settling ? pending.settled : pending
+            let unpacked = segment.unpack(slot, bits)!
+            value = settling ? TraceValue(settling: unpacked) : TraceValue(pending: unpacked)
         }
         values.append(value)
         return UInt64(values.count - 1)

@@ -2,13 +2,15 @@
 /// straight into the bytes of a trace line (`JSONObjectWriter`). A record spells its members
 /// once, against this protocol, so the two forms cannot drift apart, and the writer's form
 /// builds no tree of values only to take it apart again.
-package protocol JSONMembers {
+package protocol JSONMembers: ~Copyable {
     mutating func add(_ name: StaticString, _ value: JSONValue)
     mutating func add(_ name: StaticString, _ value: Int)
     /// A number's decimal digits as a string, `"42"`: an `Int` value's text.
     mutating func add(_ name: StaticString, digitsOf number: Int)
     mutating func add(_ name: StaticString, _ value: Bool)
     mutating func add(_ name: StaticString, _ value: String)
+    /// A string known when the program was built, which needs no escaping: a record's kind.
+    mutating func add(_ name: StaticString, literal: StaticString)
     /// A value as its record form, `{"t":…,"j":…}`, or null.
     mutating func add(_ name: StaticString, _ value: TraceValue?)
     mutating func add(_ name: StaticString, _ ids: [NodeID])
@@ -20,7 +22,7 @@ package protocol JSONMembers {
 /// A record that spells its members once (`addMembers`) and gets both forms from that: its
 /// `jsonValue`, and `write(to:)`, which appends the same bytes without building the value.
 package protocol JSONMemberRecord {
-    func addMembers(to members: inout some JSONMembers)
+    func addMembers(to members: inout some JSONMembers & ~Copyable)
 }
 
 extension JSONMemberRecord {
@@ -32,12 +34,12 @@ extension JSONMemberRecord {
     }
 
     /// Appends the record to `output`, byte for byte what `jsonValue` writes.
-    package func write(to output: inout [UInt8]) {
+    package func write(to output: inout ByteBuffer) {
         JSONObjectWriter.write(to: &output) { addMembers(to: &$0) }
     }
 }
 
-extension JSONMembers {
+extension JSONMembers where Self: ~Copyable {
     /// The number, or null.
     mutating func add(_ name: StaticString, _ value: Int?) {
         guard let value else { return add(name, JSONValue.null) }
@@ -67,6 +69,7 @@ package struct JSONObjectBuilder: JSONMembers {
     package mutating func add(_ name: StaticString, digitsOf number: Int) { add(name, String(number)) }
     package mutating func add(_ name: StaticString, _ value: Bool) { add(name, .bool(value)) }
     package mutating func add(_ name: StaticString, _ value: String) { add(name, .string(value)) }
+    package mutating func add(_ name: StaticString, literal: StaticString) { add(name, .string(literal.description)) }
     package mutating func add(_ name: StaticString, _ value: TraceValue?) { add(name, value?.jsonValue ?? .null) }
     package mutating func add(_ name: StaticString, _ ids: [NodeID]) {
         add(name, .array(ids.map { .int($0.rawValue) }))
@@ -76,85 +79,5 @@ package struct JSONObjectBuilder: JSONMembers {
     }
     package mutating func add(_ name: StaticString, _ events: [TraceEvent]) {
         add(name, .array(events.map(\.jsonValue)))
-    }
-}
-
-/// Writes members straight into bytes as one compact JSON object, byte for byte what
-/// `JSONObjectBuilder`'s object writes.
-package struct JSONObjectWriter: JSONMembers {
-    private var output: [UInt8] = []
-    private var isFirst = true
-
-    /// Appends to `output` the object whose members `addMembers` adds. The bytes move into
-    /// the writer and back rather than being copied, so nesting costs nothing per level.
-    package static func write(to output: inout [UInt8], _ addMembers: (inout JSONObjectWriter) -> Void) {
-        var writer = JSONObjectWriter()
-        swap(&writer.output, &output)
-        writer.output.append(UInt8(ascii: "{"))
-        addMembers(&writer)
-        writer.output.append(UInt8(ascii: "}"))
-        swap(&writer.output, &output)
-    }
-
-    private mutating func name(_ name: StaticString) {
-        if isFirst { isFirst = false } else { output.append(UInt8(ascii: ",")) }
-        output.append(UInt8(ascii: "\""))
-        output.appendBytes(of: name)
-        output.append(UInt8(ascii: "\""))
-        output.append(UInt8(ascii: ":"))
-    }
-
-    package mutating func add(_ name: StaticString, _ value: JSONValue) {
-        self.name(name)
-        value.write(to: &output)
-    }
-
-    package mutating func add(_ name: StaticString, _ value: Int) {
-        self.name(name)
-        JSONValue.appendDigits(value, to: &output)
-    }
-
-    package mutating func add(_ name: StaticString, digitsOf number: Int) {
-        self.name(name)
-        output.append(UInt8(ascii: "\""))
-        JSONValue.appendDigits(number, to: &output)
-        output.append(UInt8(ascii: "\""))
-    }
-
-    package mutating func add(_ name: StaticString, _ value: Bool) { add(name, JSONValue.bool(value)) }
-
-    package mutating func add(_ name: StaticString, _ value: String) {
-        self.name(name)
-        JSONValue.writeString(value, to: &output)
-    }
-
-    package mutating func add(_ name: StaticString, _ value: TraceValue?) {
-        self.name(name)
-        guard let value else { return JSONValue.null.write(to: &output) }
-        value.write(to: &output)
-    }
-
-    package mutating func add(_ name: StaticString, _ ids: [NodeID]) {
-        self.name(name)
-        output.append(UInt8(ascii: "["))
-        for (index, id) in ids.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            JSONValue.appendDigits(id.rawValue, to: &output)
-        }
-        output.append(UInt8(ascii: "]"))
-    }
-
-    package mutating func add(_ name: StaticString, _ strings: [String]) {
-        add(name, JSONValue.array(strings.map(JSONValue.string)))
-    }
-
-    package mutating func add(_ name: StaticString, _ events: [TraceEvent]) {
-        self.name(name)
-        output.append(UInt8(ascii: "["))
-        for (index, event) in events.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            event.write(to: &output)
-        }
-        output.append(UInt8(ascii: "]"))
     }
 }

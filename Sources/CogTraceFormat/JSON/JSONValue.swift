@@ -78,30 +78,35 @@ package enum JSONValue: Equatable, Sendable {
 extension JSONValue {
     /// The value as compact JSON text on one line.
     package var jsonText: String {
-        var bytes: [UInt8] = []
+        var bytes = ByteBuffer()
         write(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.text
     }
 
     /// Appends the value as compact JSON text to `output`.
     package func write(to output: inout String) {
-        var bytes: [UInt8] = []
+        output += jsonText
+    }
+
+    /// Appends the value as compact JSON text to `output`, as UTF-8.
+    package func write(to output: inout [UInt8]) {
+        var bytes = ByteBuffer()
         write(to: &bytes)
-        output += String(decoding: bytes, as: UTF8.self)
+        bytes.withUnsafeBytes { output.append(contentsOf: $0) }
     }
 
     /// Appends the value as compact JSON text to `output`, as UTF-8: how traces are written,
     /// since appending bytes costs a fraction of appending to a `String` piece by piece.
-    package func write(to output: inout [UInt8]) {
+    package func write(to output: inout ByteBuffer) {
         switch self {
         case .null: Self.append("null", to: &output)
         case .bool(let flag): Self.append(flag ? "true" : "false", to: &output)
-        case .int(let number): Self.appendDigits(number, to: &output)
+        case .int(let number): output.appendDecimal(number)
         case .double(let number):
             if !number.isFinite {
                 Self.append("null", to: &output)
             } else if number.rounded() == number && abs(number) < 1e15 {
-                Self.appendDigits(Int(number), to: &output)
+                output.appendDecimal(Int(number))
             } else {
                 output.append(contentsOf: "\(number)".utf8)
             }
@@ -127,15 +132,13 @@ extension JSONValue {
 
     /// Writes `text` as a JSON string: quotes, backslashes and every control character escaped,
     /// so a record stays on one line whatever a value contains.
-    static func writeString(_ text: String, to output: inout [UInt8]) {
+    static func writeString(_ text: String, to output: inout ByteBuffer) {
         output.append(UInt8(ascii: "\""))
         // Most text needs no escape: one scan of its bytes, then one copy.
         var contiguous = text
         let isPlain = contiguous.withUTF8 { bytes in
-            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte >= 0xC2 {
-                return false
-            }
-            output.append(contentsOf: bytes)
+            guard Self.isPlain(bytes) else { return false }
+            output.append(bytes)
             return true
         }
         guard !isPlain else {
@@ -161,24 +164,34 @@ extension JSONValue {
         output.append(UInt8(ascii: "\""))
     }
 
-    private static func append(_ literal: StaticString, to output: inout [UInt8]) {
-        output.appendBytes(of: literal)
+    /// Whether `bytes` are printable ASCII with no quote or backslash, so a JSON string holds
+    /// them as they are. Eight bytes are tested at a time: a word has a byte below 0x20, or one
+    /// equal to a given byte, exactly when the usual borrow tricks leave a high bit set in it.
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = bytes.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)
+            // Non-ASCII (high bit), control characters (below 0x20), DEL, quote and backslash.
+            if word & highs != 0 || (word &- ones &* 0x20) & ~word & highs != 0 || hasZeroByte(word ^ (ones &* 0x7F))
+                || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+            {
+                return false
+            }
+            offset += 8
+        }
+        while offset < bytes.count {
+            let byte = start[offset]
+            if byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+            offset += 1
+        }
+        return true
     }
 
-    /// Appends the decimal digits of `number`, without making a `String` first.
-    static func appendDigits(_ number: Int, to output: inout [UInt8]) {
-        if number < 0 { output.append(UInt8(ascii: "-")) }
-        // The magnitude as unsigned, so Int.min does not overflow; digits are made last first
-        // into a buffer on the stack (20 fit any UInt64), then appended in one go.
-        var magnitude = number.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = 20
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            output.appendBytes(UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+    private static func append(_ literal: StaticString, to output: inout ByteBuffer) {
+        output.append(literal)
     }
 }

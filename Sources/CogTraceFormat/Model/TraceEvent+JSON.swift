@@ -1,41 +1,43 @@
 /// The record form of trace events: `{"e":kind, ...}` with short member names.
 extension TraceEvent: JSONMemberRecord {
     /// The event's members, in record order, whichever form they go to.
-    package func addMembers(to members: inout some JSONMembers) {
-        members.add("e", kind)
+    package func addMembers(to members: inout some JSONMembers & ~Copyable) {
         switch self {
         case .stateCreated(let state, let value):
-            members.add("s", state)
-            members.add("v", value)
+            return Self.addCreated(to: &members, state: state, value: value)
+        case .write(let state, let old, let new):
+            return Self.addWrite(to: &members, state: state, old: old, new: new)
+        case .recompute(let state, let old, let new, let changed, let trigger):
+            return Self.addRecompute(to: &members, state: state, old: old, new: new, changed: changed, trigger: trigger)
+        case .edgeAdded(let consumer, let producer):
+            return Self.addEdge(to: &members, kind: "edgeAdded", consumer: consumer, producer: producer)
+        case .edgeRemoved(let consumer, let producer):
+            return Self.addEdge(to: &members, kind: "edgeRemoved", consumer: consumer, producer: producer)
+        case .dependencies(let consumer, let producers):
+            return Self.addDependencies(to: &members, consumer: consumer, producers: producers)
+        case .notice(let state):
+            return Self.addSubject(to: &members, kind: "notice", member: "s", state)
+        case .reactionRun(let registration):
+            return Self.addSubject(to: &members, kind: "reaction", member: "r", registration)
+        default:
+            break
+        }
+        members.add("e", literal: kindName)
+        switch self {
+        case .stateCreated, .write, .recompute, .edgeAdded, .edgeRemoved, .dependencies, .notice, .reactionRun:
+            break
         case .seeded(let state, let value), .writeDiscarded(let state, let value):
             members.add("s", state)
             members.add("v", value)
-        case .write(let state, let old, let new):
-            members.add("s", state)
-            members.add("old", old)
-            members.add("new", new)
-        case .recompute(let state, let old, let new, let changed, let trigger):
-            members.add("s", state)
-            members.add("old", old)
-            members.add("new", new)
-            members.add("changed", changed)
-            members.add("by", trigger?.rawValue)
-        case .edgeAdded(let consumer, let producer), .edgeRemoved(let consumer, let producer):
-            members.add("s", consumer)
-            members.add("p", producer)
-        case .dependencies(let consumer, let producers):
-            members.add("s", consumer)
-            members.add("ps", producers)
         case .unregistered(let registration):
             members.add("r", registration)
-        case .boundaryAttached(let state), .notice(let state), .graceExpired(let state):
+        case .boundaryAttached(let state), .graceExpired(let state):
             members.add("s", state)
         case .offer(let state, let subscriber, let value):
             members.add("s", state)
             members.add("sub", subscriber)
             members.add("v", value)
-        case .reactionRun(let registration), .scopeRetired(let registration), .taskCancelled(let registration),
-            .taskFinished(let registration):
+        case .scopeRetired(let registration), .taskCancelled(let registration), .taskFinished(let registration):
             members.add("r", registration)
         case .watchRun(let registration, let old, let new):
             members.add("r", registration)
@@ -91,6 +93,63 @@ extension TraceEvent: JSONMemberRecord {
             members.add("message", message)
             members.add("path", path)
         }
+    }
+
+    /// A `created` event's members. The busiest kinds are spelled by these functions, which
+    /// `addMembers` calls and a recorder's writer calls with values it never made an event of.
+    package static func addCreated(to members: inout some JSONMembers & ~Copyable, state: NodeID, value: TraceValue?) {
+        members.add("e", literal: "created")
+        members.add("s", state)
+        members.add("v", value)
+    }
+
+    /// A `write` event's members.
+    package static func addWrite(
+        to members: inout some JSONMembers & ~Copyable, state: NodeID, old: TraceValue, new: TraceValue
+    ) {
+        members.add("e", literal: "write")
+        members.add("s", state)
+        members.add("old", old)
+        members.add("new", new)
+    }
+
+    /// A `recompute` event's members.
+    package static func addRecompute(
+        to members: inout some JSONMembers & ~Copyable, state: NodeID, old: TraceValue?, new: TraceValue?,
+        changed: Bool, trigger: NodeID?
+    ) {
+        members.add("e", literal: "recompute")
+        members.add("s", state)
+        members.add("old", old)
+        members.add("new", new)
+        members.add("changed", changed)
+        members.add("by", trigger?.rawValue)
+    }
+
+    /// An `edgeAdded` or `edgeRemoved` event's members.
+    package static func addEdge(
+        to members: inout some JSONMembers & ~Copyable, kind: StaticString, consumer: NodeID, producer: NodeID
+    ) {
+        members.add("e", literal: kind)
+        members.add("s", consumer)
+        members.add("p", producer)
+    }
+
+    /// A `deps` event's members.
+    package static func addDependencies(
+        to members: inout some JSONMembers & ~Copyable, consumer: NodeID, producers: [NodeID]
+    ) {
+        members.add("e", literal: "deps")
+        members.add("s", consumer)
+        members.add("ps", producers)
+    }
+
+    /// The members of an event that names only its state or registration, as `member`.
+    package static func addSubject(
+        to members: inout some JSONMembers & ~Copyable, kind: StaticString, member: StaticString, _ id: NodeID
+    ) {
+        members.add("e", literal: kind)
+        members.add(member, id)
     }
 
     /// Reads an event back.

@@ -40,7 +40,11 @@ public enum TraceEvent: Equatable {
     case diagnostic(kind: String, message: String, path: [String])
 
     /// The record name of the event's kind, as `"e"` in the file.
-    public var kind: String {
+    public var kind: String { kindName.description }
+
+    /// The record name of the event's kind as the program holds it, which writing needs no
+    /// escaping or copying for.
+    package var kindName: StaticString {
         switch self {
         case .stateCreated: "created"
         case .seeded: "seeded"

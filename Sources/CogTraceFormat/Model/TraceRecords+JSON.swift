@@ -25,15 +25,18 @@ extension TraceHeader {
     }
 }
 
-extension TraceStateInfo {
-    package var jsonValue: JSONValue {
-        .object([
-            ("type", .string("state")), ("id", .int(id)), ("label", .string(label)),
-            ("decl", .string(declaration)), ("key", key.map(JSONValue.string) ?? .null),
-            ("shape", .string(shape.rawValue)),
-            ("valueType", .string(valueType)), ("lifetime", .string(lifetime.rawValue)),
-            ("policy", policy.map { .string($0.rawValue) } ?? .null),
-        ])
+extension TraceStateInfo: JSONMemberRecord {
+    /// The state record's members, written straight into a file's bytes by recorders.
+    package func addMembers(to members: inout some JSONMembers & ~Copyable) {
+        members.add("type", literal: "state")
+        members.add("id", id)
+        members.add("label", label)
+        members.add("decl", declaration)
+        members.add("key", key)
+        members.add("shape", shape)
+        members.add("valueType", valueType)
+        members.add("lifetime", lifetime)
+        members.add("policy", policy?.rawValue)
     }
 
     /// Reads a state record; nil if a member is missing.
@@ -51,15 +54,29 @@ extension TraceStateInfo {
 
 extension TraceTurn: JSONMemberRecord {
     /// The turn record's members; `write(to:)` is how recorders write turns.
-    package func addMembers(to members: inout some JSONMembers) {
-        members.add("type", "turn")
+    package func addMembers(to members: inout some JSONMembers & ~Copyable) {
+        addHeading(to: &members)
+        members.add("events", events)
+    }
+
+    /// Appends the turn's record with the events `addEvents` writes in place of `events`:
+    /// how a writer that makes events as it writes them writes a turn.
+    package func write(to output: inout ByteBuffer, events addEvents: (inout JSONArrayWriter) -> Void) {
+        JSONObjectWriter.write(to: &output) { members in
+            addHeading(to: &members)
+            members.add("events", elements: addEvents)
+        }
+    }
+
+    /// Every member but the events.
+    private func addHeading(to members: inout some JSONMembers & ~Copyable) {
+        members.add("type", literal: "turn")
         members.add("seq", sequence.rawValue)
         members.add("name", name)
         members.add("origin", origin)
         members.add("cause", cause?.rawValue)
         members.add("start", start)
         members.add("duration", duration)
-        members.add("events", events)
     }
 
     /// The `idle` record holding what happened after this turn, or nil when nothing did.
@@ -67,12 +84,16 @@ extension TraceTurn: JSONMemberRecord {
         after.isEmpty ? nil : IdleRecord(turn: self).jsonValue
     }
 
-    /// Appends the `idle` record to `output`, byte for byte what `afterJSONValue` writes;
-    /// false (and nothing written) when nothing happened after this turn.
-    package func writeAfter(to output: inout [UInt8]) -> Bool {
-        guard !after.isEmpty else { return false }
-        IdleRecord(turn: self).write(to: &output)
-        return true
+    /// Appends the `idle` record of what happened after turn `sequence`, with the events
+    /// `addEvents` writes (byte for byte what `afterJSONValue` writes of the same events); the
+    /// caller knows there are some.
+    package static func writeIdle(
+        after sequence: Int, to output: inout ByteBuffer, events addEvents: (inout JSONArrayWriter) -> Void
+    ) {
+        JSONObjectWriter.write(to: &output) { members in
+            IdleRecord.addHeading(to: &members, after: sequence)
+            members.add("events", elements: addEvents)
+        }
     }
 }
 
@@ -80,10 +101,14 @@ extension TraceTurn: JSONMemberRecord {
 private struct IdleRecord: JSONMemberRecord {
     let turn: TraceTurn
 
-    func addMembers(to members: inout some JSONMembers) {
-        members.add("type", "idle")
-        members.add("after", turn.sequence.rawValue)
+    func addMembers(to members: inout some JSONMembers & ~Copyable) {
+        Self.addHeading(to: &members, after: turn.sequence.rawValue)
         members.add("events", turn.after)
+    }
+
+    static func addHeading(to members: inout some JSONMembers & ~Copyable, after sequence: Int) {
+        members.add("type", literal: "idle")
+        members.add("after", sequence)
     }
 }
 

@@ -7,7 +7,10 @@ import Foundation
 /// so recording costs a box, not a rendering.
 public struct TraceValue {
     enum Storage {
-        case pending(Any)
+        /// The runtime's value, boxed so that no existential sits in a trace value: copying one
+        /// (or an event, or a snapshot's state, holding one) is then retains, not calls through
+        /// value witnesses, which had been a quarter of a stream writer's time.
+        case pending(PendingValue)
         case rendered(text: String, json: JSONValue?)
         /// An `Int`, rendered when asked: its text is its digits, its JSON the number.
         case integer(Int)
@@ -26,7 +29,14 @@ public struct TraceValue {
 
     /// A value the recorder holds as the runtime gave it, rendered on first use.
     package init(pending value: Any) {
-        storage = .pending(value)
+        storage = .pending(PendingValue(value))
+    }
+
+    /// A runtime value rendered now, with nothing of it kept: what `TraceValue(pending:)`
+    /// gives once settled, without boxing the value first.
+    package init(settling value: Any) {
+        let (text, json) = Self.render(value)
+        self.init(text: text, json: json)
     }
 
     /// The marker shown instead of a redacted value.
@@ -54,7 +64,7 @@ public struct TraceValue {
 
     var rendered: (text: String, json: JSONValue?) {
         switch storage {
-        case .pending(let value): TraceValue.render(value)
+        case .pending(let box): TraceValue.render(box.value)
         case .rendered(let text, let json): (text, json)
         case .integer(let number): TraceValue.primitive(number)
         case .redacted: ("‹redacted›", nil)
@@ -124,6 +134,15 @@ public struct TraceValue {
     }
 }
 
+/// A runtime value a trace value holds until it is rendered.
+final class PendingValue {
+    let value: Any
+
+    init(_ value: Any) {
+        self.value = value
+    }
+}
+
 extension TraceValue: Equatable {
     public static func == (lhs: TraceValue, rhs: TraceValue) -> Bool {
         lhs.isRedacted == rhs.isRedacted && lhs.text == rhs.text && lhs.json == rhs.json
@@ -132,7 +151,7 @@ extension TraceValue: Equatable {
 
 extension TraceValue: JSONMemberRecord {
     /// The record form's members: `{"t":text,"j":json}` or `{"redacted":true}`.
-    package func addMembers(to members: inout some JSONMembers) {
+    package func addMembers(to members: inout some JSONMembers & ~Copyable) {
         if isRedacted { return members.add("redacted", true) }
         if case .integer(let number) = storage {
             members.add("t", digitsOf: number)

@@ -57,14 +57,97 @@ struct RecordWritingTests {
         return output
     }
 
+    /// What `write` appends to a buffer that already holds a byte, so an append that
+    /// overwrote instead would show.
+    private func written(_ write: (inout ByteBuffer) -> Void) -> [UInt8] {
+        var buffer = ByteBuffer(capacity: 1)
+        buffer.append(UInt8(ascii: "x"))
+        write(&buffer)
+        let bytes = buffer.bytes
+        #expect(bytes.first == UInt8(ascii: "x"))
+        return Array(bytes.dropFirst())
+    }
+
     @Test func everyEventKindWritesWhatItsJSONValueWrites() throws {
         for event in everyKind {
-            var written: [UInt8] = [UInt8(ascii: "x")]
-            event.write(to: &written)
-            #expect(written == [UInt8(ascii: "x")] + bytes(of: event.jsonValue), "\(event.kind)")
-            let parsed = try JSONParser.parse(String(decoding: written.dropFirst(), as: UTF8.self))
+            let output = written { event.write(to: &$0) }
+            #expect(output == bytes(of: event.jsonValue), "\(event.kind)")
+            let parsed = try JSONParser.parse(String(decoding: output, as: UTF8.self))
             #expect(try TraceEvent(jsonValue: parsed) == event.settlingValues, "\(event.kind)")
         }
+    }
+
+    @Test func eventsWrittenIntoAnArrayAsTheyComeMatchTheArrayOfEvents() {
+        let turn = TraceTurn(
+            sequence: 3, name: "t", origin: TurnOrigin(rawValue: "op"), cause: nil, start: 1, duration: 2,
+            events: everyKind, after: [])
+        let streamed = written { output in
+            turn.write(to: &output) { array in
+                for event in everyKind {
+                    switch event {
+                    case .stateCreated(let state, let value): array.appendCreated(state: state, value: value)
+                    case .write(let state, let old, let new): array.appendWrite(state: state, old: old, new: new)
+                    case .recompute(let state, let old, let new, let changed, let trigger):
+                        array.appendRecompute(state: state, old: old, new: new, changed: changed, trigger: trigger)
+                    case .notice(let state): array.appendNotice(state: state)
+                    case .reactionRun(let registration): array.appendReactionRun(registration: registration)
+                    default: array.append(event)
+                    }
+                }
+            }
+        }
+        #expect(streamed == bytes(of: turn.jsonValue))
+        let idle = TraceTurn(
+            sequence: 3, name: "", origin: TurnOrigin(rawValue: ""), cause: nil, start: 0, duration: 0, events: [],
+            after: everyKind)
+        let idleWritten = written { output in
+            TraceTurn.writeIdle(after: 3, to: &output) { array in
+                for event in everyKind { array.append(event) }
+            }
+        }
+        #expect(idleWritten == bytes(of: idle.afterJSONValue!))
+    }
+
+    @Test func aStringIsPlainExactlyWhenNoByteNeedsEscaping() {
+        for byte in UInt8(0)...UInt8(255) {
+            for position in 0..<19 {
+                var bytes = Array(repeating: UInt8(ascii: "a"), count: 19)
+                bytes[position] = byte
+                let needsEscape = byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C
+                let plain = bytes.withUnsafeBufferPointer { JSONValue.isPlain($0) }
+                #expect(plain == !needsEscape, "byte \(byte) at \(position)")
+            }
+        }
+    }
+
+    @Test func aBufferGrowsPastItsCapacityKeepingEveryByte() {
+        var buffer = ByteBuffer(capacity: 1)
+        var expected: [UInt8] = []
+        var edges = [0, 9, 10, 99, 100, 101, 999, 1_000, 9_999, Int.max, Int.min, -1, -9, -10, -100]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            edges += [power - 1, power, power + 1, -power]
+        }
+        for round in 0..<2_000 {
+            let number = round < edges.count ? edges[round] : round % 7 == 0 ? Int.min + round : round * 7_919 - 5_000
+            buffer.appendDecimal(number)
+            expected += Array(String(number).utf8)
+            buffer.append(UInt8(ascii: ","))
+            expected.append(UInt8(ascii: ","))
+            buffer.appendMemberName("key", afterComma: round % 2 == 0)
+            expected += Array((round % 2 == 0 ? ",\"key\":" : "\"key\":").utf8)
+        }
+        let count = buffer.count
+        #expect(count == expected.count)
+        let bytes = buffer.bytes
+        #expect(bytes == expected)
+        buffer.removeAll()
+        let isEmpty = buffer.isEmpty
+        #expect(isEmpty)
+        buffer.append("after")
+        let text = buffer.text
+        #expect(text == "after")
     }
 
     @Test func aValueKeptAsBitsRendersAsTheSameValueBoxedWould() {
@@ -78,23 +161,19 @@ struct RecordWritingTests {
         }
     }
 
-    @Test func aTurnAndItsIdleRecordWriteWhatTheirJSONValuesWrite() {
+    @Test func aTurnAndAStateRecordWriteWhatTheirJSONValuesWrite() {
         let turn = TraceTurn(
             sequence: 7, name: hostile, origin: TurnOrigin(rawValue: "op"), cause: 3, start: 120, duration: 45,
             events: everyKind, after: Array(everyKind.prefix(5)))
-        var written: [UInt8] = []
-        turn.write(to: &written)
-        #expect(written == bytes(of: turn.jsonValue))
-        var idle: [UInt8] = []
-        #expect(turn.writeAfter(to: &idle))
-        #expect(idle == bytes(of: turn.afterJSONValue!))
+        #expect(written { turn.write(to: &$0) } == bytes(of: turn.jsonValue))
         let quiet = TraceTurn(
             sequence: 8, name: "", origin: TurnOrigin(rawValue: "op"), cause: nil, start: 0, duration: 0, events: [],
             after: [])
-        var nothing: [UInt8] = []
-        #expect(!quiet.writeAfter(to: &nothing))
-        #expect(nothing.isEmpty)
-        quiet.write(to: &nothing)
-        #expect(nothing == bytes(of: quiet.jsonValue))
+        #expect(quiet.afterJSONValue == nil)
+        #expect(written { quiet.write(to: &$0) } == bytes(of: quiet.jsonValue))
+        let state = TraceStateInfo(
+            id: 4, label: hostile + "[1]", declaration: hostile, key: "1", shape: .automatic, valueType: "Int",
+            lifetime: StateLifetime(rawValue: "app"), policy: nil)
+        #expect(written { state.write(to: &$0) } == bytes(of: state.jsonValue))
     }
 }

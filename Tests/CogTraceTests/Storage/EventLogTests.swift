@@ -125,6 +125,29 @@ struct EventLogTests {
         if settling { #expect(recorder.portable(0..<recorder.log.endIndex, settling: true).isSettled) }
     }
 
+    /// A writer converts the busiest kinds straight into bytes, without making events: the
+    /// bytes and the graph it keeps must be what converting first, then writing, gives.
+    @Test(arguments: [false, true])
+    func writingStraightFromTheLogGivesWhatConvertingFirstGives(settling: Bool) {
+        let recorder = CogRecorder(configuration: RecorderConfiguration(title: "log"))
+        _ = fill(&recorder.log, count: 240)
+        let portable = recorder.portable(0..<recorder.log.endIndex, settling: settling)
+        var heading = TraceTurn(
+            sequence: 1, name: "fill", origin: TurnOrigin(rawValue: "op"), cause: nil, start: 0, duration: 1,
+            events: [], after: [])
+        var converting = TraceConverter(from: GraphSnapshot())
+        var writing = TraceConverter(from: GraphSnapshot())
+        var direct = ByteBuffer()
+        writing.write(heading, events: portable, to: &direct)
+        heading.events = converting.convert(portable)
+        var expected = ByteBuffer()
+        heading.write(to: &expected)
+        let (directText, expectedText) = (direct.text, expected.text)
+        #expect(directText == expectedText)
+        #expect(writing.snapshot == converting.snapshot)
+        #expect(!writing.snapshot.states.isEmpty)
+    }
+
     @Test func discardingDropsWholeSegmentsAndKeepsTheRestReadable() {
         let recorder = CogRecorder(configuration: RecorderConfiguration(title: "log"))
         let expected = fill(&recorder.log, count: 1_400)

@@ -1,0 +1,63 @@
+import CogTraceFormat
+
+/// Converting straight into a trace's bytes, for a writer that keeps no events: the ring written
+/// out and the stream writer's thread.
+extension TraceConverter {
+    /// Converts `events` as `convert` does, writing each trace event into `array` and applying
+    /// it to the graph as it goes. The busiest kinds (a state created, written or recomputed, a
+    /// notice, a reaction run) are written from their packed form, so no `TraceEvent` is made,
+    /// copied or freed for them; the others go the way `convert` takes.
+    mutating func write(_ events: PortableEvents, to array: inout JSONArrayWriter) {
+        var made: [TraceEvent] = []
+        func convertWhole(_ record: PackedEvent) {
+            made.removeAll(keepingCapacity: true)
+            Self.append(record, of: events, to: &made, in: snapshot)
+            for index in made.indices {
+                array.append(made[index])
+                snapshot.apply(made[index])
+            }
+        }
+        for record in events.records {
+            let state = NodeID(Int(record.state))
+            switch record.kind {
+            case .stateCreated:
+                let value = Self.value(record.newSlot, record.new, in: events)
+                array.appendCreated(state: state, value: value)
+                snapshot.recordCreation(of: state, value: value)
+            case .recompute:
+                let old = Self.value(record.oldSlot, record.old, in: events)
+                let new = Self.value(record.newSlot, record.new, in: events)
+                let trigger = record.hasTrigger ? NodeID(Int(record.trigger)) : nil
+                array.appendRecompute(state: state, old: old, new: new, changed: record.changed, trigger: trigger)
+                snapshot.recordRun(of: state, value: new, changed: record.changed)
+            case .write:
+                // A write always carries both values; one without goes the converter's way.
+                guard let old = Self.value(record.oldSlot, record.old, in: events),
+                    let new = Self.value(record.newSlot, record.new, in: events)
+                else {
+                    convertWhole(record)
+                    continue
+                }
+                array.appendWrite(state: state, old: old, new: new)
+                snapshot.recordWrite(of: state, value: new)
+            case .notice:
+                array.appendNotice(state: state)
+            case .reactionRun:
+                array.appendReactionRun(registration: state)
+            case .dependencies, .leaseRenewed, .graceScheduled, .whole:
+                convertWhole(record)
+            }
+        }
+    }
+
+    /// Appends turn `turn`'s record, its events converted from `events`.
+    mutating func write(_ turn: TraceTurn, events: PortableEvents, to output: inout ByteBuffer) {
+        turn.write(to: &output) { array in write(events, to: &array) }
+    }
+
+    /// Appends the `idle` record of `events`, which happened after turn `sequence` (0: before
+    /// the first); the caller knows there are some.
+    mutating func writeIdle(after sequence: Int, events: PortableEvents, to output: inout ByteBuffer) {
+        TraceTurn.writeIdle(after: sequence, to: &output) { array in write(events, to: &array) }
+    }
+}

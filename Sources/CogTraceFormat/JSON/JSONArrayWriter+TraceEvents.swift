@@ -1,0 +1,45 @@
+/// Trace events as array elements, through functions that take no generic parameter: a writer
+/// in another module calling the generic forms would run them unspecialized, every member going
+/// through a witness table (that was a third of a stream writer's time).
+extension JSONArrayWriter {
+    /// Appends `event` as the next element.
+    package mutating func append(_ event: TraceEvent) {
+        appendObject { event.addMembers(to: &$0) }
+    }
+
+    /// Appends a `created` event.
+    package mutating func appendCreated(state: NodeID, value: TraceValue?) {
+        appendObject { TraceEvent.addCreated(to: &$0, state: state, value: value) }
+    }
+
+    /// Appends a `write` event.
+    package mutating func appendWrite(state: NodeID, old: TraceValue, new: TraceValue) {
+        appendObject { TraceEvent.addWrite(to: &$0, state: state, old: old, new: new) }
+    }
+
+    /// Appends a `recompute` event.
+    package mutating func appendRecompute(
+        state: NodeID, old: TraceValue?, new: TraceValue?, changed: Bool, trigger: NodeID?
+    ) {
+        appendObject {
+            TraceEvent.addRecompute(to: &$0, state: state, old: old, new: new, changed: changed, trigger: trigger)
+        }
+    }
+
+    /// Appends a `notice` event.
+    package mutating func appendNotice(state: NodeID) {
+        appendObject { TraceEvent.addSubject(to: &$0, kind: "notice", member: "s", state) }
+    }
+
+    /// Appends a `reaction` event.
+    package mutating func appendReactionRun(registration: NodeID) {
+        appendObject { TraceEvent.addSubject(to: &$0, kind: "reaction", member: "r", registration) }
+    }
+}
+
+extension TraceStateInfo {
+    /// Appends the state record, without a generic parameter for the same reason.
+    package func write(to output: inout ByteBuffer) {
+        JSONObjectWriter.write(to: &output) { addMembers(to: &$0) }
+    }
+}

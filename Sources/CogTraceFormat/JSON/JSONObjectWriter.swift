@@ -1,0 +1,127 @@
+/// Writes members straight into bytes as one compact JSON object, byte for byte what
+/// `JSONObjectBuilder`'s object writes.
+package struct JSONObjectWriter: JSONMembers, ~Copyable {
+    private var output: ByteBuffer
+    private var isFirst = true
+
+    private init(output: consuming ByteBuffer) {
+        self.output = output
+    }
+
+    /// Appends to `output` the object whose members `addMembers` adds. The bytes move into
+    /// the writer and back rather than being copied, so nesting costs nothing per level.
+    @inline(__always)
+    package static func write(to output: inout ByteBuffer, _ addMembers: (inout JSONObjectWriter) -> Void) {
+        var writer = JSONObjectWriter(output: output)
+        writer.output.append(UInt8(ascii: "{"))
+        addMembers(&writer)
+        writer.output.append(UInt8(ascii: "}"))
+        output = writer.finish()
+    }
+
+    private consuming func finish() -> ByteBuffer { output }
+
+    @inline(__always)
+    private mutating func name(_ name: StaticString) {
+        output.appendMemberName(name, afterComma: !isFirst)
+        isFirst = false
+    }
+
+    package mutating func add(_ name: StaticString, _ value: JSONValue) {
+        self.name(name)
+        value.write(to: &output)
+    }
+
+    package mutating func add(_ name: StaticString, _ value: Int) {
+        self.name(name)
+        output.appendDecimal(value)
+    }
+
+    package mutating func add(_ name: StaticString, digitsOf number: Int) {
+        self.name(name)
+        output.append(UInt8(ascii: "\""))
+        output.appendDecimal(number)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    package mutating func add(_ name: StaticString, _ value: Bool) { add(name, JSONValue.bool(value)) }
+
+    package mutating func add(_ name: StaticString, _ value: String) {
+        self.name(name)
+        JSONValue.writeString(value, to: &output)
+    }
+
+    package mutating func add(_ name: StaticString, literal: StaticString) {
+        self.name(name)
+        output.append(UInt8(ascii: "\""))
+        output.append(literal)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    package mutating func add(_ name: StaticString, _ value: TraceValue?) {
+        self.name(name)
+        guard let value else { return JSONValue.null.write(to: &output) }
+        value.write(to: &output)
+    }
+
+    package mutating func add(_ name: StaticString, _ ids: [NodeID]) {
+        self.name(name)
+        output.append(UInt8(ascii: "["))
+        for (index, id) in ids.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            output.appendDecimal(id.rawValue)
+        }
+        output.append(UInt8(ascii: "]"))
+    }
+
+    package mutating func add(_ name: StaticString, _ strings: [String]) {
+        add(name, JSONValue.array(strings.map(JSONValue.string)))
+    }
+
+    package mutating func add(_ name: StaticString, _ events: [TraceEvent]) {
+        add(name) { array in
+            for index in events.indices { array.append(events[index]) }
+        }
+    }
+
+    /// An array whose elements `addElements` writes, for elements made as they are written
+    /// rather than held first.
+    package mutating func add(_ name: StaticString, elements addElements: (inout JSONArrayWriter) -> Void) {
+        self.name(name)
+        JSONArrayWriter.write(to: &output, addElements)
+    }
+}
+
+/// Writes the elements of one JSON array straight into bytes, commas between them.
+package struct JSONArrayWriter: ~Copyable {
+    private var output: ByteBuffer
+    private var isFirst = true
+
+    private init(output: consuming ByteBuffer) {
+        self.output = output
+    }
+
+    /// Appends to `output` the array whose elements `addElements` appends.
+    @inline(__always)
+    package static func write(to output: inout ByteBuffer, _ addElements: (inout JSONArrayWriter) -> Void) {
+        var array = JSONArrayWriter(output: output)
+        array.output.append(UInt8(ascii: "["))
+        addElements(&array)
+        array.output.append(UInt8(ascii: "]"))
+        output = array.finish()
+    }
+
+    private consuming func finish() -> ByteBuffer { output }
+
+    /// Appends the object whose members `addMembers` adds as the next element.
+    @inline(__always)
+    package mutating func appendObject(_ addMembers: (inout JSONObjectWriter) -> Void) {
+        separate()
+        JSONObjectWriter.write(to: &output, addMembers)
+    }
+
+    @inline(__always)
+    private mutating func separate() {
+        if isFirst { isFirst = false } else { output.append(UInt8(ascii: ",")) }
+    }
+}
