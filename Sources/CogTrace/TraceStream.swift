@@ -17,6 +17,10 @@ final class TraceStream {
     private var keyframes = 0
     private var lastSequence = 0
     private var failure: RecorderFault?
+    /// What happened since the last turn (and a keyframe due), held until the next turn ends so
+    /// that a turn costs the app's thread one hand-over, not two. Turns are synchronous, so
+    /// this is held for one turn's length at most.
+    private var held = StreamBatch()
 
     /// Opens (creating or truncating) the file at `url`.
     /// - Throws: `RecorderFault` when it cannot be opened, naming the path and the system's reason.
@@ -37,22 +41,20 @@ final class TraceStream {
     /// Before turn `sequence`: what happened since the last turn, and a keyframe when one is due.
     func willBeginTurn(_ sequence: Int, idle: Range<Int>, recorder: CogRecorder) {
         guard !noticeFault() else { return }
-        var batch = StreamBatch()
         if !idle.isEmpty {
-            batch.append(contentsOf: newStates(recorder))
-            batch.append(.idle(after: lastSequence, recorder.portable(idle, settling: true)))
+            held.append(contentsOf: newStates(recorder))
+            held.append(.idle(after: lastSequence, recorder.portable(idle, settling: true)))
         }
         if sequence > 1, (sequence - 1) % recorder.configuration.keyframeInterval == 0 {
-            batch.append(.keyframe(before: sequence))
+            held.append(.keyframe(before: sequence))
             keyframes += 1
         }
-        if !batch.isEmpty { writer.write(batch) }
     }
 
     /// A turn ended: its new states, then its record.
     func append(_ turn: RecordedTurn, recorder: CogRecorder) {
         guard !noticeFault() else { return }
-        var batch = StreamBatch()
+        var batch = takeHeld()
         batch.append(contentsOf: newStates(recorder))
         assert(turn.after.isEmpty, "a turn is streamed as it ends")
         batch.append(.turn(recorder.heading(of: turn), events: recorder.portable(turn.events, settling: true)))
@@ -63,13 +65,14 @@ final class TraceStream {
     /// A failure the test noted: handed over at once, so a test that crashes next still leaves it.
     func append(_ failure: TraceFailure) {
         guard !noticeFault() else { return }
-        var batch = StreamBatch()
+        var batch = takeHeld()
         batch.append(.line(failure.jsonValue))
         writer.write(batch)
     }
 
     /// Waits until everything handed over is written, and reports a fault that stopped it.
     func settle() {
+        if !held.isEmpty, !noticeFault() { writer.write(takeHeld()) }
         writer.drain()
         _ = noticeFault()
     }
@@ -77,7 +80,7 @@ final class TraceStream {
     /// Writes the events since the last turn and the trailer, then closes the file.
     func finish(recorder: CogRecorder) {
         if !noticeFault() {
-            var batch = StreamBatch()
+            var batch = takeHeld()
             if !recorder.idleEvents.isEmpty {
                 batch.append(contentsOf: newStates(recorder))
                 batch.append(.idle(after: lastSequence, recorder.portable(recorder.idleEvents, settling: true)))
@@ -92,6 +95,12 @@ final class TraceStream {
         }
         writer.close()
         _ = noticeFault()
+    }
+
+    /// What is held, leaving nothing held.
+    private func takeHeld() -> StreamBatch {
+        defer { held = StreamBatch() }
+        return held
     }
 
     /// The state records not handed over yet.
