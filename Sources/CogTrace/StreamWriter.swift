@@ -117,9 +117,14 @@ final class StreamWriter: Sendable {
         queue.sync {}
     }
 
-    /// Writes what is left, then closes the file.
-    func close() {
-        queue.sync { _ = Foundation.close(descriptor) }
+    /// Writes what is left and `last`, then closes the file. `last` is written by the caller's
+    /// thread once the writer's is done, rather than woken for: a stream's end would otherwise
+    /// pay a wake-up and a hand-back on top of its final records.
+    func close(after last: StreamBatch? = nil) {
+        queue.sync {
+            if let last { perform([last]) }
+            _ = Foundation.close(descriptor)
+        }
     }
 
     /// Writes every byte, retrying short writes; the system's reason when it cannot.

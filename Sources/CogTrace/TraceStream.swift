@@ -91,9 +91,10 @@ final class TraceStream {
                         ok: true, turns: recorder.recordedTurnCount, evicted: 0, dropped: recorder.droppedEventCount,
                         keyframes: keyframes
                     ).jsonValue))
-            writer.write(batch)
+            writer.close(after: batch)
+        } else {
+            writer.close()
         }
-        writer.close()
         _ = noticeFault()
     }
 
