@@ -1,25 +1,20 @@
 /// Writes members straight into bytes as one compact JSON object, byte for byte what
 /// `JSONObjectBuilder`'s object writes.
-package struct JSONObjectWriter: JSONMembers, ~Copyable {
+package struct JSONObjectWriter: JSONMembers, BracketWriter, ~Copyable {
     private var output: ByteBuffer
     private var isFirst = true
 
-    private init(output: consuming ByteBuffer) {
+    fileprivate init(output: consuming ByteBuffer) {
         self.output = output
     }
 
-    /// Appends to `output` the object whose members `addMembers` adds. The bytes move into
-    /// the writer and back rather than being copied, so nesting costs nothing per level.
+    fileprivate consuming func finish() -> ByteBuffer { output }
+
+    /// Appends to `output` the object whose members `addMembers` adds.
     @inline(__always)
     package static func write(to output: inout ByteBuffer, _ addMembers: (inout JSONObjectWriter) -> Void) {
-        var writer = JSONObjectWriter(output: output)
-        writer.output.append(UInt8(ascii: "{"))
-        addMembers(&writer)
-        writer.output.append(UInt8(ascii: "}"))
-        output = writer.finish()
+        bracket(output: &output, opening: UInt8(ascii: "{"), closing: UInt8(ascii: "}"), addMembers)
     }
-
-    private consuming func finish() -> ByteBuffer { output }
 
     @inline(__always)
     private mutating func name(_ name: StaticString) {
@@ -93,25 +88,21 @@ package struct JSONObjectWriter: JSONMembers, ~Copyable {
 }
 
 /// Writes the elements of one JSON array straight into bytes, commas between them.
-package struct JSONArrayWriter: ~Copyable {
+package struct JSONArrayWriter: BracketWriter, ~Copyable {
     private var output: ByteBuffer
     private var isFirst = true
 
-    private init(output: consuming ByteBuffer) {
+    fileprivate init(output: consuming ByteBuffer) {
         self.output = output
     }
+
+    fileprivate consuming func finish() -> ByteBuffer { output }
 
     /// Appends to `output` the array whose elements `addElements` appends.
     @inline(__always)
     package static func write(to output: inout ByteBuffer, _ addElements: (inout JSONArrayWriter) -> Void) {
-        var array = JSONArrayWriter(output: output)
-        array.output.append(UInt8(ascii: "["))
-        addElements(&array)
-        array.output.append(UInt8(ascii: "]"))
-        output = array.finish()
+        bracket(output: &output, opening: UInt8(ascii: "["), closing: UInt8(ascii: "]"), addElements)
     }
-
-    private consuming func finish() -> ByteBuffer { output }
 
     /// Appends the object whose members `addMembers` adds as the next element.
     @inline(__always)
@@ -123,5 +114,27 @@ package struct JSONArrayWriter: ~Copyable {
     @inline(__always)
     private mutating func separate() {
         if isFirst { isFirst = false } else { output.append(UInt8(ascii: ",")) }
+    }
+}
+
+/// A writer of one JSON object or array that holds the output while it writes: the bytes move
+/// into the writer and back rather than being copied, so nesting costs nothing per level.
+private protocol BracketWriter: ~Copyable {
+    init(output: consuming ByteBuffer)
+    /// Hands the output back, ending the writer.
+    consuming func finish() -> ByteBuffer
+}
+
+extension BracketWriter where Self: ~Copyable {
+    /// Appends `opening`, what `body` writes, then `closing` to `output`.
+    @inline(__always)
+    fileprivate static func bracket(
+        output: inout ByteBuffer, opening: UInt8, closing: UInt8, _ body: (inout Self) -> Void
+    ) {
+        output.append(opening)
+        var writer = Self(output: output)
+        body(&writer)
+        output = writer.finish()
+        output.append(closing)
     }
 }
