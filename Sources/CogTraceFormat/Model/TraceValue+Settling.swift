@@ -4,9 +4,7 @@ extension TraceValue {
     /// look at the app's value.
     package var settled: TraceValue {
         switch storage {
-        case .pending:
-            let (text, json) = rendered
-            return TraceValue(text: text, json: json)
+        case .pending(let box): return TraceValue(settling: box.value)
         case .rendered, .integer, .redacted: return self
         }
     }
