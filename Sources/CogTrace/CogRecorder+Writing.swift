@@ -3,10 +3,27 @@ import Foundation
 extension CogRecorder {
     /// The header this recorder writes.
     func header(mode: String) -> TraceHeader {
-        let runID = timeline.isVirtual ? "virtual:\(configuration.title)" : UUID().uuidString.lowercased()
+        let runID = timeline.isVirtual ? "virtual:\(configuration.title)" : Self.randomRunID()
         return TraceHeader(
             runID: runID, title: configuration.title, clock: timeline.isVirtual ? "virtual" : "monotonic", mode: mode,
             capacity: configuration.capacity, keyframeInterval: configuration.keyframeInterval)
+    }
+
+    /// A random (version 4) UUID in lowercase, from the system's generator: `UUID()` opens and
+    /// reads `/dev/urandom` here, which was a visible part of starting a stream.
+    static func randomRunID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        var bytes = (generator.next() as UInt64, generator.next() as UInt64)
+        return withUnsafeMutableBytes(of: &bytes) { raw in
+            raw[6] = raw[6] & 0x0F | 0x40
+            raw[8] = raw[8] & 0x3F | 0x80
+            let uuid = UUID(
+                uuid: (
+                    raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7], raw[8], raw[9], raw[10],
+                    raw[11], raw[12], raw[13], raw[14], raw[15]
+                ))
+            return uuid.uuidString.lowercased()
+        }
     }
 
     /// Writes the retained history as a trace: header, states, a keyframe of the graph just before

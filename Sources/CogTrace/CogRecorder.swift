@@ -64,7 +64,7 @@ public final class CogRecorder: CogProbe {
     }
 
     /// The turn being recorded, while one is.
-    @exclusivity(unchecked) private var current: (info: CogTurnInfo, start: Duration)?
+    @exclusivity(unchecked) private var current: (info: CogTurnInfo, start: Int)?
     @exclusivity(unchecked) private var isInTurn = false
     /// Where the current turn's events begin in the log.
     @exclusivity(unchecked) private var currentStart = 0

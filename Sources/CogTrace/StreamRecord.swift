@@ -35,6 +35,8 @@ struct StreamBatch: @unchecked Sendable {
         case .line, .state, .keyframe:
             break
         }
+        // A turn's batch is a few records: room for them at once rather than growing twice.
+        if records.capacity == 0 { records.reserveCapacity(4) }
         records.append(record)
     }
 

@@ -36,6 +36,9 @@ final class StreamWriter: Sendable {
     /// Bytes built at most before a write, however long the backlog.
     private static let burstLimit = 1 << 20
     private let fault = Mutex<RecorderFault?>(nil)
+    /// Whether `fault` is set: the app's thread asks before every turn, and a load costs less
+    /// than taking the lock.
+    private let hasFault = Atomic<Bool>(false)
 
     /// Opens (creating or truncating) the file at `path`, for records describing a graph that
     /// starts as `snapshot`.
@@ -55,7 +58,10 @@ final class StreamWriter: Sendable {
     }
 
     /// What stopped writing, if anything has.
-    var currentFault: RecorderFault? { fault.withLock { $0 } }
+    var currentFault: RecorderFault? {
+        guard hasFault.load(ordering: .acquiring) else { return nil }
+        return fault.withLock { $0 }
+    }
 
     /// Converts, encodes and writes `batch`: on the writer's thread, or now when writing is
     /// immediate.
@@ -108,6 +114,7 @@ final class StreamWriter: Sendable {
         guard !lines.isEmpty, currentFault == nil else { return lines.removeAll() }
         if let reason = writeAll(lines.bytes) ?? replacedReason() {
             fault.withLock { $0 = $0 ?? RecorderFault(path: path, reason: reason) }
+            hasFault.store(true, ordering: .releasing)
         }
         lines.removeAll()
     }

@@ -44,10 +44,40 @@ extension TraceConverter {
                 array.appendNotice(state: state)
             case .reactionRun:
                 array.appendReactionRun(registration: state)
-            case .dependencies, .leaseRenewed, .graceScheduled, .whole:
+            case .dependencies:
+                write(dependencies: Self.producers(of: record, in: events), of: state, to: &array)
+            case .leaseRenewed:
+                array.appendLease(kind: "leaseRenewed", state: state, holder: Self.leaseHolder(of: record))
+            case .graceScheduled:
+                array.appendGraceScheduled(state: state, milliseconds: Self.graceMilliseconds(of: record))
+                snapshot.recordGraceScheduled(of: state)
+            case .whole:
                 convertWhole(record)
             }
         }
+    }
+
+    /// Writes a new dependency list as `convert` has it (each edge added, then each removed,
+    /// with a registration's lease beside each edge, then the list) and applies it.
+    private mutating func write(dependencies producers: [NodeID], of consumer: NodeID, to array: inout JSONArrayWriter)
+    {
+        let change = DependencyChange(of: consumer, to: producers, in: snapshot)
+        for producer in change.added {
+            array.appendEdge(kind: "edgeAdded", consumer: consumer, producer: producer)
+            if let holder = change.holder {
+                array.appendLease(kind: "leaseAcquired", state: producer, holder: holder)
+                snapshot.apply(.leaseAcquired(state: producer, holder: holder))
+            }
+        }
+        for producer in change.removed {
+            array.appendEdge(kind: "edgeRemoved", consumer: consumer, producer: producer)
+            if let holder = change.holder {
+                array.appendLease(kind: "leaseReleased", state: producer, holder: holder)
+                snapshot.apply(.leaseReleased(state: producer, holder: holder))
+            }
+        }
+        array.appendDependencies(consumer: consumer, producers: producers)
+        snapshot.recordDependencies(of: consumer, producers)
     }
 
     /// Appends turn `turn`'s record, its events converted from `events`.

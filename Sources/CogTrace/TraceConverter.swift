@@ -61,25 +61,15 @@ struct TraceConverter {
                     state: state, old: value(record.oldSlot, record.old, in: events)!,
                     new: value(record.newSlot, record.new, in: events)!))
         case .dependencies:
-            let start = Int(record.old)
-            let producers = events.producers[start..<start + Int(record.new)].map { NodeID($0) }
-            appendDependencyChanges(state, to: producers, to: &traced, in: snapshot)
+            appendDependencyChanges(state, to: producers(of: record, in: events), to: &traced, in: snapshot)
         case .notice:
             traced.append(.notice(state: state))
         case .reactionRun:
             traced.append(.reactionRun(registration: state))
         case .leaseRenewed:
-            // The holder is a static string of the process's: its bytes never move or go.
-            let bytes = UnsafeBufferPointer(
-                start: UnsafePointer<UInt8>(bitPattern: UInt(record.old)), count: Int(record.new))
-            traced.append(.leaseRenewed(state: state, holder: String(decoding: bytes, as: UTF8.self)))
+            traced.append(.leaseRenewed(state: state, holder: leaseHolder(of: record)))
         case .graceScheduled:
-            let attoseconds = Int64(bitPattern: record.new)
-            traced.append(
-                .graceScheduled(
-                    state: state,
-                    milliseconds: Int(Int64(bitPattern: record.old)) * 1_000
-                        + Int(attoseconds / 1_000_000_000_000_000)))
+            traced.append(.graceScheduled(state: state, milliseconds: graceMilliseconds(of: record)))
         case .whole:
             switch events.whole[Int(record.old)] {
             case .dependencies(let consumer, let producers):
@@ -92,6 +82,25 @@ struct TraceConverter {
                 traced.append(event)
             }
         }
+    }
+
+    /// A lease renewal's holder. The record points at a static string of the process's, whose
+    /// bytes never move or go.
+    static func leaseHolder(of record: PackedEvent) -> String {
+        let bytes = UnsafeBufferPointer(
+            start: UnsafePointer<UInt8>(bitPattern: UInt(record.old)), count: Int(record.new))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A grace window's length in whole milliseconds, from its seconds and attoseconds.
+    static func graceMilliseconds(of record: PackedEvent) -> Int {
+        Int(Int64(bitPattern: record.old)) * 1_000 + Int(Int64(bitPattern: record.new) / 1_000_000_000_000_000)
+    }
+
+    /// The producers a dependency record lists.
+    static func producers(of record: PackedEvent, in events: PortableEvents) -> [NodeID] {
+        let start = Int(record.old)
+        return events.producers[start..<start + Int(record.new)].map { NodeID($0) }
     }
 
     /// The value a slot names: its bits for `Int`, `Bool` and `Double`, else `events.values`.
@@ -108,20 +117,40 @@ struct TraceConverter {
     private static func appendDependencyChanges(
         _ consumer: NodeID, to producers: [NodeID], to events: inout [TraceEvent], in snapshot: GraphSnapshot
     ) {
-        let holder = snapshot.registrations[consumer]
-        let previous = snapshot.states[consumer]?.dependencies ?? holder?.dependencies ?? []
-        // Most lists are short: scanning them costs less than hashing them into sets.
-        let isShort = previous.count <= 16 && producers.count <= 16
-        let previousSet = isShort ? [] : Set(previous)
-        let currentSet = isShort ? [] : Set(producers)
-        for producer in producers where !(isShort ? previous.contains(producer) : previousSet.contains(producer)) {
+        let change = DependencyChange(of: consumer, to: producers, in: snapshot)
+        for producer in change.added {
             events.append(.edgeAdded(consumer: consumer, producer: producer))
-            if let holder { events.append(.leaseAcquired(state: producer, holder: holder.name)) }
+            if let holder = change.holder { events.append(.leaseAcquired(state: producer, holder: holder)) }
         }
-        for producer in previous where !(isShort ? producers.contains(producer) : currentSet.contains(producer)) {
+        for producer in change.removed {
             events.append(.edgeRemoved(consumer: consumer, producer: producer))
-            if let holder { events.append(.leaseReleased(state: producer, holder: holder.name)) }
+            if let holder = change.holder { events.append(.leaseReleased(state: producer, holder: holder)) }
         }
         events.append(.dependencies(consumer: consumer, producers: producers))
+    }
+}
+
+/// What a new dependency list changes against the graph: the edges added and removed, in the
+/// order the trace writes them, and the registration whose leases follow its edges.
+struct DependencyChange {
+    var added: [NodeID] = []
+    var removed: [NodeID] = []
+    /// The name of the registration holding the list, when a registration holds it.
+    var holder: String?
+
+    init(of consumer: NodeID, to producers: [NodeID], in snapshot: GraphSnapshot) {
+        let registration = snapshot.registrations[consumer]
+        holder = registration?.name
+        let previous = snapshot.states[consumer]?.dependencies ?? registration?.dependencies ?? []
+        // Most lists are short: scanning them costs less than hashing them into sets.
+        if previous.count <= 16 && producers.count <= 16 {
+            added = producers.filter { !previous.contains($0) }
+            removed = previous.filter { !producers.contains($0) }
+        } else {
+            let previousSet = Set(previous)
+            let currentSet = Set(producers)
+            added = producers.filter { !previousSet.contains($0) }
+            removed = previous.filter { !currentSet.contains($0) }
+        }
     }
 }

@@ -104,6 +104,43 @@ struct RecorderRoundTripTests {
         }
     }
 
+    /// The writer writes dependency lists, lease renewals and grace windows from their packed
+    /// records without making events; over a whole session (registrations whose leases follow
+    /// their edges, lists that lose producers) that must give what converting first gives.
+    @Test func writingTheSessionStraightFromItsLogGivesWhatConvertingFirstGives() async throws {
+        // Attached directly, so the runtime packs its events (a probe that only implements
+        // `record(_:)`, like `LiveKeyframes`, hands over whole events instead).
+        SessionFixtures.work = ControlledWork()
+        let clock = TestClock()
+        let recorder = CogRecorder(configuration: RecorderConfiguration(title: "market", clock: .virtual(clock)))
+        let cogs = Cogs.forTesting(clock: clock, grace: .seconds(2))
+        recorder.attach(to: cogs)
+        cogs.start([MarketMechanism()])
+        await runMarketSession(cogs, clock: clock)
+        let portable = recorder.portable(recorder.log.startIndex..<recorder.log.endIndex, settling: false)
+        var converting = TraceConverter(from: recorder.baseSnapshot)
+        var writing = TraceConverter(from: recorder.baseSnapshot)
+        var direct = ByteBuffer()
+        writing.writeIdle(after: 0, events: portable, to: &direct)
+        let converted = converting.convert(portable)
+        var expected = ByteBuffer()
+        TraceTurn.writeIdle(
+            after: 0, to: &expected,
+            events: { array in
+                for event in converted { array.append(event) }
+            })
+        let (directText, expectedText) = (direct.text, expected.text)
+        #expect(directText == expectedText)
+        #expect(writing.snapshot == converting.snapshot)
+        #expect(portable.records.contains { $0.kind == .dependencies }, "no packed dependency list to compare")
+        let kinds = Set(converted.map(\.kind))
+        for kind in [
+            "edgeAdded", "edgeRemoved", "deps", "leaseAcquired", "leaseReleased", "leaseRenewed", "graceScheduled",
+        ] {
+            #expect(kinds.contains(kind), "the session has no '\(kind)' event to compare")
+        }
+    }
+
     @Test func redactedLabelsNeverReachTheFile() async throws {
         let (_, _, _, text) = await record()
         #expect(!text.contains("s3cret"))

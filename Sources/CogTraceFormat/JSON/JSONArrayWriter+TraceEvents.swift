@@ -26,6 +26,26 @@ extension JSONArrayWriter {
         }
     }
 
+    /// Appends an `edgeAdded` or `edgeRemoved` event.
+    package mutating func appendEdge(kind: StaticString, consumer: NodeID, producer: NodeID) {
+        appendObject { TraceEvent.addEdge(to: &$0, kind: kind, consumer: consumer, producer: producer) }
+    }
+
+    /// Appends a `deps` event.
+    package mutating func appendDependencies(consumer: NodeID, producers: [NodeID]) {
+        appendObject { TraceEvent.addDependencies(to: &$0, consumer: consumer, producers: producers) }
+    }
+
+    /// Appends a `leaseAcquired`, `leaseReleased` or `leaseRenewed` event.
+    package mutating func appendLease(kind: StaticString, state: NodeID, holder: String) {
+        appendObject { TraceEvent.addLease(to: &$0, kind: kind, state: state, holder: holder) }
+    }
+
+    /// Appends a `graceScheduled` event.
+    package mutating func appendGraceScheduled(state: NodeID, milliseconds: Int) {
+        appendObject { TraceEvent.addGraceScheduled(to: &$0, state: state, milliseconds: milliseconds) }
+    }
+
     /// Appends a `notice` event.
     package mutating func appendNotice(state: NodeID) {
         appendObject { TraceEvent.addSubject(to: &$0, kind: "notice", member: "s", state) }

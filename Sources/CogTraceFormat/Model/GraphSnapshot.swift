@@ -140,7 +140,7 @@ public struct GraphSnapshot: Equatable {
         case .leaseReleased(let id, let holder):
             if let index = states[id]?.leases.firstIndex(of: holder) { states[id]?.leases.remove(at: index) }
         case .graceScheduled(let id, _):
-            states[id]?.isInGrace = true
+            recordGraceScheduled(of: id)
         case .graceExpired(let id):
             states[id]?.isInGrace = false
         case .stateReleased(let id, _):
@@ -192,6 +192,12 @@ public struct GraphSnapshot: Equatable {
         states.values[index].value = value
         if changed { states.values[index].version += 1 }
         observe(at: index)
+    }
+
+    /// A state's grace window began (a `graceScheduled` event).
+    public mutating func recordGraceScheduled(of id: NodeID) {
+        guard let index = states.index(forKey: id) else { return }
+        Self.inPlace(&states.values[index]) { $0.isInGrace = true }
     }
 
     /// A state's or registration's whole new dependency list (a `deps` event).

@@ -17,6 +17,11 @@ extension TraceEvent: JSONMemberRecord {
             return Self.addDependencies(to: &members, consumer: consumer, producers: producers)
         case .notice(let state):
             return Self.addSubject(to: &members, kind: "notice", member: "s", state)
+        case .leaseAcquired(let state, let holder), .leaseReleased(let state, let holder),
+            .leaseRenewed(let state, let holder):
+            return Self.addLease(to: &members, kind: kindName, state: state, holder: holder)
+        case .graceScheduled(let state, let milliseconds):
+            return Self.addGraceScheduled(to: &members, state: state, milliseconds: milliseconds)
         case .reactionRun(let registration):
             return Self.addSubject(to: &members, kind: "reaction", member: "r", registration)
         default:
@@ -24,7 +29,8 @@ extension TraceEvent: JSONMemberRecord {
         }
         members.add("e", literal: kindName)
         switch self {
-        case .stateCreated, .write, .recompute, .edgeAdded, .edgeRemoved, .dependencies, .notice, .reactionRun:
+        case .stateCreated, .write, .recompute, .edgeAdded, .edgeRemoved, .dependencies, .notice, .reactionRun,
+            .leaseAcquired, .leaseReleased, .leaseRenewed, .graceScheduled:
             break
         case .seeded(let state, let value), .writeDiscarded(let state, let value):
             members.add("s", state)
@@ -43,13 +49,6 @@ extension TraceEvent: JSONMemberRecord {
             members.add("r", registration)
             members.add("old", old)
             members.add("new", new)
-        case .leaseAcquired(let state, let holder), .leaseReleased(let state, let holder),
-            .leaseRenewed(let state, let holder):
-            members.add("s", state)
-            members.add("holder", holder)
-        case .graceScheduled(let state, let milliseconds):
-            members.add("s", state)
-            members.add("ms", milliseconds)
         case .stateReleased(let state, let reason):
             members.add("s", state)
             members.add("reason", reason)
@@ -142,6 +141,24 @@ extension TraceEvent: JSONMemberRecord {
         members.add("e", literal: "deps")
         members.add("s", consumer)
         members.add("ps", producers)
+    }
+
+    /// A lease event's members: `kind` is `leaseAcquired`, `leaseReleased` or `leaseRenewed`.
+    package static func addLease(
+        to members: inout some JSONMembers & ~Copyable, kind: StaticString, state: NodeID, holder: String
+    ) {
+        members.add("e", literal: kind)
+        members.add("s", state)
+        members.add("holder", holder)
+    }
+
+    /// A `graceScheduled` event's members.
+    package static func addGraceScheduled(
+        to members: inout some JSONMembers & ~Copyable, state: NodeID, milliseconds: Int
+    ) {
+        members.add("e", literal: "graceScheduled")
+        members.add("s", state)
+        members.add("ms", milliseconds)
     }
 
     /// The members of an event that names only its state or registration, as `member`.

@@ -18,6 +18,16 @@ public struct NodeID: RawRepresentable, Hashable, Comparable, Sendable, CustomSt
 
     public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// Hashes as its number does.
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    /// Its number's hash, taken in one step. Without this a dictionary keyed by ids (the graph
+    /// snapshot's states, every index the inspector keeps) builds, feeds and finalizes a whole
+    /// `Hasher` for every lookup, a sixth of the stream writer's instructions; `Int` takes the
+    /// same seeded hash through this one-step path. It is the standard library's own
+    /// customization point of `Hashable`, underscored but public.
+    public func _rawHashValue(seed: Int) -> Int { rawValue._rawHashValue(seed: seed) }
+
     /// The number, as the trace file writes it.
     public var description: String { String(rawValue) }
 }
@@ -40,6 +50,12 @@ public struct TurnNumber: RawRepresentable, Hashable, Comparable, Strideable, Se
     public init(integerLiteral value: Int) { rawValue = value }
 
     public static func < (lhs: TurnNumber, rhs: TurnNumber) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Hashes as its number does.
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    /// Its number's hash in one step, as `NodeID` takes it.
+    public func _rawHashValue(seed: Int) -> Int { rawValue._rawHashValue(seed: seed) }
 
     /// How many turns lie from this one to `other`.
     public func distance(to other: TurnNumber) -> Int { other.rawValue - rawValue }

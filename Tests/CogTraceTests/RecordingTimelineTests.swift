@@ -1,0 +1,48 @@
+import Cog
+import CogTesting
+import Foundation
+import Testing
+
+@testable import CogTrace
+
+@Suite("Recording timeline and run ids")
+struct RecordingTimelineTests {
+    @Test func aVirtualClockGivesWholeNanosecondOffsetsFromWhenRecordingBegan() {
+        let clock = TestClock()
+        _ = clock.advance(by: .seconds(5))
+        let timeline = RecordingTimeline(.virtual(clock))
+        #expect(timeline.isVirtual)
+        #expect(timeline.now() == 0)
+        _ = clock.advance(by: .microseconds(1_500) + .nanoseconds(7))
+        #expect(timeline.now() == 1_500_007)
+        _ = clock.advance(by: .seconds(2))
+        #expect(timeline.now() == 2_001_500_007)
+        // A trace keeps whole microseconds, truncated as the 128-bit form used to.
+        #expect(timeline.microseconds(timeline.now()) == 2_001_500)
+        #expect(timeline.microseconds(999) == 0)
+    }
+
+    @Test func theMonotonicClockNeverRunsBackwards() {
+        let timeline = RecordingTimeline(.monotonic)
+        #expect(!timeline.isVirtual)
+        var last = timeline.now()
+        #expect(last >= 0)
+        for _ in 0..<1_000 {
+            let now = timeline.now()
+            #expect(now >= last)
+            last = now
+        }
+    }
+
+    @Test func runIDsAreDistinctVersionFourUUIDsInLowercase() throws {
+        let ids = (0..<64).map { _ in CogRecorder.randomRunID() }
+        #expect(Set(ids).count == ids.count)
+        for id in ids {
+            let parsed = try #require(UUID(uuidString: id))
+            #expect(parsed.uuidString.lowercased() == id)
+            let characters = Array(id)
+            #expect(characters[14] == "4", "version nibble of \(id)")
+            #expect("89ab".contains(characters[19]), "variant of \(id)")
+        }
+    }
+}
