@@ -34,7 +34,7 @@ final class StreamWriter: Sendable {
     /// (the queue, or the caller when writing is immediate), so the lock is never contended.
     private let encoding: Mutex<StreamEncoding>
     /// Bytes built at most before a write, however long the backlog.
-    private static let burstLimit = 1 << 20
+    static let burstLimit = 1 << 20
     private let fault = Mutex<RecorderFault?>(nil)
     /// Whether `fault` is set: the app's thread asks before every turn, and a load costs less
     /// than taking the lock.
@@ -163,5 +163,7 @@ final class StreamWriter: Sendable {
 /// The writer's side of the stream and the bytes it is building, kept together under one lock.
 private struct StreamEncoding: ~Copyable {
     var encoder: StreamEncoder
-    var lines = TraceLines()
+    /// As much room as a burst may fill: a stream that starts with a big graph would otherwise
+    /// copy its first megabyte five times over while the buffer doubles.
+    var lines = TraceLines(capacity: StreamWriter.burstLimit)
 }

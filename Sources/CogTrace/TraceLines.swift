@@ -2,7 +2,12 @@ import CogTraceFormat
 
 /// Builds `.cogtrace` text: one JSON record per line, as UTF-8 bytes.
 struct TraceLines: ~Copyable {
-    private(set) var bytes = ByteBuffer(capacity: 1 << 16)
+    private(set) var bytes: ByteBuffer
+
+    /// Room for `capacity` bytes before the buffer has to grow (and copy what it holds).
+    init(capacity: Int = 1 << 16) {
+        bytes = ByteBuffer(capacity: capacity)
+    }
 
     var isEmpty: Bool { bytes.isEmpty }
 

@@ -64,7 +64,7 @@ public struct GraphSnapshot: Equatable {
     }
 
     /// Live states by id.
-    public var states: [NodeID: State] = [:]
+    public var states: NodeTable<State> = [:]
     /// Live registrations by id.
     public var registrations: [NodeID: Registration] = [:]
 
@@ -123,9 +123,11 @@ public struct GraphSnapshot: Equatable {
         case .stateCreated(let id, let value):
             recordCreation(of: id, value: value)
         case .seeded(let id, let value):
-            if states[id]?.value != value {
-                states[id]?.value = value
-                states[id]?.version += 1
+            updateState(id) { state in
+                if state.value != value {
+                    state.value = value
+                    state.version += 1
+                }
             }
         case .write(let id, _, let new):
             recordWrite(of: id, value: new)
@@ -134,31 +136,37 @@ public struct GraphSnapshot: Equatable {
         case .dependencies(let consumer, let producers):
             recordDependencies(of: consumer, producers)
         case .boundaryAttached(let id):
-            states[id]?.isPinned = true
+            updateState(id) { $0.isPinned = true }
         case .leaseAcquired(let id, let holder):
-            states[id]?.leases.append(holder)
+            updateState(id) { $0.leases.append(holder) }
         case .leaseReleased(let id, let holder):
-            if let index = states[id]?.leases.firstIndex(of: holder) { states[id]?.leases.remove(at: index) }
+            updateState(id) { state in
+                if let index = state.leases.firstIndex(of: holder) { state.leases.remove(at: index) }
+            }
         case .graceScheduled(let id, _):
             recordGraceScheduled(of: id)
         case .graceExpired(let id):
-            states[id]?.isInGrace = false
+            updateState(id) { $0.isInGrace = false }
         case .stateReleased(let id, _):
             states[id] = nil
         case .generationStarted(let id, let generation, _):
-            var status = states[id]?.async ?? AsyncStatus()
-            status.generation = generation
-            status.inFlight.append(generation)
-            states[id]?.async = status
+            updateState(id) { state in
+                var status = state.async ?? AsyncStatus()
+                status.generation = generation
+                status.inFlight.append(generation)
+                state.async = status
+            }
         case .generationCancelled(let id, let generation), .generationAccepted(let id, let generation, _):
-            states[id]?.async?.inFlight.removeAll { $0 == generation }
+            updateState(id) { $0.async?.inFlight.removeAll { $0 == generation } }
         case .asyncStatus(let id, let kind, let isLoading, let hasSucceeded, let error):
-            var status = states[id]?.async ?? AsyncStatus()
-            status.kind = kind
-            status.isLoading = isLoading
-            status.hasSucceeded = hasSucceeded
-            status.error = error
-            states[id]?.async = status
+            updateState(id) { state in
+                var status = state.async ?? AsyncStatus()
+                status.kind = kind
+                status.isLoading = isLoading
+                status.hasSucceeded = hasSucceeded
+                status.error = error
+                state.async = status
+            }
         case .registered(let id, let name, let kind):
             registrations[id] = Registration(id: id, name: name, kind: kind)
         case .scopeOpened(let id, let name, _):
@@ -180,60 +188,62 @@ public struct GraphSnapshot: Equatable {
 
     /// A source took `value` (a `write` event): one version more.
     public mutating func recordWrite(of id: NodeID, value: TraceValue) {
-        guard let index = states.index(forKey: id) else { return }
-        states.values[index].value = value
-        states.values[index].version += 1
+        guard let position = states.position(of: id) else { return }
+        states.update(at: position) { state in
+            state.value = value
+            state.version += 1
+        }
     }
 
     /// A state ran (a `recompute` event): its value, a version more when it `changed`, and the
     /// versions of its dependencies it saw.
     public mutating func recordRun(of id: NodeID, value: TraceValue?, changed: Bool) {
-        guard let index = states.index(forKey: id) else { return }
-        states.values[index].value = value
-        if changed { states.values[index].version += 1 }
-        observe(at: index)
+        guard let position = states.position(of: id) else { return }
+        states.update(at: position) { state in
+            state.value = value
+            if changed { state.version += 1 }
+        }
+        observe(at: position)
     }
 
     /// A state's grace window began (a `graceScheduled` event).
     public mutating func recordGraceScheduled(of id: NodeID) {
-        guard let index = states.index(forKey: id) else { return }
-        Self.inPlace(&states.values[index]) { $0.isInGrace = true }
+        updateState(id) { $0.isInGrace = true }
+    }
+
+    /// Changes the state `id` where it is stored, if it is live.
+    private mutating func updateState(_ id: NodeID, _ body: (inout State) -> Void) {
+        guard let position = states.position(of: id) else { return }
+        states.update(at: position, body)
     }
 
     /// A state's or registration's whole new dependency list (a `deps` event).
     public mutating func recordDependencies(of consumer: NodeID, _ producers: [NodeID]) {
-        if let index = states.index(forKey: consumer) {
-            states.values[index].dependencies = producers
-            observe(at: index)
+        if let position = states.position(of: consumer) {
+            states.update(at: position) { $0.dependencies = producers }
+            observe(at: position)
         } else {
             registrations[consumer]?.dependencies = producers
         }
     }
 
-    /// Records that the state at `index` just ran: it has seen its dependencies' current
-    /// versions. Every access goes through the dictionary's storage in place: reading a field
-    /// as `states.values[i].field` copies the whole state out first, which was most of what
-    /// keeping a snapshot cost a stream writer.
-    private mutating func observe(at index: Dictionary<NodeID, State>.Index) {
+    /// Records that the state at `position` just ran: it has seen its dependencies' current
+    /// versions. Every access goes through the table's storage in place: copying a state out
+    /// to read one field was once most of what keeping a snapshot cost a stream writer.
+    private mutating func observe(at position: Int) {
         var dependencies: [NodeID] = []
         var observed: [Int] = []
-        Self.inPlace(&states.values[index]) { state in
+        states.update(at: position) { state in
             swap(&dependencies, &state.dependencies)
             swap(&observed, &state.observedVersions)
         }
         observed.removeAll(keepingCapacity: true)
         for producer in dependencies {
-            observed.append(states.index(forKey: producer).map { Self.inPlace(&states.values[$0]) { $0.version } } ?? 0)
+            observed.append(states.position(of: producer).map { states.read(at: $0) { $0.version } } ?? 0)
         }
-        Self.inPlace(&states.values[index]) { state in
+        states.update(at: position) { state in
             swap(&dependencies, &state.dependencies)
             swap(&observed, &state.observedVersions)
         }
-    }
-
-    /// Runs `body` on a state where it is stored, without copying it out.
-    @inline(__always)
-    private static func inPlace<Result>(_ state: inout State, _ body: (inout State) -> Result) -> Result {
-        body(&state)
     }
 }

@@ -21,8 +21,8 @@ extension GraphSnapshot {
     /// The graph with every state's value settled, so it may be handed to another thread.
     package var settlingValues: GraphSnapshot {
         var settled = self
-        for index in settled.states.values.indices {
-            settled.states.values[index].value = settled.states.values[index].value?.settled
+        for position in 0..<settled.states.count {
+            settled.states.update(at: position) { $0.value = $0.value?.settled }
         }
         return settled
     }
