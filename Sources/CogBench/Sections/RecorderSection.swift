@@ -2,9 +2,10 @@ import Cog
 import CogTrace
 import Foundation
 
-/// The recorder on its own: how many events a second it keeps in ring mode, how many bytes a
-/// turn takes in a file, how fast a ring is written out; and the runtime's steady state, one
-/// source written and one observer notified per turn.
+/// The recorder on its own: how many events a second it keeps in ring mode, what streaming
+/// costs against untraced runs (until the file is finished, and on the app's own thread), how
+/// many bytes a turn takes in a file, how fast a ring is written out; and the runtime's steady
+/// state, one source written and one observer notified per turn.
 enum RecorderSection {
     static func run(iterations: Int, steadyTurns: Int) throws -> [Measurement] {
         var measurements: [Measurement] = []
@@ -13,6 +14,7 @@ enum RecorderSection {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "cog-bench-recorder-\(getpid()).cogtrace")
         defer { try? FileManager.default.removeItem(at: url) }
+        let streamFiles = StreamFiles()
         for shape in runtimeShapes() {
             let counter = CountingProbe()
             let counted = Cogs()
@@ -24,14 +26,15 @@ enum RecorderSection {
                 _ = shape.run(on: cogs)
             }
             let eventsPerSecond = Double(counter.events) / (ring.median / 1_000)
+            let streamed = StreamTiming(shape, section: "recorder", iterations: iterations, files: streamFiles)
             let cogs = Cogs()
             let recorder = CogRecorder(configuration: RecorderConfiguration(title: shape.name))
             recorder.attach(to: cogs)
             try recorder.startStreaming(to: url)
             _ = shape.run(on: cogs)
             recorder.finishStreaming()
-            let streamed = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-            let bytesPerTurn = Double(streamed) / Double(max(recorder.recordedTurnCount, 1))
+            let streamedBytes = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+            let bytesPerTurn = Double(streamedBytes) / Double(max(recorder.recordedTurnCount, 1))
             var written = 0
             let write = clock.measure {
                 try? recorder.write(to: url)
@@ -43,6 +46,12 @@ enum RecorderSection {
                     section: "recorder", name: shape.name, variant: "events per second (ring)", unit: "events/s",
                     samples: [eventsPerSecond]),
                 Measurement(
+                    section: "recorder", name: shape.name, variant: "stream ÷ untraced", unit: "ratio",
+                    samples: [streamed.streamRatio]),
+                Measurement(
+                    section: "recorder", name: shape.name, variant: "stream, app thread ÷ untraced", unit: "ratio",
+                    samples: [streamed.appThreadRatio]),
+                Measurement(
                     section: "recorder", name: shape.name, variant: "bytes per turn (stream)", unit: "bytes",
                     samples: [bytesPerTurn]),
                 Measurement(
@@ -51,11 +60,17 @@ enum RecorderSection {
             ]
             rows.append([
                 shape.name, "\(counter.events)", String(format: "%.1f", eventsPerSecond / 1e6),
+                String(format: "%.2f", streamed.streamRatio), String(format: "%.2f", streamed.appThreadRatio),
                 String(format: "%.0f", bytesPerTurn), String(format: "%.0f", throughput),
             ])
         }
-        print("recorder (ring mode kept in memory; stream and write(to:) into a temporary file)")
-        print(table(["shape", "events per run", "M events/s", "bytes per turn", "write MiB/s"], rows))
+        print(
+            "recorder (ring mode kept in memory; stream and write(to:) into temporary files; stream × until the"
+                + " file is finished, app × the turns alone, each against untraced runs timed beside them)")
+        print(
+            table(
+                ["shape", "events per run", "M events/s", "stream ×", "stream app ×", "bytes per turn", "write MiB/s"],
+                rows))
         print()
         measurements += steadyTurn(turns: steadyTurns)
         return measurements

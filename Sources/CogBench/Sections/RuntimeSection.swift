@@ -48,51 +48,8 @@ enum RuntimeSection {
                     ))
             }
             let timed = measureInterleaved(section: "runtime", name: shape.name, iterations: iterations, variantBodies)
-            // Streaming writes a file each iteration and leaves the caches cold for whatever runs
-            // next, so it is timed against untraced runs of its own rather than among the others.
-            // "stream" runs until the file is finished (the writer's thread done too); "stream, app
-            // thread" times only the turns, what the app's own thread pays while the writer
-            // encodes and writes beside it. Each run records a new file, as an app run does; the
-            // files are removed after the shape, untimed (truncating or removing a file just
-            // written costs this machine's file system 0.2-2 ms, more than most shapes' runs).
-            var appThread: [Double] = []
-            let streamed = measureInterleaved(
-                section: "runtime", name: shape.name, iterations: variants.contains("stream") ? iterations : 0,
-                [
-                    ("untraced", { _ = shape.run(on: Cogs()) }),
-                    (
-                        "stream",
-                        {
-                            let cogs = Cogs()
-                            let recorder = CogRecorder(configuration: RecorderConfiguration(title: shape.name))
-                            recorder.attach(to: cogs)
-                            try? recorder.startStreaming(to: streamFiles.next())
-                            _ = shape.run(on: cogs)
-                            recorder.finishStreaming()
-                        }
-                    ),
-                    (
-                        "stream, app thread",
-                        {
-                            let cogs = Cogs()
-                            let recorder = CogRecorder(configuration: RecorderConfiguration(title: shape.name))
-                            recorder.attach(to: cogs)
-                            try? recorder.startStreaming(to: streamFiles.next())
-                            let elapsed = ContinuousClock().measure { _ = shape.run(on: cogs) }
-                            appThread.append(elapsed.milliseconds)
-                            recorder.finishStreaming()
-                        }
-                    ),
-                ])
-            streamFiles.removeAll()
-            let app =
-                appThread.count > 1
-                ? Measurement(
-                    section: "runtime", name: shape.name, variant: "stream, app thread",
-                    samples: Array(appThread.dropFirst()))
-                : Measurement(
-                    section: "runtime", name: shape.name, variant: "stream, app thread", unit: "ms", median: .nan,
-                    min: .nan, max: .nan, count: 0)
+            let streamed = StreamTiming(
+                shape, section: "runtime", iterations: variants.contains("stream") ? iterations : 0, files: streamFiles)
             func result(_ variant: String) -> Measurement {
                 timed.first { $0.variant == variant }
                     ?? Measurement(
@@ -102,14 +59,13 @@ enum RuntimeSection {
             let untraced = result("untraced")
             let ring = result("ring")
             let null = result("null probe")
-            let stream = streamed[1]
-            let streamBase = streamed[0]
             let countOK = runs == shape.expectedSelectorRuns
             countsHold = countsHold && countOK
             let reference = referenceMilliseconds[shape.name]
             rows.append([
                 shape.name, format(untraced.median), format(ring.median), ratio(ring.median, untraced.median),
-                format(stream.median), ratio(stream.median, streamBase.median), ratio(app.median, streamBase.median),
+                format(streamed.stream.median), String(format: "%.2f", streamed.streamRatio),
+                String(format: "%.2f", streamed.appThreadRatio),
                 ratio(null.median, untraced.median),
                 "\(runs)" + (countOK ? "" : " (expected \(shape.expectedSelectorRuns))"),
                 reference.map { String(format: "%.2f", $0) } ?? "-",
@@ -118,7 +74,9 @@ enum RuntimeSection {
             // Only the variants asked for: one not timed has no figures, and JSON holds no NaN.
             measurements.append(untraced)
             if variants.contains("ring") { measurements.append(ring) }
-            if variants.contains("stream") { measurements += [stream] + (app.count > 0 ? [app] : []) }
+            if variants.contains("stream") {
+                measurements += [streamed.stream] + (streamed.appThread.count > 0 ? [streamed.appThread] : [])
+            }
             if variants.contains("null") { measurements.append(null) }
         }
         print("runtime (median of \(iterations) iterations, each on a fresh runtime, variants interleaved)\(probeNote)")
@@ -148,27 +106,3 @@ enum RuntimeSection {
 
 func format(_ milliseconds: Double) -> String { String(format: "%.3f", milliseconds) }
 func ratio(_ value: Double, _ base: Double) -> String { String(format: "%.2f", value / base) }
-
-/// A new file for every streamed run, all removed together when asked (and at the latest when
-/// the bench ends).
-private final class StreamFiles {
-    private let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("cog-bench-\(getpid())-streams", isDirectory: true)
-    private var count = 0
-
-    init() {
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: directory) }
-
-    func next() -> URL {
-        count += 1
-        return directory.appendingPathComponent("\(count).cogtrace")
-    }
-
-    func removeAll() {
-        try? FileManager.default.removeItem(at: directory)
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-}

@@ -1,0 +1,95 @@
+import Cog
+import CogTrace
+import Foundation
+
+/// Streaming timed against untraced runs of its own: a streamed run writes a file and leaves
+/// the caches cold for whatever runs next, so it is not interleaved with the other variants.
+/// "stream" runs until the file is finished (the writer's thread done too); "stream, app
+/// thread" times only the turns, what the app's own thread pays while the writer encodes and
+/// writes beside it. Each run records a new file, as an app run does; the files are removed
+/// after the shape, untimed (truncating or removing a file just written costs this machine's
+/// file system 0.2-2 ms, more than most shapes' runs). The runtime and recorder sections both
+/// report it.
+struct StreamTiming {
+    /// The untraced runs timed beside the streamed ones.
+    let untraced: Measurement
+    let stream: Measurement
+    let appThread: Measurement
+
+    /// Until the file is finished, as a multiple of untraced.
+    var streamRatio: Double { stream.median / untraced.median }
+    /// The app's own thread, as a multiple of untraced.
+    var appThreadRatio: Double { appThread.median / untraced.median }
+
+    /// Times `shape` `iterations` times each way, each run on a fresh runtime and a new file in
+    /// `files`.
+    init(_ shape: any BenchShape, section: String, iterations: Int, files: StreamFiles) {
+        var appSamples: [Double] = []
+        let timed = measureInterleaved(
+            section: section, name: shape.name, iterations: iterations,
+            [
+                ("untraced", { _ = shape.run(on: Cogs()) }),
+                (
+                    "stream",
+                    {
+                        let (cogs, recorder) = Self.streaming(shape, to: files.next())
+                        _ = shape.run(on: cogs)
+                        recorder.finishStreaming()
+                    }
+                ),
+                (
+                    "stream, app thread",
+                    {
+                        let (cogs, recorder) = Self.streaming(shape, to: files.next())
+                        let elapsed = ContinuousClock().measure { _ = shape.run(on: cogs) }
+                        appSamples.append(elapsed.milliseconds)
+                        recorder.finishStreaming()
+                    }
+                ),
+            ])
+        files.removeAll()
+        untraced = timed[0]
+        stream = timed[1]
+        // The first sample is the warm-up run, which `measureInterleaved` leaves out too.
+        appThread =
+            appSamples.count > 1
+            ? Measurement(
+                section: section, name: shape.name, variant: "stream, app thread",
+                samples: Array(appSamples.dropFirst()))
+            : Measurement(
+                section: section, name: shape.name, variant: "stream, app thread", unit: "ms", median: .nan, min: .nan,
+                max: .nan, count: 0)
+    }
+
+    private static func streaming(_ shape: any BenchShape, to url: URL) -> (Cogs, CogRecorder) {
+        let cogs = Cogs()
+        let recorder = CogRecorder(configuration: RecorderConfiguration(title: shape.name))
+        recorder.attach(to: cogs)
+        try? recorder.startStreaming(to: url)
+        return (cogs, recorder)
+    }
+}
+
+/// A new file for every streamed run, all removed together when asked (and at the latest when
+/// the bench ends).
+final class StreamFiles {
+    private let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("cog-bench-\(getpid())-streams", isDirectory: true)
+    private var count = 0
+
+    init() {
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    func next() -> URL {
+        count += 1
+        return directory.appendingPathComponent("\(count).cogtrace")
+    }
+
+    func removeAll() {
+        try? FileManager.default.removeItem(at: directory)
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+}
