@@ -80,6 +80,7 @@ extension CogRecorder {
     /// - Throws: `RecorderFault` naming the path and the reason when the file cannot be opened.
     public func startStreaming(to url: URL) throws(RecorderFault) {
         stream = try TraceStream(url: url, recorder: self) { [weak self] fault in self?.report(fault) }
+        scheduleIdlePart()
     }
 
     /// Notes a fault once: kept in `faults` for the app to read, and one line on standard error.
@@ -101,5 +102,6 @@ extension CogRecorder {
     public func finishStreaming() {
         stream?.finish(recorder: self)
         stream = nil
+        scheduleIdlePart()
     }
 }

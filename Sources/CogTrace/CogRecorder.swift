@@ -132,9 +132,26 @@ public final class CogRecorder: CogProbe {
     /// executor every time it ran.)
     @inline(__always)
     func accepts() -> Bool {
-        guard isInTurn, log.endIndex - currentStart >= configuration.maxEventsPerTurn else { return true }
+        guard isInTurn, log.endIndex - currentStart >= configuration.maxEventsPerTurn else {
+            if log.endIndex >= idlePartEnd { handOverIdlePart() }
+            return true
+        }
         droppedEventCount += 1
         return false
+    }
+
+    /// Where the log must reach, between turns while streaming, before the events since the
+    /// last hand-over go to the stream as a part; never reached otherwise.
+    @exclusivity(unchecked) var idlePartEnd = Int.max
+
+    private func handOverIdlePart() {
+        stream?.handOverIdlePart(upTo: log.endIndex, recorder: self)
+        scheduleIdlePart()
+    }
+
+    /// Sets where the next idle part is due: a part's length on, while streaming between turns.
+    func scheduleIdlePart() {
+        idlePartEnd = stream != nil && !isInTurn ? log.endIndex + TraceStream.idlePartSize : .max
     }
 
     /// A turn began: the events since the last one are closed off, and the turn's start.
@@ -146,6 +163,7 @@ public final class CogRecorder: CogProbe {
         currentStart = log.endIndex
         idleStart = log.endIndex
         isInTurn = true
+        idlePartEnd = .max
     }
 
     /// The turn ended: it is retained (evicting the oldest when the ring is full) and streamed.
@@ -162,6 +180,7 @@ public final class CogRecorder: CogProbe {
         lastEndedTurn.store(info.id, ordering: .relaxed)
         stream?.append(turn, recorder: self)
         retain(turn)
+        scheduleIdlePart()
     }
 
     private func retain(_ turn: RecordedTurn) {

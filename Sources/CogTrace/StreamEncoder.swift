@@ -14,8 +14,14 @@ struct SettledSnapshot: @unchecked Sendable {
 
 /// The writer's side of a stream: the graph the records describe, kept on whichever thread
 /// writes, and the encoding of records into the file's bytes.
-struct StreamEncoder {
+struct StreamEncoder: ~Copyable {
     private var converter: TraceConverter
+    /// The idle stretch handed over in parts and not closed yet: after which turn, and its
+    /// events converted so far. Its record waits for the closing `idle`, since state records
+    /// handed over meanwhile (states the stretch creates) must come before it in the file.
+    private var openIdle: Int?
+    private var idleElements = ByteBuffer()
+    private var idleHasElements = false
 
     /// Starts from `snapshot`, the graph as the stream's opening keyframe shows it.
     init(from snapshot: GraphSnapshot) {
@@ -34,8 +40,22 @@ struct StreamEncoder {
                 lines.append(converter.snapshot.keyframeJSONValue(before: sequence))
             case .turn(let turn, let events):
                 lines.append(turn, events: events, convertedBy: &converter)
+            case .idlePart(let sequence, let events):
+                if openIdle == nil {
+                    openIdle = sequence
+                    idleElements.removeAll()
+                    idleHasElements = false
+                }
+                converter.writeIdlePart(events, to: &idleElements, hasElements: &idleHasElements)
             case .idle(let sequence, let events):
-                lines.appendIdle(after: sequence, events: events, convertedBy: &converter)
+                guard let opened = openIdle else {
+                    lines.appendIdle(after: sequence, events: events, convertedBy: &converter)
+                    continue
+                }
+                assert(opened == sequence, "an idle stretch closes after the turn it opened after")
+                converter.writeIdlePart(events, to: &idleElements, hasElements: &idleHasElements)
+                if idleHasElements { lines.appendIdle(after: opened, written: idleElements) }
+                openIdle = nil
             }
         }
     }

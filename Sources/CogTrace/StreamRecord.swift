@@ -12,8 +12,13 @@ enum StreamRecord {
     /// A turn as it ends: its record without events, then its events. Nothing has happened
     /// after it yet; what does goes over as `idle`.
     case turn(TraceTurn, events: PortableEvents)
-    /// The events after turn `after` (0: before the first) and before the next one.
+    /// The events after turn `after` (0: before the first) and before the next one; after
+    /// `idlePart`s, the rest of them.
     case idle(after: Int, PortableEvents)
+    /// Some of the events after turn `after`, handed over while that stretch goes on, so the
+    /// writer converts them beside the app instead of all at once when it ends. Its record is
+    /// written when the closing `idle` arrives, after any state records handed over meanwhile.
+    case idlePart(after: Int, PortableEvents)
 }
 
 /// Records handed to the writer together, in order.
@@ -30,7 +35,7 @@ struct StreamBatch: @unchecked Sendable {
         switch record {
         case .turn(let turn, let events):
             assert(turn.events.isEmpty && turn.after.isEmpty && events.isSettled)
-        case .idle(_, let events):
+        case .idle(_, let events), .idlePart(_, let events):
             assert(events.isSettled)
         case .line, .state, .keyframe:
             break

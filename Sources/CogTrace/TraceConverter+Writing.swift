@@ -80,6 +80,23 @@ extension TraceConverter {
         snapshot.recordDependencies(of: consumer, producers)
     }
 
+    /// Converts `events`, part of an idle stretch not over yet, into `elements`: the idle
+    /// record's events so far, written before the record itself can be (see `StreamEncoder`).
+    mutating func writeIdlePart(_ events: PortableEvents, to elements: inout ByteBuffer, hasElements: inout Bool) {
+        JSONArrayWriter.continueElements(in: &elements, hasElements: &hasElements) { array in
+            write(events, to: &array)
+        }
+    }
+
+    /// Appends the `idle` record after turn `sequence` whose events `writeIdlePart` wrote.
+    static func writeIdle(
+        after sequence: Int, written elements: borrowing ByteBuffer, to output: inout ByteBuffer
+    ) {
+        TraceTurn.writeIdle(after: sequence, to: &output) { array in
+            array.appendWritten(elements, hasElements: true)
+        }
+    }
+
     /// Appends turn `turn`'s record, its events converted from `events`.
     mutating func write(_ turn: TraceTurn, events: PortableEvents, to output: inout ByteBuffer) {
         turn.write(to: &output) { array in write(events, to: &array) }

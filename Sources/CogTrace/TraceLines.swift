@@ -41,6 +41,13 @@ struct TraceLines: ~Copyable {
         bytes.append(UInt8(ascii: "\n"))
     }
 
+    /// The `idle` record after turn `sequence` whose events were converted in parts into
+    /// `elements` (which holds some).
+    mutating func appendIdle(after sequence: Int, written elements: borrowing ByteBuffer) {
+        TraceConverter.writeIdle(after: sequence, written: elements, to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
     mutating func removeAll() {
         bytes.removeAll()
     }

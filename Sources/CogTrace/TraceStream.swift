@@ -21,6 +21,13 @@ final class TraceStream {
     /// that a turn costs the app's thread one hand-over, not two. Turns are synchronous, so
     /// this is held for one turn's length at most.
     private var held = StreamBatch()
+    /// Where the events of the idle stretch under way that were handed over in parts end, when
+    /// some were (`handOverIdlePart`).
+    private var idleHandedEnd: Int?
+    /// Events an idle stretch gathers before they are handed over as a part: an app that does
+    /// much outside turns (a first read building a big graph, say) has the writer converting
+    /// beside it rather than all at once at the next turn.
+    static let idlePartSize = 2_048
 
     /// Opens (creating or truncating) the file at `url`.
     /// - Throws: `RecorderFault` when it cannot be opened, naming the path and the system's reason.
@@ -41,10 +48,7 @@ final class TraceStream {
     /// Before turn `sequence`: what happened since the last turn, and a keyframe when one is due.
     func willBeginTurn(_ sequence: Int, idle: Range<Int>, recorder: CogRecorder) {
         guard !noticeFault() else { return }
-        if !idle.isEmpty {
-            held.append(contentsOf: newStates(recorder))
-            held.append(.idle(after: lastSequence, recorder.portable(idle, settling: true)))
-        }
+        if !idle.isEmpty { held.append(contentsOf: closing(idle, recorder: recorder)) }
         if sequence > 1, (sequence - 1) % recorder.configuration.keyframeInterval == 0 {
             held.append(.keyframe(before: sequence))
             keyframes += 1
@@ -82,8 +86,7 @@ final class TraceStream {
         if !noticeFault() {
             var batch = takeHeld()
             if !recorder.idleEvents.isEmpty {
-                batch.append(contentsOf: newStates(recorder))
-                batch.append(.idle(after: lastSequence, recorder.portable(recorder.idleEvents, settling: true)))
+                batch.append(contentsOf: closing(recorder.idleEvents, recorder: recorder))
             }
             batch.append(
                 .line(
@@ -96,6 +99,26 @@ final class TraceStream {
             writer.close()
         }
         _ = noticeFault()
+    }
+
+    /// Hands over the events of the idle stretch under way up to `end`, as a part.
+    func handOverIdlePart(upTo end: Int, recorder: CogRecorder) {
+        guard !noticeFault() else { return }
+        let start = idleHandedEnd ?? recorder.idleEvents.lowerBound
+        guard start < end else { return }
+        var batch = takeHeld()
+        batch.append(contentsOf: newStates(recorder))
+        batch.append(.idlePart(after: lastSequence, recorder.portable(start..<end, settling: true)))
+        writer.write(batch)
+        idleHandedEnd = end
+    }
+
+    /// The records that end the idle stretch `idle`: its new states, then its events not
+    /// handed over yet as an `idle` record, which also closes one begun in parts.
+    private func closing(_ idle: Range<Int>, recorder: CogRecorder) -> [StreamRecord] {
+        defer { idleHandedEnd = nil }
+        let rest = max(idleHandedEnd ?? idle.lowerBound, idle.lowerBound)..<idle.upperBound
+        return newStates(recorder) + [.idle(after: lastSequence, recorder.portable(rest, settling: true))]
     }
 
     /// What is held, leaving nothing held.

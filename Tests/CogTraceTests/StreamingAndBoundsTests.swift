@@ -9,6 +9,7 @@ import Testing
 private let _tickCog = Cog<Int>.Manual(name: "bounds.tick") { 0 }
 private let parityCog = Cog<Bool>(name: "bounds.isEven") { c in c[_tickCog] % 2 == 0 }
 private let _shelfCogs = (0..<10).map { index in Cog<Int>.Manual(name: "bounds.shelf\(index)") { 0 } }
+private let rowCogs = CogBox<Int, Int>(name: "bounds.row") { c, key in c[_tickCog] + key }
 
 /// A temporary file path unique to one test.
 private func temporaryTrace(_ name: String) -> URL {
@@ -64,6 +65,45 @@ struct StreamingAndBoundsTests {
         #expect(finished.warnings.isEmpty)
         #expect(
             try finished.snapshot(after: 25).states[finished.stateID(labelled: "bounds.tick")!]?.value?.text == "25")
+    }
+
+    /// A long stretch between turns goes to the writer in parts while it lasts, yet the file
+    /// holds what one hand-over at its end would have written: one idle record per stretch,
+    /// and the states it created before it.
+    @Test func aLongIdleStretchStreamsInPartsAndWritesWhatTheRingWrites() throws {
+        let url = temporaryTrace("idle-parts")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let recorder = CogRecorder(configuration: RecorderConfiguration(title: "parts", clock: .virtual(TestClock())))
+        let cogs = Cogs.forTesting()
+        recorder.attach(to: cogs)
+        try recorder.startStreaming(to: url)
+        // Each first read creates a state and records its dependencies and first run: several
+        // parts' worth of events, with states appearing in every part.
+        for key in 0..<1_500 { _ = cogs.peek(rowCogs[key]) }
+        #expect(recorder.idleEvents.count > 2 * TraceStream.idlePartSize)
+        cogs.turn("tick") { c in c[_tickCog] = 1 }
+        for key in 0..<2_000 { _ = cogs.peek(rowCogs[key]) }
+        recorder.finishStreaming()
+
+        let streamed = try TraceFile.load(contentsOf: url)
+        let ring = try TraceFile.parse(recorder.traceText())
+        #expect(streamed.warnings.isEmpty)
+        #expect(streamed.states == ring.states)
+        #expect(try streamed.turn(1) == ring.turn(1))
+        #expect(try streamed.snapshot(after: 1) == ring.snapshot(after: 1))
+        func lines(_ text: String, ofType type: String) -> [Substring] {
+            text.split(separator: "\n").filter { $0.hasPrefix("{\"type\":\"\(type)\"") }
+        }
+        let streamedText = try String(contentsOf: url, encoding: .utf8)
+        let ringText = recorder.traceText()
+        #expect(lines(streamedText, ofType: "idle").count == 2)
+        // The ring folds what came before its oldest turn into a keyframe; the stretch after
+        // the turn is in both, and must be the same bytes.
+        #expect(lines(streamedText, ofType: "idle").last == lines(ringText, ofType: "idle").last)
+        #expect(lines(ringText, ofType: "idle").last?.hasPrefix("{\"type\":\"idle\",\"after\":1,") == true)
+        // Every state's record comes before the first event that names it.
+        let firstIdle = try #require(streamedText.range(of: "{\"type\":\"idle\""))
+        #expect(streamedText[..<firstIdle.lowerBound].components(separatedBy: "\"type\":\"state\"").count - 1 == 1_501)
     }
 
     /// The writer's thread writes each record as soon as it gets to it: nothing waits for a

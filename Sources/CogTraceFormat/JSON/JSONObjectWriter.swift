@@ -111,6 +111,27 @@ package struct JSONArrayWriter: BracketWriter, ~Copyable {
         JSONObjectWriter.write(to: &output, addMembers)
     }
 
+    /// Appends elements to an array whose brackets are written elsewhere, later: `elements`
+    /// holds those written so far, comma-separated, and `hasElements` says whether it holds
+    /// any. For an array whose elements arrive in parts before it can be closed.
+    package static func continueElements(
+        in elements: inout ByteBuffer, hasElements: inout Bool, _ addElements: (inout JSONArrayWriter) -> Void
+    ) {
+        var writer = JSONArrayWriter(output: elements)
+        writer.isFirst = !hasElements
+        addElements(&writer)
+        hasElements = !writer.isFirst
+        elements = writer.finish()
+    }
+
+    /// Appends elements already written by `continueElements(in:hasElements:_:)` as the next
+    /// ones; nothing when `hasElements` is false.
+    package mutating func appendWritten(_ elements: borrowing ByteBuffer, hasElements: Bool) {
+        guard hasElements else { return }
+        separate()
+        elements.withUnsafeBytes { output.append($0) }
+    }
+
     @inline(__always)
     private mutating func separate() {
         if isFirst { isFirst = false } else { output.append(UInt8(ascii: ",")) }
