@@ -62,14 +62,14 @@ extension TraceConverter {
     private mutating func write(dependencies producers: [NodeID], of consumer: NodeID, to array: inout JSONArrayWriter)
     {
         let change = DependencyChange(of: consumer, to: producers, in: snapshot)
-        for producer in change.added {
+        change.forEachAdded { producer in
             array.appendEdge(kind: "edgeAdded", consumer: consumer, producer: producer)
             if let holder = change.holder {
                 array.appendLease(kind: "leaseAcquired", state: producer, holder: holder)
                 snapshot.apply(.leaseAcquired(state: producer, holder: holder))
             }
         }
-        for producer in change.removed {
+        change.forEachRemoved { producer in
             array.appendEdge(kind: "edgeRemoved", consumer: consumer, producer: producer)
             if let holder = change.holder {
                 array.appendLease(kind: "leaseReleased", state: producer, holder: holder)

@@ -118,11 +118,11 @@ struct TraceConverter {
         _ consumer: NodeID, to producers: [NodeID], to events: inout [TraceEvent], in snapshot: GraphSnapshot
     ) {
         let change = DependencyChange(of: consumer, to: producers, in: snapshot)
-        for producer in change.added {
+        change.forEachAdded { producer in
             events.append(.edgeAdded(consumer: consumer, producer: producer))
             if let holder = change.holder { events.append(.leaseAcquired(state: producer, holder: holder)) }
         }
-        for producer in change.removed {
+        change.forEachRemoved { producer in
             events.append(.edgeRemoved(consumer: consumer, producer: producer))
             if let holder = change.holder { events.append(.leaseReleased(state: producer, holder: holder)) }
         }
@@ -131,26 +131,35 @@ struct TraceConverter {
 }
 
 /// What a new dependency list changes against the graph: the edges added and removed, in the
-/// order the trace writes them, and the registration whose leases follow its edges.
+/// order the trace writes them, and the registration whose leases follow its edges. Read in
+/// place, so a list costs no arrays beyond the two it compares.
 struct DependencyChange {
-    var added: [NodeID] = []
-    var removed: [NodeID] = []
     /// The name of the registration holding the list, when a registration holds it.
-    var holder: String?
+    let holder: String?
+    private let previous: [NodeID]
+    private let producers: [NodeID]
 
     init(of consumer: NodeID, to producers: [NodeID], in snapshot: GraphSnapshot) {
         let registration = snapshot.registrations[consumer]
         holder = registration?.name
-        let previous = snapshot.states[consumer]?.dependencies ?? registration?.dependencies ?? []
-        // Most lists are short: scanning them costs less than hashing them into sets.
-        if previous.count <= 16 && producers.count <= 16 {
-            added = producers.filter { !previous.contains($0) }
-            removed = previous.filter { !producers.contains($0) }
+        previous = snapshot.states[consumer]?.dependencies ?? registration?.dependencies ?? []
+        self.producers = producers
+    }
+
+    /// Each producer the new list has and the old one lacks, in the new list's order.
+    func forEachAdded(_ body: (NodeID) -> Void) { Self.forEach(in: producers, missingFrom: previous, body) }
+
+    /// Each producer the old list had and the new one lacks, in the old list's order.
+    func forEachRemoved(_ body: (NodeID) -> Void) { Self.forEach(in: previous, missingFrom: producers, body) }
+
+    private static func forEach(in list: [NodeID], missingFrom other: [NodeID], _ body: (NodeID) -> Void) {
+        guard !list.isEmpty else { return }
+        // Most lists are short: scanning them costs less than hashing them into a set.
+        if other.count <= 16 && list.count <= 16 {
+            for id in list where !other.contains(id) { body(id) }
         } else {
-            let previousSet = Set(previous)
-            let currentSet = Set(producers)
-            added = producers.filter { !previousSet.contains($0) }
-            removed = previous.filter { !currentSet.contains($0) }
+            let otherSet = Set(other)
+            for id in list where !otherSet.contains(id) { body(id) }
         }
     }
 }

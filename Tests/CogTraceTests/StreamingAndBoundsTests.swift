@@ -106,6 +106,29 @@ struct StreamingAndBoundsTests {
         #expect(streamedText[..<firstIdle.lowerBound].components(separatedBy: "\"type\":\"state\"").count - 1 == 1_501)
     }
 
+    /// Streaming that starts after some work between turns opens with that work in its
+    /// keyframe, and does not replay it again after.
+    @Test func aStreamStartedBetweenTurnsDoesNotReplayWhatItsKeyframeHolds() throws {
+        let url = temporaryTrace("late-stream")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let recorder = CogRecorder(configuration: RecorderConfiguration(title: "late", clock: .virtual(TestClock())))
+        let cogs = Cogs.forTesting()
+        recorder.attach(to: cogs)
+        cogs.turn("tick") { c in c[_tickCog] = 1 }
+        for key in 0..<5 { _ = cogs.peek(rowCogs[key]) }
+        try recorder.startStreaming(to: url)
+        cogs.turn("tick") { c in c[_tickCog] = 2 }
+        _ = cogs.peek(rowCogs[0])
+        recorder.finishStreaming()
+        let streamed = try TraceFile.load(contentsOf: url)
+        let ring = try TraceFile.parse(recorder.traceText())
+        #expect(streamed.warnings.isEmpty)
+        #expect(try streamed.turn(2) == ring.turn(2))
+        #expect(try streamed.snapshot(after: 2) == ring.snapshot(after: 2))
+        let row = try #require(ring.stateID(labelled: "bounds.row[0]"))
+        #expect(try streamed.snapshot(after: 2).states[row]?.version == ring.snapshot(after: 2).states[row]?.version)
+    }
+
     /// The writer's thread writes each record as soon as it gets to it: nothing waits for a
     /// flush, a later turn or the end of the stream.
     @Test func recordsReachTheFileWithNobodyWaitingForThem() throws {

@@ -172,23 +172,27 @@ extension JSONValue {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)
-            // Non-ASCII (high bit), control characters (below 0x20), DEL, quote and backslash.
-            if word & highs != 0 || (word &- ones &* 0x20) & ~word & highs != 0 || hasZeroByte(word ^ (ones &* 0x7F))
-                || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
-            {
-                return false
+        // Non-ASCII (high bit), control characters (below 0x20), DEL, quote and backslash.
+        func isPlainWord(_ word: UInt64) -> Bool {
+            !(word & highs != 0 || (word &- ones &* 0x20) & ~word & highs != 0 || hasZeroByte(word ^ (ones &* 0x7F))
+                || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)))
+        }
+        let count = bytes.count
+        guard count >= 8 else {
+            // A short string, padded with a plain byte ("a") to one word.
+            var word: UInt64 = ones &* 0x61
+            withUnsafeMutableBytes(of: &word) { padded in
+                padded.baseAddress!.copyMemory(from: start, byteCount: count)
             }
+            return isPlainWord(word)
+        }
+        var offset = 0
+        while offset + 8 <= count {
+            guard isPlainWord(UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)) else { return false }
             offset += 8
         }
-        while offset < bytes.count {
-            let byte = start[offset]
-            if byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
-            offset += 1
-        }
-        return true
+        // The last bytes, as the word that ends the string (overlapping one already tested).
+        return offset == count || isPlainWord(UnsafeRawPointer(start + count - 8).loadUnaligned(as: UInt64.self))
     }
 
     private static func append(_ literal: StaticString, to output: inout ByteBuffer) {

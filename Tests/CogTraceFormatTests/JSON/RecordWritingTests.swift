@@ -109,13 +109,22 @@ struct RecordWritingTests {
     }
 
     @Test func aStringIsPlainExactlyWhenNoByteNeedsEscaping() {
-        for byte in UInt8(0)...UInt8(255) {
-            for position in 0..<19 {
-                var bytes = Array(repeating: UInt8(ascii: "a"), count: 19)
-                bytes[position] = byte
-                let needsEscape = byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C
-                let plain = bytes.withUnsafeBufferPointer { JSONValue.isPlain($0) }
-                #expect(plain == !needsEscape, "byte \(byte) at \(position)")
+        // Every length from empty past two words: short strings are padded to a word, long ones
+        // end with a word that overlaps the one before.
+        #expect([UInt8]().withUnsafeBufferPointer { JSONValue.isPlain($0) })
+        for length in 1...19 {
+            #expect(
+                Array(repeating: UInt8(ascii: "a"), count: length).withUnsafeBufferPointer { JSONValue.isPlain($0) })
+            for byte in UInt8(0)...UInt8(255) {
+                for position in 0..<length {
+                    var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = byte
+                    let needsEscape = byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C
+                    let plain = bytes.withUnsafeBufferPointer { JSONValue.isPlain($0) }
+                    if plain == needsEscape {
+                        Issue.record("byte \(byte) at \(position) of \(length): plain is \(plain)")
+                    }
+                }
             }
         }
     }
