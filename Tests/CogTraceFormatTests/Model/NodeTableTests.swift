@@ -2,28 +2,24 @@ import Testing
 
 @testable import CogTraceFormat
 
-/// A small seeded generator, so a failing sequence of operations repeats.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
-
 @Suite("Node table")
 struct NodeTableTests {
+    /// A scrambled but repeatable number for step `step` of run `seed`, below `bound`.
+    private static func pick(_ step: Int, _ seed: Int, below bound: Int) -> Int {
+        var mixed = UInt64(truncatingIfNeeded: step &* 0x9E37_79B9 &+ seed &* 0x85EB_CA6B)
+        mixed = (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        return Int((mixed ^ (mixed >> 32)) % UInt64(bound))
+    }
+
     /// Ids as traces have them (counting up from 1), with negative and enormous ones mixed in
     /// as a hand-edited file might.
-    private static func someID(_ generator: inout SeededGenerator) -> NodeID {
-        switch Int.random(in: 0..<10, using: &generator) {
-        case 0: NodeID(-Int.random(in: 0...50, using: &generator))
-        case 1: NodeID(Int.random(in: 1_000_000_000...1_000_000_050, using: &generator))
-        case 2: NodeID(Int.max - Int.random(in: 0...3, using: &generator))
-        default: NodeID(Int.random(in: 0...3_000, using: &generator))
+    private static func someID(_ step: Int, _ seed: Int) -> NodeID {
+        let spread = pick(step, seed &+ 1, below: 3_001)
+        switch pick(step, seed &+ 2, below: 10) {
+        case 0: return NodeID(-(spread % 51))
+        case 1: return NodeID(1_000_000_000 + spread % 51)
+        case 2: return NodeID(Int.max - spread % 4)
+        default: return NodeID(spread)
         }
     }
 
@@ -37,13 +33,12 @@ struct NodeTableTests {
     }
 
     @Test(arguments: [1, 2, 3, 4])
-    func everyOperationAgreesWithADictionary(seed: UInt64) {
-        var generator = SeededGenerator(state: seed)
+    func everyOperationAgreesWithADictionary(seed: Int) {
         var table = NodeTable<Int>()
         var model: [NodeID: Int] = [:]
         for step in 0..<6_000 {
-            let id = Self.someID(&generator)
-            switch Int.random(in: 0..<6, using: &generator) {
+            let id = Self.someID(step, seed)
+            switch Self.pick(step, seed, below: 6) {
             case 0, 1:
                 table[id] = step
                 model[id] = step
@@ -62,6 +57,9 @@ struct NodeTableTests {
             if step % 500 == 0 { Self.expectSame(table, model) }
         }
         Self.expectSame(table, model)
+        #expect(model.keys.contains { $0.rawValue < 0 }, "no negative id was kept")
+        #expect(model.keys.contains { $0.rawValue > 1_000_000 }, "no far id was kept")
+        #expect(model.count > 500, "too few ids kept to reach past the near positions")
         // Emptied, it holds nothing and reads nothing back.
         for id in model.keys { table[id] = nil }
         #expect(table.isEmpty)
