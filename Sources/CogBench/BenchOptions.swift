@@ -7,7 +7,8 @@ struct BenchOptions {
 
           --smoke          a few iterations of every section; checks counts, for CI
           --iterations N   iterations per scenario (default 31)
-          --json FILE      also write the measurements as JSON (schema: docs/performance.md)
+          --json FILE      also write the measurements as JSON (schema: docs/performance.md);
+                           an existing FILE is kept without --force
           --variants LIST  which runtime variants to time besides untraced: ring, stream and
                            null (a probe that drops every event: what building the events costs); default all three
           --shapes LIST    only the runtime shapes whose names contain one of these words, e.g. cellx,diamond
@@ -23,11 +24,12 @@ struct BenchOptions {
           --write-synthetic FILE
                            write the synthetic trace of the first size to FILE and exit, to try
                            the inspector on a big trace (an existing FILE is kept without --force)
-          --force          with --write-synthetic, replace FILE if it exists
+          --force          with --json or --write-synthetic, replace FILE if it exists
           -h, --help       show this help
           --version        show the version
 
-        exit status: 0 success, 1 a selector count differs from its formula, 64 usage
+        exit status: 0 success, 1 a selector count differs from its formula or an output
+        file exists, 64 usage
         """
 
     static let sectionNames = ["runtime", "client", "recorder", "inspector", "soak", "follow"]

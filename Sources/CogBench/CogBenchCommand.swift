@@ -41,17 +41,31 @@ public enum CogBenchCommand {
 
     /// Writes the synthetic Weather-like trace the inspector section measures.
     private static func writeSynthetic(turns: Int, to path: String, force: Bool) throws -> ExitStatus {
-        if FileManager.default.fileExists(atPath: path), !force {
-            tool.report("'\(path)' exists; pass --force to replace it")
-            return .failure
-        }
+        guard mayWrite(path, force: force) else { return .failure }
         var synthetic = SyntheticWeatherTrace(turns: turns)
         let bytes = try synthetic.write(to: URL(fileURLWithPath: path))
         print("wrote \(turns) turns (\(bytes) bytes) to \(path)")
         return .success
     }
 
+    /// Whether `path` may be written: it does not exist, or `--force` says to replace it. Said
+    /// before any measuring, so a long run is not spent on a file that will be refused.
+    private static func mayWrite(_ path: String, force: Bool) -> Bool {
+        guard FileManager.default.fileExists(atPath: path), !force else { return true }
+        tool.report("'\(path)' exists; pass --force to replace it")
+        return false
+    }
+
+    /// What `--json` writes: the schema version, then every measurement.
+    struct Report: Encodable {
+        /// Raised when a field changes meaning or goes; a new variant or section keeps it.
+        static let currentSchemaVersion = 1
+        var schemaVersion = currentSchemaVersion
+        let measurements: [Measurement]
+    }
+
     private static func measure(_ options: BenchOptions, allocationCount: (() -> UInt64)?) throws -> ExitStatus {
+        if let path = options.jsonPath, !mayWrite(path, force: options.force) { return .failure }
         let iterations = options.smoke ? 3 : options.iterations
         var measurements: [Measurement] = []
         var countsHold = true
@@ -84,7 +98,7 @@ public enum CogBenchCommand {
         if let path = options.jsonPath {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(measurements).write(to: URL(fileURLWithPath: path))
+            try encoder.encode(Report(measurements: measurements)).write(to: URL(fileURLWithPath: path))
         }
         return countsHold ? .success : .failure
     }

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import CogBench
+
+/// `cog-bench --json FILE` writes a versioned report of typed measurements, and keeps a file
+/// that is already there unless told, deciding before it measures anything.
+@Suite("Bench JSON report", .serialized)
+struct BenchJSONTests {
+    private let arguments = [
+        "--sections", "runtime", "--shapes", "unstable", "--variants", "ring", "--iterations", "2",
+    ]
+
+    @Test func theReportIsVersionedAndEveryFigureIsANumber() throws {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("cog-bench-json-test-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(CogBenchCommand.run(arguments + ["--json", url.path]) == .success)
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        #expect(report["schemaVersion"] as? Int == CogBenchCommand.Report.currentSchemaVersion)
+        let measurements = try #require(report["measurements"] as? [[String: Any]])
+        #expect(Set(measurements.compactMap { $0["variant"] as? String }) == ["untraced", "ring"])
+        for measurement in measurements {
+            #expect(measurement["section"] as? String == "runtime")
+            #expect(measurement["name"] as? String == "kairo unstable")
+            #expect(measurement["unit"] as? String == "ms")
+            for field in ["median", "min", "max"] {
+                let value = try #require(measurement[field] as? Double, "\(field) is not a number")
+                #expect(value > 0)
+            }
+            #expect(measurement["count"] as? Int == 2)
+        }
+    }
+
+    @Test func anExistingFileIsKeptWithoutForce() throws {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("cog-bench-json-keep-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data("keep me".utf8).write(to: url)
+        #expect(CogBenchCommand.run(arguments + ["--json", url.path]) == .failure)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "keep me")
+        #expect(CogBenchCommand.run(arguments + ["--json", url.path, "--force"]) == .success)
+        #expect(try String(contentsOf: url, encoding: .utf8).contains("\"schemaVersion\""))
+    }
+}
