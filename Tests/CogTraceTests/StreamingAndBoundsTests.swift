@@ -16,6 +16,27 @@ private func temporaryTrace(_ name: String) -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("coginspector-\(name)-\(getpid()).cogtrace")
 }
 
+/// A recorder on a virtual clock attached to a fresh runtime, so a trace's times repeat.
+@MainActor
+private func recordingOnAVirtualClock(_ title: String) -> (CogRecorder, Cogs) {
+    let recorder = CogRecorder(configuration: RecorderConfiguration(title: title, clock: .virtual(TestClock())))
+    let cogs = Cogs.forTesting()
+    recorder.attach(to: cogs)
+    return (recorder, cogs)
+}
+
+/// Checks that the finished stream at `url` opens cleanly and agrees with `recorder`'s ring on
+/// the state table, on turn `turn`, and on the graph after it.
+@MainActor
+private func expectStreamAgreesWithRing(_ url: URL, _ recorder: CogRecorder, at turn: TurnNumber) throws {
+    let streamed = try TraceFile.load(contentsOf: url)
+    let ring = try TraceFile.parse(recorder.traceText())
+    #expect(streamed.warnings.isEmpty)
+    #expect(streamed.states == ring.states)
+    #expect(try streamed.turn(turn) == ring.turn(turn))
+    #expect(try streamed.snapshot(after: turn) == ring.snapshot(after: turn))
+}
+
 @Suite("Streaming and bounds", .serialized)
 struct StreamingAndBoundsTests {
     @Test func aTurnPastItsEventBudgetKeepsTheFirstEventsAndCountsTheRest() throws {
@@ -73,9 +94,7 @@ struct StreamingAndBoundsTests {
     @Test func aLongIdleStretchStreamsInPartsAndWritesWhatTheRingWrites() throws {
         let url = temporaryTrace("idle-parts")
         defer { try? FileManager.default.removeItem(at: url) }
-        let recorder = CogRecorder(configuration: RecorderConfiguration(title: "parts", clock: .virtual(TestClock())))
-        let cogs = Cogs.forTesting()
-        recorder.attach(to: cogs)
+        let (recorder, cogs) = recordingOnAVirtualClock("parts")
         try recorder.startStreaming(to: url)
         // Each first read creates a state and records its dependencies and first run: several
         // parts' worth of events, with states appearing in every part.
@@ -85,12 +104,7 @@ struct StreamingAndBoundsTests {
         for key in 0..<2_000 { _ = cogs.peek(rowCogs[key]) }
         recorder.finishStreaming()
 
-        let streamed = try TraceFile.load(contentsOf: url)
-        let ring = try TraceFile.parse(recorder.traceText())
-        #expect(streamed.warnings.isEmpty)
-        #expect(streamed.states == ring.states)
-        #expect(try streamed.turn(1) == ring.turn(1))
-        #expect(try streamed.snapshot(after: 1) == ring.snapshot(after: 1))
+        try expectStreamAgreesWithRing(url, recorder, at: 1)
         func lines(_ text: String, ofType type: String) -> [Substring] {
             text.split(separator: "\n").filter { $0.hasPrefix("{\"type\":\"\(type)\"") }
         }
@@ -111,20 +125,16 @@ struct StreamingAndBoundsTests {
     @Test func aStreamStartedBetweenTurnsDoesNotReplayWhatItsKeyframeHolds() throws {
         let url = temporaryTrace("late-stream")
         defer { try? FileManager.default.removeItem(at: url) }
-        let recorder = CogRecorder(configuration: RecorderConfiguration(title: "late", clock: .virtual(TestClock())))
-        let cogs = Cogs.forTesting()
-        recorder.attach(to: cogs)
+        let (recorder, cogs) = recordingOnAVirtualClock("late")
         cogs.turn("tick") { c in c[_tickCog] = 1 }
         for key in 0..<5 { _ = cogs.peek(rowCogs[key]) }
         try recorder.startStreaming(to: url)
         cogs.turn("tick") { c in c[_tickCog] = 2 }
         _ = cogs.peek(rowCogs[0])
         recorder.finishStreaming()
+        try expectStreamAgreesWithRing(url, recorder, at: 2)
         let streamed = try TraceFile.load(contentsOf: url)
         let ring = try TraceFile.parse(recorder.traceText())
-        #expect(streamed.warnings.isEmpty)
-        #expect(try streamed.turn(2) == ring.turn(2))
-        #expect(try streamed.snapshot(after: 2) == ring.snapshot(after: 2))
         let row = try #require(ring.stateID(labelled: "bounds.row[0]"))
         #expect(try streamed.snapshot(after: 2).states[row]?.version == ring.snapshot(after: 2).states[row]?.version)
     }
