@@ -77,7 +77,9 @@ extension CogRecorder {
     /// Starts appending to `url`: the header and what is known now are written at once, then
     /// each turn as it ends and a keyframe every `keyframeInterval` turns.
     ///
-    /// - Throws: `RecorderFault` naming the path and the reason when the file cannot be opened.
+    /// - Throws: `RecorderFault` naming the path and the reason when the file cannot be opened,
+    ///   as far as can be told without creating it (the writer's thread creates it); a refusal
+    ///   only opening meets is reported in `faults`, as a failed write is.
     public func startStreaming(to url: URL) throws(RecorderFault) {
         stream = try TraceStream(url: url, recorder: self) { [weak self] fault in self?.report(fault) }
         scheduleIdlePart()

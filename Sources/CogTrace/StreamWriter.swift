@@ -12,11 +12,7 @@ import Synchronization
 /// A write that fails, or finds the file removed or replaced, is kept as the fault; nothing is
 /// written after it. The stream reads the fault on the app's thread and reports it there.
 final class StreamWriter: Sendable {
-    private let descriptor: Int32
     private let path: String
-    /// The file's identity when opened, to notice it being removed or replaced.
-    private let device: UInt64
-    private let inode: UInt64
     private let queue = DispatchQueue(label: "CogTrace.stream-writer")
     /// Whether records are written on `queue` (else at once, on the caller's thread).
     private let writesInBackground: Bool
@@ -40,21 +36,27 @@ final class StreamWriter: Sendable {
     /// than taking the lock.
     private let hasFault = Atomic<Bool>(false)
 
-    /// Opens (creating or truncating) the file at `path`, for records describing a graph that
-    /// starts as `snapshot`.
+    /// Starts a stream into the file at `path` (created, or truncated), for records describing
+    /// a graph that starts as `snapshot`. Writing in the background, the file is opened by the
+    /// writer's thread, with the first records: creating a file costs this machine's file
+    /// system 0.03-0.3 ms, as much as many a run of turns. What would make opening fail is
+    /// looked for here first (`OpenedTrace.refusal(toWrite:)`); a failure it cannot foresee
+    /// becomes the stream's fault, as a failed write does.
     /// - Throws: `RecorderFault` naming the path and the system's reason.
     init(
         path: String, writing: RecorderConfiguration.StreamWriting, startingFrom snapshot: SettledSnapshot
     ) throws(RecorderFault) {
         self.path = path
         writesInBackground = writing == .background
-        encoding = Mutex(StreamEncoding(encoder: StreamEncoder(from: snapshot.snapshot)))
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw RecorderFault(path: path, reason: String(cString: strerror(errno))) }
-        var status = stat()
-        fstat(descriptor, &status)
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
+        if let reason = OpenedTrace.refusal(toWrite: path) { throw RecorderFault(path: path, reason: reason) }
+        var encoding = StreamEncoding(encoder: StreamEncoder(from: snapshot.snapshot))
+        if !writesInBackground {
+            switch OpenedTrace.open(path) {
+            case .success(let file): encoding.file = file
+            case .failure(let fault): throw fault
+            }
+        }
+        self.encoding = Mutex(encoding)
     }
 
     /// What stopped writing, if anything has.
@@ -101,22 +103,33 @@ final class StreamWriter: Sendable {
     private func perform(_ batches: [StreamBatch]) {
         guard currentFault == nil else { return }
         encoding.withLock { encoding in
+            if encoding.file == nil {
+                switch OpenedTrace.open(path) {
+                case .success(let file): encoding.file = file
+                case .failure(let fault): return keep(fault)
+                }
+            }
             for batch in batches {
                 encoding.encoder.encode(batch, into: &encoding.lines)
-                if encoding.lines.bytes.count >= Self.burstLimit { flush(&encoding.lines) }
+                if encoding.lines.bytes.count >= Self.burstLimit { flush(&encoding) }
             }
-            flush(&encoding.lines)
+            flush(&encoding)
         }
     }
 
     /// Writes the bytes built so far and empties them; a failure becomes the fault.
-    private func flush(_ lines: inout TraceLines) {
-        guard !lines.isEmpty, currentFault == nil else { return lines.removeAll() }
-        if let reason = writeAll(lines.bytes) ?? replacedReason() {
-            fault.withLock { $0 = $0 ?? RecorderFault(path: path, reason: reason) }
-            hasFault.store(true, ordering: .releasing)
+    private func flush(_ encoding: inout StreamEncoding) {
+        defer { encoding.lines.removeAll() }
+        guard !encoding.lines.isEmpty, currentFault == nil, let file = encoding.file else { return }
+        if let reason = file.write(encoding.lines.bytes) ?? file.replacedReason(path) {
+            keep(RecorderFault(path: path, reason: reason))
         }
-        lines.removeAll()
+    }
+
+    /// Keeps `fault` as what stopped writing, unless something already had.
+    private func keep(_ fault: RecorderFault) {
+        self.fault.withLock { $0 = $0 ?? fault }
+        hasFault.store(true, ordering: .releasing)
     }
 
     /// Waits until everything handed over so far is written (or failed).
@@ -130,33 +143,11 @@ final class StreamWriter: Sendable {
     func close(after last: StreamBatch? = nil) {
         queue.sync {
             if let last { perform([last]) }
-            _ = Foundation.close(descriptor)
-        }
-    }
-
-    /// Writes every byte, retrying short writes; the system's reason when it cannot.
-    private func writeAll(_ bytes: borrowing ByteBuffer) -> String? {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            encoding.withLock { encoding in
+                encoding.file?.close()
+                encoding.file = nil
             }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return String(cString: strerror(count < 0 ? errno : EIO)) }
-            written += count
         }
-        return nil
-    }
-
-    /// Why the path no longer names the file being written, if it does not: writes to a removed
-    /// file succeed and vanish, so streaming stops rather than pretend.
-    private func replacedReason() -> String? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return "the file was removed while streaming" }
-        guard UInt64(status.st_dev) == device, UInt64(status.st_ino) == inode else {
-            return "the file was replaced while streaming"
-        }
-        return nil
     }
 }
 
@@ -166,4 +157,6 @@ private struct StreamEncoding: ~Copyable {
     /// As much room as a burst may fill: a stream that starts with a big graph would otherwise
     /// copy its first megabyte five times over while the buffer doubles.
     var lines = TraceLines(capacity: StreamWriter.burstLimit)
+    /// The file, once opened.
+    var file: OpenedTrace?
 }

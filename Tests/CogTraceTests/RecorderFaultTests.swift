@@ -70,6 +70,36 @@ struct RecorderFaultTests {
         }
     }
 
+    /// Root may write in /sys by its permissions, yet the kernel refuses to create a file there:
+    /// a refusal no look ahead foresees, so (for root) the writer's thread meets it on opening
+    /// and it becomes the stream's fault; anyone else is refused at once. Either way the reason
+    /// is the system's, and the app carries on.
+    @Test func aFileRefusedOnlyWhenOpenedBecomesTheStreamsFault() throws {
+        let path = "/sys/kernel/cog-inspector-\(getpid()).cogtrace"
+        let recorder = CogRecorder(configuration: RecorderConfiguration(title: "sysfs"))
+        let cogs = runtime(recordingWith: recorder)
+        do {
+            try recorder.startStreaming(to: URL(fileURLWithPath: path))
+        } catch {
+            #expect(error == RecorderFault(path: path, reason: "Permission denied"))
+            return
+        }
+        ticks(cogs, 1...3)
+        #expect(recorder.faults == [RecorderFault(path: path, reason: "Permission denied")])
+        #expect(cogs[doubledCog] == 6, "the app kept running")
+        recorder.finishStreaming()
+        #expect(recorder.faults.count == 1, "reported once")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test(arguments: [
+        ("trace.cogtrace", "."), ("/trace.cogtrace", "/"), ("runs/today/trace.cogtrace", "runs/today"),
+        ("/tmp/trace.cogtrace", "/tmp"),
+    ])
+    func theFolderLookedAtBeforeCreatingIsWhatComesBeforeTheLastSlash(path: String, folder: String) {
+        #expect(OpenedTrace.folder(of: path) == folder)
+    }
+
     @Test func aTraceDirectoryThatCannotBeCreatedLeavesTheTestRunning() {
         let messages = Locked<[String]>([])
         let capture = CogTraceCapture(

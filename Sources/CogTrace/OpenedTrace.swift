@@ -1,0 +1,72 @@
+import CogTraceFormat
+import Foundation
+
+/// A streamed trace's file, open for writing, and its identity when opened, to notice it being
+/// removed or replaced later.
+struct OpenedTrace: Sendable {
+    private let descriptor: Int32
+    private let device: UInt64
+    private let inode: UInt64
+
+    /// Opens (creating or truncating) the file at `path`.
+    static func open(_ path: String) -> Result<OpenedTrace, RecorderFault> {
+        let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return .failure(RecorderFault(path: path, reason: Self.reason(errno))) }
+        var status = stat()
+        fstat(descriptor, &status)
+        return .success(
+            OpenedTrace(descriptor: descriptor, device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
+    }
+
+    /// Why opening `path` for writing would fail, when looking creates nothing and can tell: a
+    /// directory there, a file that may not be written, a folder that is missing or may not be
+    /// written in. Each look is a system call of a microsecond or two; creating the file costs
+    /// far more, so the writer's thread does that.
+    static func refusal(toWrite path: String) -> String? {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFDIR { return reason(EISDIR) }
+            return access(path, W_OK) == 0 ? nil : reason(errno)
+        }
+        guard errno == ENOENT else { return reason(errno) }
+        return access(folder(of: path), W_OK | X_OK) == 0 ? nil : reason(errno)
+    }
+
+    /// The folder that holds `path`: what comes before its last slash.
+    static func folder(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        if slash == path.utf8.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// Writes every byte, retrying short writes; the system's reason when it cannot.
+    func write(_ bytes: borrowing ByteBuffer) -> String? {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return Self.reason(count < 0 ? errno : EIO) }
+            written += count
+        }
+        return nil
+    }
+
+    /// Why `path` no longer names this file, if it does not: writes to a removed file succeed
+    /// and vanish, so streaming stops rather than pretend.
+    func replacedReason(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return "the file was removed while streaming" }
+        guard UInt64(status.st_dev) == device, UInt64(status.st_ino) == inode else {
+            return "the file was replaced while streaming"
+        }
+        return nil
+    }
+
+    func close() {
+        _ = Foundation.close(descriptor)
+    }
+
+    private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+}
