@@ -122,9 +122,20 @@ extension CogRecorder {
 
     /// The state table entry the trace writes for state `id`.
     func stateRecord(_ id: Int) -> TraceStateInfo {
-        let info = stateInfoByID[id]!
-        return TraceStateInfo(
-            id: NodeID(id), label: info.label, declaration: info.declaration, key: info.key,
+        TraceStateInfo(stateInfo(id))
+    }
+
+    /// What the runtime said of state `id`, which the recorder has heard of.
+    func stateInfo(_ id: Int) -> CogStateInfo {
+        stateInfoByID[id]!
+    }
+}
+
+extension TraceStateInfo {
+    /// The state table entry for the state `info` describes.
+    init(_ info: CogStateInfo) {
+        self.init(
+            id: info.id.nodeID, label: info.label, declaration: info.declaration, key: info.key,
             shape: StateShape(rawValue: info.shape.rawValue),
             valueType: info.valueType, lifetime: StateLifetime(rawValue: info.lifetime),
             policy: info.policy.map { AsyncPolicyName(rawValue: $0.rawValue) })

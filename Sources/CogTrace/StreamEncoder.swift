@@ -30,12 +30,14 @@ struct StreamEncoder: ~Copyable {
 
     /// Appends `batch`'s records to `lines`, converting its events in order.
     mutating func encode(_ batch: StreamBatch, into lines: inout TraceLines) {
-        for record in batch.records {
-            switch record {
+        // By index, so each record is read where it lies rather than copied out (every field
+        // retained, then released) and freed again with the batch.
+        for index in batch.records.indices {
+            switch batch.records[index] {
             case .line(let json):
                 lines.append(json)
             case .state(let info):
-                lines.append(info)
+                lines.append(TraceStateInfo(info))
             case .keyframe(let sequence):
                 lines.append(converter.snapshot.keyframeJSONValue(before: sequence))
             case .turn(let turn, let events):

@@ -1,3 +1,4 @@
+import Cog
 import CogTraceFormat
 
 /// One record of a streamed trace as the app's thread hands it over: ready JSON, or what the
@@ -5,8 +6,9 @@ import CogTraceFormat
 enum StreamRecord {
     /// A header, state, failure or trailer record, already built.
     case line(JSONValue)
-    /// A state's entry in the state table.
-    case state(TraceStateInfo)
+    /// A state's entry in the state table, made on the writer's thread from what the runtime
+    /// said of the state (every part of it Sendable).
+    case state(CogStateInfo)
     /// A keyframe of the graph as it stands before turn `before`.
     case keyframe(before: Int)
     /// A turn as it ends: its record without events, then its events. Nothing has happened
@@ -31,21 +33,20 @@ struct StreamBatch: @unchecked Sendable {
 
     var isEmpty: Bool { records.isEmpty }
 
-    mutating func append(_ record: StreamRecord) {
-        switch record {
-        case .turn(let turn, let events):
-            assert(turn.events.isEmpty && turn.after.isEmpty && events.isSettled)
-        case .idle(_, let events), .idlePart(_, let events):
-            assert(events.isSettled)
-        case .line, .state, .keyframe:
-            break
-        }
+    mutating func append(_ record: consuming StreamRecord) {
+        assert(Self.isPortable(record))
         // A turn's batch is a few records: room for them at once rather than growing twice.
         if records.capacity == 0 { records.reserveCapacity(4) }
         records.append(record)
     }
 
-    mutating func append(contentsOf records: some Sequence<StreamRecord>) {
-        for record in records { append(record) }
+    /// Whether nothing of the app's is left in `record`: every value rendered, and a turn's
+    /// record without events of its own. Only asserted, so release builds never look.
+    private static func isPortable(_ record: borrowing StreamRecord) -> Bool {
+        switch record {
+        case .turn(let turn, let events): turn.events.isEmpty && turn.after.isEmpty && events.isSettled
+        case .idle(_, let events), .idlePart(_, let events): events.isSettled
+        case .line, .state, .keyframe: true
+        }
     }
 }

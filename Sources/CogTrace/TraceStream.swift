@@ -39,7 +39,7 @@ final class TraceStream {
         lastSequence = recorder.orderedRing.last?.info.id ?? 0
         var batch = StreamBatch()
         batch.append(.line(recorder.header(mode: "stream").jsonValue))
-        batch.append(contentsOf: newStates(recorder))
+        appendNewStates(recorder, to: &batch)
         batch.append(.keyframe(before: lastSequence + 1))
         keyframes = 1
         writer.write(batch)
@@ -48,7 +48,7 @@ final class TraceStream {
     /// Before turn `sequence`: what happened since the last turn, and a keyframe when one is due.
     func willBeginTurn(_ sequence: Int, idle: Range<Int>, recorder: CogRecorder) {
         guard !noticeFault() else { return }
-        if !idle.isEmpty { held.append(contentsOf: closing(idle, recorder: recorder)) }
+        if !idle.isEmpty { appendClosing(idle, recorder: recorder, to: &held) }
         if sequence > 1, (sequence - 1) % recorder.configuration.keyframeInterval == 0 {
             held.append(.keyframe(before: sequence))
             keyframes += 1
@@ -59,7 +59,7 @@ final class TraceStream {
     func append(_ turn: RecordedTurn, recorder: CogRecorder) {
         guard !noticeFault() else { return }
         var batch = takeHeld()
-        batch.append(contentsOf: newStates(recorder))
+        appendNewStates(recorder, to: &batch)
         assert(turn.after.isEmpty, "a turn is streamed as it ends")
         batch.append(.turn(recorder.heading(of: turn), events: recorder.portable(turn.events, settling: true)))
         writer.write(batch)
@@ -86,7 +86,7 @@ final class TraceStream {
         if !noticeFault() {
             var batch = takeHeld()
             if !recorder.idleEvents.isEmpty {
-                batch.append(contentsOf: closing(recorder.idleEvents, recorder: recorder))
+                appendClosing(recorder.idleEvents, recorder: recorder, to: &batch)
             }
             batch.append(
                 .line(
@@ -107,18 +107,19 @@ final class TraceStream {
         let start = idleHandedEnd ?? recorder.idleEvents.lowerBound
         guard start < end else { return }
         var batch = takeHeld()
-        batch.append(contentsOf: newStates(recorder))
+        appendNewStates(recorder, to: &batch)
         batch.append(.idlePart(after: lastSequence, recorder.portable(start..<end, settling: true)))
         writer.write(batch)
         idleHandedEnd = end
     }
 
-    /// The records that end the idle stretch `idle`: its new states, then its events not
-    /// handed over yet as an `idle` record, which also closes one begun in parts.
-    private func closing(_ idle: Range<Int>, recorder: CogRecorder) -> [StreamRecord] {
+    /// Appends the records that end the idle stretch `idle`: its new states, then its events
+    /// not handed over yet as an `idle` record, which also closes one begun in parts.
+    private func appendClosing(_ idle: Range<Int>, recorder: CogRecorder, to batch: inout StreamBatch) {
         defer { idleHandedEnd = nil }
         let rest = max(idleHandedEnd ?? idle.lowerBound, idle.lowerBound)..<idle.upperBound
-        return newStates(recorder) + [.idle(after: lastSequence, recorder.portable(rest, settling: true))]
+        appendNewStates(recorder, to: &batch)
+        batch.append(.idle(after: lastSequence, recorder.portable(rest, settling: true)))
     }
 
     /// What is held, leaving nothing held.
@@ -127,12 +128,12 @@ final class TraceStream {
         return held
     }
 
-    /// The state records not handed over yet.
-    private func newStates(_ recorder: CogRecorder) -> [StreamRecord] {
-        let order = recorder.stateOrder
-        guard writtenStateCount < order.count else { return [] }
-        defer { writtenStateCount = order.count }
-        return order[writtenStateCount...].map { .state(recorder.stateRecord($0)) }
+    /// Appends the state records not handed over yet.
+    private func appendNewStates(_ recorder: CogRecorder, to batch: inout StreamBatch) {
+        let count = recorder.stateOrder.count
+        guard writtenStateCount < count else { return }
+        for index in writtenStateCount..<count { batch.append(.state(recorder.stateInfo(recorder.stateOrder[index]))) }
+        writtenStateCount = count
     }
 
     /// Whether streaming has stopped; reports the writer's fault the first time it is seen.
