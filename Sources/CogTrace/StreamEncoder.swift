@@ -20,7 +20,7 @@ struct StreamEncoder: ~Copyable {
     /// events converted so far. Its record waits for the closing `idle`, since state records
     /// handed over meanwhile (states the stretch creates) must come before it in the file.
     private var openIdle: Int?
-    private var idleElements = ByteBuffer(capacity: 1 << 16)
+    private var idleElements = ByteBuffer()
     private var idleHasElements = false
 
     /// Starts from `snapshot`, the graph as the stream's opening keyframe shows it.

@@ -103,6 +103,7 @@ final class StreamWriter: Sendable {
     private func perform(_ batches: [StreamBatch]) {
         guard currentFault == nil else { return }
         encoding.withLock { encoding in
+            encoding.lines.reserveCapacity(Self.burstLimit)
             if encoding.file == nil {
                 switch OpenedTrace.open(path) {
                 case .success(let file): encoding.file = file
@@ -154,9 +155,10 @@ final class StreamWriter: Sendable {
 /// The writer's side of the stream and the bytes it is building, kept together under one lock.
 private struct StreamEncoding: ~Copyable {
     var encoder: StreamEncoder
-    /// As much room as a burst may fill: a stream that starts with a big graph would otherwise
-    /// copy its first megabyte five times over while the buffer doubles.
-    var lines = TraceLines(capacity: StreamWriter.burstLimit)
+    /// Given as much room as a burst may fill on the writer's thread, before the first records:
+    /// a stream that starts with a big graph would otherwise copy its first megabyte five times
+    /// over while the buffer doubles, and the app's thread need not wait for the memory.
+    var lines = TraceLines(capacity: 0)
     /// The file, once opened.
     var file: OpenedTrace?
 }

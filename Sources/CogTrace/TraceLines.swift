@@ -48,6 +48,11 @@ struct TraceLines: ~Copyable {
         bytes.append(UInt8(ascii: "\n"))
     }
 
+    /// Makes room for `capacity` bytes in all, at once, when there is less.
+    mutating func reserveCapacity(_ capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
     mutating func removeAll() {
         bytes.removeAll()
     }

@@ -148,6 +148,16 @@ package struct ByteBuffer: ~Copyable {
     /// The bytes appended so far, as UTF-8 text.
     package var text: String { withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
 
+    /// Makes room for `minimum` bytes in all, at once, when there is less.
+    package mutating func reserveCapacity(_ minimum: Int) {
+        guard capacity < minimum else { return }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: minimum)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = minimum
+    }
+
     /// Makes room for at least `needed` bytes, doubling so appends stay amortized constant.
     private mutating func grow(toHold needed: Int) {
         var newCapacity = capacity * 2

@@ -162,6 +162,19 @@ extension TraceValue: JSONMemberRecord {
         if let json { members.add("j", json) }
     }
 
+    /// Appends the record form, byte for byte what `addMembers` adds. An integer, what most
+    /// recorded values are, is spelled out in place rather than member by member.
+    package func write(to output: inout ByteBuffer) {
+        guard case .integer(let number) = storage else {
+            return JSONObjectWriter.write(to: &output) { addMembers(to: &$0) }
+        }
+        output.append(#"{"t":""#)
+        output.appendDecimal(number)
+        output.append(#"","j":"#)
+        output.appendDecimal(number)
+        output.append(UInt8(ascii: "}"))
+    }
+
     /// Reads the record form back; nil if it is not one.
     package init?(jsonValue: JSONValue) {
         if jsonValue["redacted"]?.boolValue == true {

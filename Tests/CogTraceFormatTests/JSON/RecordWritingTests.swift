@@ -20,6 +20,10 @@ private var everyKind: [TraceEvent] {
         .writeDiscarded(state: 5, value: .redacted),
         .recompute(state: 6, old: nil, new: value, changed: true, trigger: nil),
         .recompute(state: 6, old: value, new: number, changed: false, trigger: 9),
+        .recompute(
+            state: 6, old: TraceValue(rendering: Int.min), new: TraceValue(rendering: 1_234_567), changed: true,
+            trigger: 12_345),
+        .recompute(state: 6, old: .redacted, new: TraceValue(rendering: -7), changed: false, trigger: nil),
         .edgeAdded(consumer: 7, producer: 8), .edgeRemoved(consumer: 7, producer: 8),
         .dependencies(consumer: 7, producers: [8, 9, 10]), .dependencies(consumer: 7, producers: []),
         .unregistered(registration: 11), .boundaryAttached(state: 12), .notice(state: 13),
