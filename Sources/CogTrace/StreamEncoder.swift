@@ -46,6 +46,7 @@ struct StreamEncoder: ~Copyable {
                 if openIdle == nil {
                     openIdle = sequence
                     idleElements.removeAll()
+                    idleElements.reserveCapacity(1 << 16)
                     idleHasElements = false
                 }
                 converter.writeIdlePart(events, to: &idleElements, hasElements: &idleHasElements)

@@ -7,14 +7,29 @@ extension JSONArrayWriter {
         appendObject { event.addMembers(to: &$0) }
     }
 
-    /// Appends a `created` event.
+    /// Appends a `created` event, spelled out (as the busiest kinds all are here: byte for
+    /// byte what their `TraceEvent.add…` functions add, checked against them by the tests).
     package mutating func appendCreated(state: NodeID, value: TraceValue?) {
-        appendObject { TraceEvent.addCreated(to: &$0, state: state, value: value) }
+        appendSpelled { output in
+            output.append(#"{"e":"created","s":"#)
+            output.appendDecimal(state.rawValue)
+            output.append(#","v":"#)
+            Self.write(value, to: &output)
+            output.append(UInt8(ascii: "}"))
+        }
     }
 
     /// Appends a `write` event.
     package mutating func appendWrite(state: NodeID, old: TraceValue, new: TraceValue) {
-        appendObject { TraceEvent.addWrite(to: &$0, state: state, old: old, new: new) }
+        appendSpelled { output in
+            output.append(#"{"e":"write","s":"#)
+            output.appendDecimal(state.rawValue)
+            output.append(#","old":"#)
+            old.write(to: &output)
+            output.append(#","new":"#)
+            new.write(to: &output)
+            output.append(UInt8(ascii: "}"))
+        }
     }
 
     /// Appends a `recompute` event, spelled out: byte for byte what `TraceEvent.addRecompute`
@@ -45,12 +60,34 @@ extension JSONArrayWriter {
 
     /// Appends an `edgeAdded` or `edgeRemoved` event.
     package mutating func appendEdge(kind: StaticString, consumer: NodeID, producer: NodeID) {
-        appendObject { TraceEvent.addEdge(to: &$0, kind: kind, consumer: consumer, producer: producer) }
+        appendSpelled { output in
+            Self.open(kind, state: consumer, to: &output)
+            output.append(#","p":"#)
+            output.appendDecimal(producer.rawValue)
+            output.append(UInt8(ascii: "}"))
+        }
     }
 
     /// Appends a `deps` event.
     package mutating func appendDependencies(consumer: NodeID, producers: [NodeID]) {
-        appendObject { TraceEvent.addDependencies(to: &$0, consumer: consumer, producers: producers) }
+        appendSpelled { output in
+            output.append(#"{"e":"deps","s":"#)
+            output.appendDecimal(consumer.rawValue)
+            output.append(#","ps":["#)
+            for index in producers.indices {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                output.appendDecimal(producers[index].rawValue)
+            }
+            output.append("]}")
+        }
+    }
+
+    /// Opens an event of `kind` about `state`: `{"e":"kind","s":state`.
+    private static func open(_ kind: StaticString, state: NodeID, to output: inout ByteBuffer) {
+        output.append(#"{"e":""#)
+        output.append(kind)
+        output.append(#"","s":"#)
+        output.appendDecimal(state.rawValue)
     }
 
     /// Appends a `leaseAcquired`, `leaseReleased` or `leaseRenewed` event.
@@ -60,12 +97,20 @@ extension JSONArrayWriter {
 
     /// Appends a `graceScheduled` event.
     package mutating func appendGraceScheduled(state: NodeID, milliseconds: Int) {
-        appendObject { TraceEvent.addGraceScheduled(to: &$0, state: state, milliseconds: milliseconds) }
+        appendSpelled { output in
+            Self.open("graceScheduled", state: state, to: &output)
+            output.append(#","ms":"#)
+            output.appendDecimal(milliseconds)
+            output.append(UInt8(ascii: "}"))
+        }
     }
 
     /// Appends a `notice` event.
     package mutating func appendNotice(state: NodeID) {
-        appendObject { TraceEvent.addSubject(to: &$0, kind: "notice", member: "s", state) }
+        appendSpelled { output in
+            Self.open("notice", state: state, to: &output)
+            output.append(UInt8(ascii: "}"))
+        }
     }
 
     /// Appends a `reaction` event.
@@ -75,8 +120,30 @@ extension JSONArrayWriter {
 }
 
 extension TraceStateInfo {
-    /// Appends the state record, without a generic parameter for the same reason.
+    /// Appends the state record, spelled out: byte for byte what `addMembers` adds, for a
+    /// stream whose every new state is one of these (a lattice declares thousands a run).
     package func write(to output: inout ByteBuffer) {
-        JSONObjectWriter.write(to: &output) { addMembers(to: &$0) }
+        output.append(#"{"type":"state","id":"#)
+        output.appendDecimal(id.rawValue)
+        output.append(#","label":"#)
+        JSONValue.writeString(label, to: &output)
+        output.append(#","decl":"#)
+        JSONValue.writeString(declaration, to: &output)
+        output.append(#","key":"#)
+        Self.write(key, to: &output)
+        output.append(#","shape":"#)
+        JSONValue.writeString(shape.rawValue, to: &output)
+        output.append(#","valueType":"#)
+        JSONValue.writeString(valueType, to: &output)
+        output.append(#","lifetime":"#)
+        JSONValue.writeString(lifetime.rawValue, to: &output)
+        output.append(#","policy":"#)
+        Self.write(policy?.rawValue, to: &output)
+        output.append(UInt8(ascii: "}"))
+    }
+
+    private static func write(_ text: String?, to output: inout ByteBuffer) {
+        guard let text else { return output.append("null") }
+        JSONValue.writeString(text, to: &output)
     }
 }

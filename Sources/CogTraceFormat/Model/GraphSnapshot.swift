@@ -238,6 +238,7 @@ public struct GraphSnapshot: Equatable {
             swap(&observed, &state.observedVersions)
         }
         observed.removeAll(keepingCapacity: true)
+        observed.reserveCapacity(dependencies.count)
         for producer in dependencies {
             observed.append(states.position(of: producer).map { states.read(at: $0) { $0.version } } ?? 0)
         }
