@@ -71,8 +71,9 @@ nonisolated class AnyDescriptor: @unchecked Sendable {
 
     /// What a probe learns about this declaration in a runtime whose grace is `defaultGrace`;
     /// `policy` is its states' async policy (the same for all of them). Made once per
-    /// declaration (again only for a runtime of another grace).
-    @MainActor
+    /// declaration (again only for a runtime of another grace). Nonisolated: it reads only
+    /// constants and the lock-guarded answer, and a MainActor function here cost every state a
+    /// traced runtime made an executor check.
     func declarationInfo(defaultGrace: Duration, policy: AsyncPolicyKind?) -> CogDeclarationInfo {
         let releasedAfter = isReleasable ? grace ?? defaultGrace : nil
         if let made = madeInfo.withLock({ $0 }), made.grace == releasedAfter, made.info.policy == policy {
