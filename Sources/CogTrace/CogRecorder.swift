@@ -26,8 +26,8 @@ public final class CogRecorder: CogProbe {
     /// Every state seen, by id, in order of first appearance.
     /// Indexed by state id (ids are dense); converted to `TraceStateInfo` only when written.
     @exclusivity(unchecked) var stateInfoByID: ContiguousArray<CogStateInfo?> = []
-    var stateOrder: [Int] = []
-    var redactedStates: Set<Int> = []
+    @exclusivity(unchecked) var stateOrder: [Int] = []
+    @exclusivity(unchecked) var redactedStates: Set<Int> = []
 
     /// Every kept event, packed, in arrival order; turns are ranges of it.
     @exclusivity(unchecked) var log = EventLog()

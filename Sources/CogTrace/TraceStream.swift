@@ -8,22 +8,26 @@ import Foundation
 /// in flight. A write that fails (a full disk, a file removed or replaced under it) is reported
 /// once and streaming stops, while the app and the in-memory ring carry on; what was written
 /// still opens, with a warning that it is incomplete.
+///
+/// Its properties opt out of dynamic exclusivity checks, as the recorder's do: it is confined
+/// to the MainActor and no path holds a mutating access to one of them while another begins (a
+/// check was four calls into the runtime a turn).
 @MainActor
 final class TraceStream {
     private let writer: StreamWriter
     private let onFailure: (RecorderFault) -> Void
     /// How many of the recorder's states (in first-seen order) are already handed to the writer.
-    private var writtenStateCount = 0
-    private var keyframes = 0
-    private var lastSequence = 0
-    private var failure: RecorderFault?
+    @exclusivity(unchecked) private var writtenStateCount = 0
+    @exclusivity(unchecked) private var keyframes = 0
+    @exclusivity(unchecked) private var lastSequence = 0
+    @exclusivity(unchecked) private var failure: RecorderFault?
     /// What happened since the last turn (and a keyframe due), held until the next turn ends so
     /// that a turn costs the app's thread one hand-over, not two. Turns are synchronous, so
     /// this is held for one turn's length at most.
-    private var held = StreamBatch()
+    @exclusivity(unchecked) private var held = StreamBatch()
     /// Where the events of the idle stretch under way that were handed over in parts end, when
     /// some were (`handOverIdlePart`).
-    private var idleHandedEnd: Int?
+    @exclusivity(unchecked) private var idleHandedEnd: Int?
     /// Events an idle stretch gathers before they are handed over as a part: an app that does
     /// much outside turns (a first read building a big graph, say) has the writer converting
     /// beside it rather than all at once at the next turn.
