@@ -71,6 +71,21 @@ package struct ByteBuffer: ~Copyable {
         // 20 digits fit any magnitude of a 64-bit integer (taken unsigned, so Int.min cannot
         // overflow), plus the sign.
         if count + 21 > capacity { grow(toHold: count + 21) }
+        let pairs = Self.digitPairs.utf8Start
+        // Ids up to 9,999, the next most common numbers: two pairs from the table, no counting.
+        if number >= 100, number < 10_000 {
+            let high = number / 100
+            let low = (number % 100) * 2
+            if high >= 10 {
+                base[count] = pairs[high * 2]
+                count += 1
+            }
+            base[count] = pairs[high * 2 + 1]
+            base[count + 1] = pairs[low]
+            base[count + 2] = pairs[low + 1]
+            count += 3
+            return
+        }
         if number < 0 {
             base[count] = UInt8(ascii: "-")
             count += 1
@@ -85,7 +100,6 @@ package struct ByteBuffer: ~Copyable {
         var position = count + digits
         count = position
         // Two digits per division, from a table of "00" to "99".
-        let pairs = Self.digitPairs.utf8Start
         while magnitude >= 100 {
             let pair = Int(magnitude % 100) * 2
             magnitude /= 100

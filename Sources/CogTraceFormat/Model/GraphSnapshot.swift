@@ -183,7 +183,7 @@ public struct GraphSnapshot: Equatable {
 
     /// A state came to be with `value` (a `created` event).
     public mutating func recordCreation(of id: NodeID, value: TraceValue?) {
-        states[id] = State(id: id, value: value)
+        states.set(State(id: id, value: value), for: id)
     }
 
     /// A source took `value` (a `write` event): one version more.

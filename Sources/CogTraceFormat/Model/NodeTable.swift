@@ -91,7 +91,14 @@ public struct NodeTable<Value> {
         body(slots[position])
     }
 
-    @usableFromInline mutating func insert(_ value: Value, for id: NodeID) {
+    /// Sets the value for `id`, moving `value` in: the subscript's setter without the optional
+    /// it wraps a value in first (a snapshot's state is big enough for the copies to show).
+    @inlinable
+    package mutating func set(_ value: consuming Value, for id: NodeID) {
+        if let position = position(of: id) { slots[position] = value } else { insert(value, for: id) }
+    }
+
+    @usableFromInline mutating func insert(_ value: consuming Value, for id: NodeID) {
         let position = slots.count
         slots.append(value)
         keys.append(id)
