@@ -149,6 +149,15 @@ final class StreamWriter: Sendable {
                 encoding.file = nil
             }
         }
+        // The graph the writer kept (a lattice's is thousands of states, each a few arrays) and
+        // its buffer are freed on its own thread, after the stream has ended: freed by the
+        // app's thread as the stream went, they had cost it 0.8 ms a run of the lattice.
+        queue.async { [self] in
+            encoding.withLock { encoding in
+                encoding.encoder = StreamEncoder(from: GraphSnapshot())
+                encoding.lines = TraceLines(capacity: 0)
+            }
+        }
     }
 }
 
