@@ -83,9 +83,12 @@ final class StreamFiles {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
+    /// The next file's URL, made without touching the disk: `appendingPathComponent` without
+    /// `isDirectory` asks the file system whether the name is a folder, a system call of 15-70
+    /// µs inside every timed run.
     func next() -> URL {
         count += 1
-        return directory.appendingPathComponent("\(count).cogtrace")
+        return directory.appendingPathComponent("\(count).cogtrace", isDirectory: false)
     }
 
     func removeAll() {
