@@ -61,11 +61,23 @@ extension TraceTurn: JSONMemberRecord {
 
     /// Appends the turn's record with the events `addEvents` writes in place of `events`:
     /// how a writer that makes events as it writes them writes a turn.
+    /// Spelled out, byte for byte what `addMembers` adds, since a stream writes one a turn.
     package func write(to output: inout ByteBuffer, events addEvents: (inout JSONArrayWriter) -> Void) {
-        JSONObjectWriter.write(to: &output) { members in
-            addHeading(to: &members)
-            members.add("events", elements: addEvents)
-        }
+        output.append(#"{"type":"turn","seq":"#)
+        output.appendDecimal(sequence.rawValue)
+        output.append(#","name":"#)
+        JSONValue.writeString(name, to: &output)
+        output.append(#","origin":"#)
+        JSONValue.writeString(origin.rawValue, to: &output)
+        output.append(#","cause":"#)
+        if let cause { output.appendDecimal(cause.rawValue) } else { output.append("null") }
+        output.append(#","start":"#)
+        output.appendDecimal(start)
+        output.append(#","duration":"#)
+        output.appendDecimal(duration)
+        output.append(#","events":"#)
+        JSONArrayWriter.write(to: &output, addEvents)
+        output.append(UInt8(ascii: "}"))
     }
 
     /// Every member but the events.
@@ -90,10 +102,11 @@ extension TraceTurn: JSONMemberRecord {
     package static func writeIdle(
         after sequence: Int, to output: inout ByteBuffer, events addEvents: (inout JSONArrayWriter) -> Void
     ) {
-        JSONObjectWriter.write(to: &output) { members in
-            IdleRecord.addHeading(to: &members, after: sequence)
-            members.add("events", elements: addEvents)
-        }
+        output.append(#"{"type":"idle","after":"#)
+        output.appendDecimal(sequence)
+        output.append(#","events":"#)
+        JSONArrayWriter.write(to: &output, addEvents)
+        output.append(UInt8(ascii: "}"))
     }
 }
 
