@@ -40,23 +40,25 @@ struct StreamEncoder: ~Copyable {
                 lines.append(TraceStateInfo(info))
             case .keyframe(let sequence):
                 lines.append(converter.snapshot.keyframeJSONValue(before: sequence))
-            case .turn(let turn, let events):
-                lines.append(turn, events: events, convertedBy: &converter)
-            case .idlePart(let sequence, let events):
+            case .turn(let turn, let records):
+                lines.append(turn, events: batch.events, records: records, convertedBy: &converter)
+            case .idlePart(let sequence, let records):
                 if openIdle == nil {
                     openIdle = sequence
                     idleElements.removeAll()
                     idleElements.reserveCapacity(1 << 16)
                     idleHasElements = false
                 }
-                converter.writeIdlePart(events, to: &idleElements, hasElements: &idleHasElements)
-            case .idle(let sequence, let events):
+                converter.writeIdlePart(
+                    batch.events, records: records, to: &idleElements, hasElements: &idleHasElements)
+            case .idle(let sequence, let records):
                 guard let opened = openIdle else {
-                    lines.appendIdle(after: sequence, events: events, convertedBy: &converter)
+                    lines.appendIdle(after: sequence, events: batch.events, records: records, convertedBy: &converter)
                     continue
                 }
                 assert(opened == sequence, "an idle stretch closes after the turn it opened after")
-                converter.writeIdlePart(events, to: &idleElements, hasElements: &idleHasElements)
+                converter.writeIdlePart(
+                    batch.events, records: records, to: &idleElements, hasElements: &idleHasElements)
                 if idleHasElements { lines.appendIdle(after: opened, written: idleElements) }
                 openIdle = nil
             }

@@ -11,41 +11,45 @@ enum StreamRecord {
     case state(CogStateInfo)
     /// A keyframe of the graph as it stands before turn `before`.
     case keyframe(before: Int)
-    /// A turn as it ends: its record without events, then its events. Nothing has happened
-    /// after it yet; what does goes over as `idle`.
-    case turn(TraceTurn, events: PortableEvents)
+    /// A turn as it ends: its record without events, then where its events are in the
+    /// batch's. Nothing has happened after it yet; what does goes over as `idle`.
+    case turn(TraceTurn, events: Range<Int>)
     /// The events after turn `after` (0: before the first) and before the next one; after
     /// `idlePart`s, the rest of them.
-    case idle(after: Int, PortableEvents)
+    case idle(after: Int, Range<Int>)
     /// Some of the events after turn `after`, handed over while that stretch goes on, so the
     /// writer converts them beside the app instead of all at once when it ends. Its record is
     /// written when the closing `idle` arrives, after any state records handed over meanwhile.
-    case idlePart(after: Int, PortableEvents)
+    case idlePart(after: Int, Range<Int>)
 }
 
-/// Records handed to the writer together, in order.
+/// Records handed to the writer together, in order, and the events their turns and idle
+/// stretches name: one copy for the lot, since a turn and the stretch before it go over
+/// together (two copies had been two allocations a turn, made on one thread, freed on another).
 ///
-/// Sendable by hand: its portable events were made settling (every value rendered on the app's
-/// thread, asserted in debug builds), and a turn's record goes over with no events, so nothing
-/// of the app's crosses.
+/// Sendable by hand: its events are made settling (every value rendered on the app's thread,
+/// asserted in debug builds), and a turn's record goes over with no events of its own, so
+/// nothing of the app's crosses.
 struct StreamBatch: @unchecked Sendable {
     private(set) var records: [StreamRecord] = []
+    /// The events the records name by range.
+    var events = PortableEvents()
 
     var isEmpty: Bool { records.isEmpty }
 
     mutating func append(_ record: consuming StreamRecord) {
-        assert(Self.isPortable(record))
+        assert(isPortable(record))
         // A turn's batch is a few records: room for them at once rather than growing twice.
         if records.capacity == 0 { records.reserveCapacity(4) }
         records.append(record)
     }
 
-    /// Whether nothing of the app's is left in `record`: every value rendered, and a turn's
-    /// record without events of its own. Only asserted, so release builds never look.
-    private static func isPortable(_ record: borrowing StreamRecord) -> Bool {
+    /// Whether nothing of the app's is left: every value rendered, and a turn's record
+    /// without events of its own. Only asserted, so release builds never look.
+    private func isPortable(_ record: borrowing StreamRecord) -> Bool {
         switch record {
-        case .turn(let turn, let events): turn.events.isEmpty && turn.after.isEmpty && events.isSettled
-        case .idle(_, let events), .idlePart(_, let events): events.isSettled
+        case .turn(let turn, _): turn.events.isEmpty && turn.after.isEmpty && events.isSettled
+        case .idle, .idlePart: events.isSettled
         case .line, .state, .keyframe: true
         }
     }

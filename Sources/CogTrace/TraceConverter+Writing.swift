@@ -8,6 +8,12 @@ extension TraceConverter {
     /// notice, a reaction run) are written from their packed form, so no `TraceEvent` is made,
     /// copied or freed for them; the others go the way `convert` takes.
     mutating func write(_ events: PortableEvents, to array: inout JSONArrayWriter) {
+        write(events, records: events.records.indices, to: &array)
+    }
+
+    /// Converts the records of `events` at `range` (what they name indexed across the whole
+    /// of `events`), as `write(_:to:)` does all of them.
+    mutating func write(_ events: PortableEvents, records range: Range<Int>, to array: inout JSONArrayWriter) {
         var made: [TraceEvent] = []
         func convertWhole(_ record: PackedEvent) {
             made.removeAll(keepingCapacity: true)
@@ -17,7 +23,8 @@ extension TraceConverter {
                 snapshot.apply(made[index])
             }
         }
-        for record in events.records {
+        for index in range {
+            let record = events.records[index]
             let state = NodeID(Int(record.state))
             switch record.kind {
             case .stateCreated:
@@ -82,9 +89,11 @@ extension TraceConverter {
 
     /// Converts `events`, part of an idle stretch not over yet, into `elements`: the idle
     /// record's events so far, written before the record itself can be (see `StreamEncoder`).
-    mutating func writeIdlePart(_ events: PortableEvents, to elements: inout ByteBuffer, hasElements: inout Bool) {
+    mutating func writeIdlePart(
+        _ events: PortableEvents, records: Range<Int>, to elements: inout ByteBuffer, hasElements: inout Bool
+    ) {
         JSONArrayWriter.continueElements(in: &elements, hasElements: &hasElements) { array in
-            write(events, to: &array)
+            write(events, records: records, to: &array)
         }
     }
 
@@ -98,13 +107,15 @@ extension TraceConverter {
     }
 
     /// Appends turn `turn`'s record, its events converted from `events`.
-    mutating func write(_ turn: TraceTurn, events: PortableEvents, to output: inout ByteBuffer) {
-        turn.write(to: &output) { array in write(events, to: &array) }
+    mutating func write(_ turn: TraceTurn, events: PortableEvents, records: Range<Int>, to output: inout ByteBuffer) {
+        turn.write(to: &output) { array in write(events, records: records, to: &array) }
     }
 
     /// Appends the `idle` record of `events`, which happened after turn `sequence` (0: before
     /// the first); the caller knows there are some.
-    mutating func writeIdle(after sequence: Int, events: PortableEvents, to output: inout ByteBuffer) {
-        TraceTurn.writeIdle(after: sequence, to: &output) { array in write(events, to: &array) }
+    mutating func writeIdle(
+        after sequence: Int, events: PortableEvents, records: Range<Int>, to output: inout ByteBuffer
+    ) {
+        TraceTurn.writeIdle(after: sequence, to: &output) { array in write(events, records: records, to: &array) }
     }
 }

@@ -27,7 +27,14 @@ struct TraceLines: ~Copyable {
 
     /// A turn's record with `events`, converted by `converter` as they are written.
     mutating func append(_ turn: TraceTurn, events: PortableEvents, convertedBy converter: inout TraceConverter) {
-        converter.write(turn, events: events, to: &bytes)
+        append(turn, events: events, records: events.records.indices, convertedBy: &converter)
+    }
+
+    /// A turn's record with the records of `events` at `records`.
+    mutating func append(
+        _ turn: TraceTurn, events: PortableEvents, records: Range<Int>, convertedBy converter: inout TraceConverter
+    ) {
+        converter.write(turn, events: events, records: records, to: &bytes)
         bytes.append(UInt8(ascii: "\n"))
     }
 
@@ -36,8 +43,15 @@ struct TraceLines: ~Copyable {
     mutating func appendIdle(
         after sequence: Int, events: PortableEvents, convertedBy converter: inout TraceConverter
     ) {
-        guard !events.isEmpty else { return }
-        converter.writeIdle(after: sequence, events: events, to: &bytes)
+        appendIdle(after: sequence, events: events, records: events.records.indices, convertedBy: &converter)
+    }
+
+    /// The `idle` record of the records of `events` at `records`; nothing when there are none.
+    mutating func appendIdle(
+        after sequence: Int, events: PortableEvents, records: Range<Int>, convertedBy converter: inout TraceConverter
+    ) {
+        guard !records.isEmpty else { return }
+        converter.writeIdle(after: sequence, events: events, records: records, to: &bytes)
         bytes.append(UInt8(ascii: "\n"))
     }
 

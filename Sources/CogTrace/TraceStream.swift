@@ -68,7 +68,8 @@ final class TraceStream {
         var batch = takeHeld()
         appendNewStates(recorder, to: &batch)
         assert(turn.after.isEmpty, "a turn is streamed as it ends")
-        batch.append(.turn(recorder.heading(of: turn), events: recorder.portable(turn.events, settling: true)))
+        let events = recorder.portable(turn.events, settling: true, into: &batch.events)
+        batch.append(.turn(recorder.heading(of: turn), events: events))
         writer.write(batch)
         lastSequence = turn.info.id
     }
@@ -115,7 +116,8 @@ final class TraceStream {
         guard start < end else { return }
         var batch = takeHeld()
         appendNewStates(recorder, to: &batch)
-        batch.append(.idlePart(after: lastSequence, recorder.portable(start..<end, settling: true)))
+        let events = recorder.portable(start..<end, settling: true, into: &batch.events)
+        batch.append(.idlePart(after: lastSequence, events))
         writer.write(batch)
         idleHandedEnd = end
     }
@@ -126,7 +128,8 @@ final class TraceStream {
         defer { idleHandedEnd = nil }
         let rest = max(idleHandedEnd ?? idle.lowerBound, idle.lowerBound)..<idle.upperBound
         appendNewStates(recorder, to: &batch)
-        batch.append(.idle(after: lastSequence, recorder.portable(rest, settling: true)))
+        let events = recorder.portable(rest, settling: true, into: &batch.events)
+        batch.append(.idle(after: lastSequence, events))
     }
 
     /// What is held, leaving nothing held.

@@ -121,7 +121,7 @@ struct RecorderRoundTripTests {
         var converting = TraceConverter(from: recorder.baseSnapshot)
         var writing = TraceConverter(from: recorder.baseSnapshot)
         var direct = ByteBuffer()
-        writing.writeIdle(after: 0, events: portable, to: &direct)
+        writing.writeIdle(after: 0, events: portable, records: portable.records.indices, to: &direct)
         let converted = converting.convert(portable)
         var expected = ByteBuffer()
         TraceTurn.writeIdle(

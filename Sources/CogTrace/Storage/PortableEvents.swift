@@ -33,8 +33,19 @@ extension CogRecorder {
     /// values stay the app's until something renders them (a write in this thread).
     func portable(_ range: Range<Int>, settling: Bool) -> PortableEvents {
         var portable = PortableEvents()
-        guard !range.isEmpty else { return portable }
-        portable.records.reserveCapacity(range.count)
+        _ = self.portable(range, settling: settling, into: &portable)
+        return portable
+    }
+
+    /// Appends the kept events in `range` to `portable`, as `portable(_:settling:)` copies
+    /// them, and returns where their records are in it: a stream hands a turn and the stretch
+    /// before it over in one copy.
+    func portable(_ range: Range<Int>, settling: Bool, into portable: inout PortableEvents) -> Range<Int> {
+        let first = portable.records.count
+        guard !range.isEmpty else { return first..<first }
+        // A first copy leaves room for a short turn after it: a stream copies a stretch between
+        // turns, then the turn that ends it, into one batch.
+        portable.records.reserveCapacity(first + range.count + (first == 0 ? 8 : 0))
         log.forEachSegment(in: range) { segment, local in
             for index in local {
                 var record = segment.records[index]
@@ -65,7 +76,7 @@ extension CogRecorder {
                 portable.records.append(record)
             }
         }
-        return portable
+        return first..<portable.records.count
     }
 }
 

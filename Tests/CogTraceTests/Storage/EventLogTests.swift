@@ -138,7 +138,7 @@ struct EventLogTests {
         var converting = TraceConverter(from: GraphSnapshot())
         var writing = TraceConverter(from: GraphSnapshot())
         var direct = ByteBuffer()
-        writing.write(heading, events: portable, to: &direct)
+        writing.write(heading, events: portable, records: portable.records.indices, to: &direct)
         heading.events = converting.convert(portable)
         var expected = ByteBuffer()
         heading.write(to: &expected)
