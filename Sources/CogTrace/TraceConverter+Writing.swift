@@ -52,7 +52,15 @@ extension TraceConverter {
             case .reactionRun:
                 array.appendReactionRun(registration: state)
             case .dependencies:
-                write(dependencies: Self.producers(of: record, in: events), of: state, to: &array)
+                // A run that read a new list is reported list first, run next: the run's record
+                // notes the versions seen, so the list's need not note them first.
+                let next = index + 1
+                let runsNext =
+                    next < range.upperBound && events.records[next].kind == .recompute
+                    && events.records[next].state == record.state
+                write(
+                    dependencies: Self.producers(of: record, in: events), of: state, noting: !runsNext,
+                    to: &array)
             case .leaseRenewed:
                 array.appendLease(kind: "leaseRenewed", state: state, holder: Self.leaseHolder(of: record))
             case .graceScheduled:
@@ -65,9 +73,12 @@ extension TraceConverter {
     }
 
     /// Writes a new dependency list as `convert` has it (each edge added, then each removed,
-    /// with a registration's lease beside each edge, then the list) and applies it.
-    private mutating func write(dependencies producers: [NodeID], of consumer: NodeID, to array: inout JSONArrayWriter)
-    {
+    /// with a registration's lease beside each edge, then the list) and applies it; without
+    /// `noting`, leaving the versions its state saw to the run recorded next.
+    private mutating func write(
+        dependencies producers: [NodeID], of consumer: NodeID, noting notesVersions: Bool,
+        to array: inout JSONArrayWriter
+    ) {
         let change = DependencyChange(of: consumer, to: producers, in: snapshot)
         change.forEachAdded { producer in
             array.appendEdge(kind: "edgeAdded", consumer: consumer, producer: producer)
@@ -84,7 +95,7 @@ extension TraceConverter {
             }
         }
         array.appendDependencies(consumer: consumer, producers: producers)
-        snapshot.recordDependencies(of: consumer, producers)
+        snapshot.recordDependencies(of: consumer, producers, notingVersions: notesVersions)
     }
 
     /// Converts `events`, part of an idle stretch not over yet, into `elements`: the idle

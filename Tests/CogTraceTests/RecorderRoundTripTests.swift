@@ -133,6 +133,12 @@ struct RecorderRoundTripTests {
         #expect(directText == expectedText)
         #expect(writing.snapshot == converting.snapshot)
         #expect(portable.records.contains { $0.kind == .dependencies }, "no packed dependency list to compare")
+        // A list followed by its state's run is applied without noting versions twice; the
+        // snapshots above must still agree.
+        #expect(
+            zip(portable.records, portable.records.dropFirst()).contains { list, run in
+                list.kind == .dependencies && run.kind == .recompute && list.state == run.state
+            }, "no dependency list followed by its state's run")
         let kinds = Set(converted.map(\.kind))
         for kind in [
             "edgeAdded", "edgeRemoved", "deps", "leaseAcquired", "leaseReleased", "leaseRenewed", "graceScheduled",

@@ -217,11 +217,15 @@ public struct GraphSnapshot: Equatable {
         states.update(at: position, body)
     }
 
-    /// A state's or registration's whole new dependency list (a `deps` event).
-    public mutating func recordDependencies(of consumer: NodeID, _ producers: [NodeID]) {
+    /// A state's or registration's whole new dependency list (a `deps` event). With
+    /// `notingVersions` false the state's seen versions are left for its run recorded right
+    /// after (a `recompute` of the same state notes them again, with nothing changed between).
+    public mutating func recordDependencies(
+        of consumer: NodeID, _ producers: [NodeID], notingVersions: Bool = true
+    ) {
         if let position = states.position(of: consumer) {
             states.update(at: position) { $0.dependencies = producers }
-            observe(at: position)
+            if notingVersions { observe(at: position) }
         } else {
             registrations[consumer]?.dependencies = producers
         }
