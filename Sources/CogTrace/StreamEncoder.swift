@@ -23,6 +23,9 @@ struct StreamEncoder: ~Copyable {
     private var idleElements = ByteBuffer()
     private var idleHasElements = false
 
+    /// How many states the graph holds.
+    var graphSize: Int { converter.snapshot.states.count }
+
     /// Starts from `snapshot`, the graph as the stream's opening keyframe shows it.
     init(from snapshot: GraphSnapshot) {
         converter = TraceConverter(from: snapshot)

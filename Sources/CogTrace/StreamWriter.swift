@@ -31,6 +31,8 @@ final class StreamWriter: Sendable {
     private let encoding: Mutex<StreamEncoding>
     /// Bytes built at most before a write, however long the backlog.
     static let burstLimit = 1 << 20
+    /// States in a graph small enough to be freed on the app's thread when a stream ends.
+    static let graphFreedHere = 256
     private let fault = Mutex<RecorderFault?>(nil)
     /// Whether `fault` is set: the app's thread asks before every turn, and a load costs less
     /// than taking the lock.
@@ -142,16 +144,19 @@ final class StreamWriter: Sendable {
     /// thread once the writer's is done, rather than woken for: a stream's end would otherwise
     /// pay a wake-up and a hand-back on top of its final records.
     func close(after last: StreamBatch? = nil) {
-        queue.sync {
+        let graphSize = queue.sync {
             if let last { perform([last]) }
-            encoding.withLock { encoding in
+            return encoding.withLock { encoding in
                 encoding.file?.close()
                 encoding.file = nil
+                return encoding.encoder.graphSize
             }
         }
-        // The graph the writer kept (a lattice's is thousands of states, each a few arrays) and
-        // its buffer are freed on its own thread, after the stream has ended: freed by the
-        // app's thread as the stream went, they had cost it 0.8 ms a run of the lattice.
+        // A big graph the writer kept (a lattice's is thousands of states, each a few arrays)
+        // and its buffer are freed on its own thread, after the stream has ended: freed by the
+        // app's thread as the stream went, they had cost it 0.8 ms a run of the lattice. A small
+        // one costs less to free here than waking the writer's thread would (about 20 µs).
+        guard graphSize > Self.graphFreedHere else { return }
         queue.async { [self] in
             encoding.withLock { encoding in
                 encoding.encoder = StreamEncoder(from: GraphSnapshot())
