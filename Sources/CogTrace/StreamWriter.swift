@@ -70,7 +70,7 @@ final class StreamWriter: Sendable {
     /// Converts, encodes and writes `batch`: on the writer's thread, or now when writing is
     /// immediate.
     func write(_ batch: StreamBatch) {
-        guard writesInBackground else { return perform([batch]) }
+        guard writesInBackground else { return encoding.withLock { write([batch], in: &$0) } }
         let (mustSchedule, isBehind) = pending.withLock { pending in
             pending.batches.append(batch)
             if pending.batches.count == 1 { pending.since = nil }
@@ -90,34 +90,41 @@ final class StreamWriter: Sendable {
 
     /// Takes what was handed over, writes it, and comes back until nothing is left.
     private func writePending() {
-        while true {
-            let batches = pending.withLock { pending -> [StreamBatch] in
-                if pending.batches.isEmpty { pending.isScheduled = false }
-                var taken: [StreamBatch] = []
-                swap(&taken, &pending.batches)
-                return taken
-            }
-            if batches.isEmpty { return }
-            perform(batches)
+        while encoding.withLock({ encoding in
+            let batches = takePending(markingIdle: true)
+            write(batches, in: &encoding)
+            return !batches.isEmpty
+        }) {}
+    }
+
+    /// The batches handed over and not taken yet, all of them. Taken with the encoding lock
+    /// held, by whichever thread then writes them, so batches are written in the order they
+    /// came whoever takes them. `markingIdle`: the writer's thread, which stops coming when it
+    /// finds none.
+    private func takePending(markingIdle: Bool) -> [StreamBatch] {
+        pending.withLock { pending in
+            if markingIdle, pending.batches.isEmpty { pending.isScheduled = false }
+            var taken: [StreamBatch] = []
+            swap(&taken, &pending.batches)
+            return taken
         }
     }
 
-    private func perform(_ batches: [StreamBatch]) {
-        guard currentFault == nil else { return }
-        encoding.withLock { encoding in
-            encoding.lines.reserveCapacity(Self.burstLimit)
-            if encoding.file == nil {
-                switch OpenedTrace.open(path) {
-                case .success(let file): encoding.file = file
-                case .failure(let fault): return keep(fault)
-                }
+    /// Encodes and writes `batches`, opening the file first if no batch has yet.
+    private func write(_ batches: [StreamBatch], in encoding: inout StreamEncoding) {
+        guard !batches.isEmpty, currentFault == nil else { return }
+        encoding.lines.reserveCapacity(Self.burstLimit)
+        if encoding.file == nil {
+            switch OpenedTrace.open(path) {
+            case .success(let file): encoding.file = file
+            case .failure(let fault): return keep(fault)
             }
-            for batch in batches {
-                encoding.encoder.encode(batch, into: &encoding.lines)
-                if encoding.lines.bytes.count >= Self.burstLimit { flush(&encoding) }
-            }
-            flush(&encoding)
         }
+        for batch in batches {
+            encoding.encoder.encode(batch, into: &encoding.lines)
+            if encoding.lines.bytes.count >= Self.burstLimit { flush(&encoding) }
+        }
+        flush(&encoding)
     }
 
     /// Writes the bytes built so far and empties them; a failure becomes the fault.
@@ -135,22 +142,24 @@ final class StreamWriter: Sendable {
         hasFault.store(true, ordering: .releasing)
     }
 
-    /// Waits until everything handed over so far is written (or failed).
+    /// Returns once everything handed over so far is written (or failed): the calling thread
+    /// writes what the writer's has not taken, after whatever that thread is writing now,
+    /// rather than wait for it to wake and come for it.
     func drain() {
-        queue.sync {}
+        encoding.withLock { write(takePending(markingIdle: false), in: &$0) }
     }
 
-    /// Writes what is left and `last`, then closes the file. `last` is written by the caller's
-    /// thread once the writer's is done, rather than woken for: a stream's end would otherwise
-    /// pay a wake-up and a hand-back on top of its final records.
+    /// Writes what is left and `last`, then closes the file, on the caller's thread once the
+    /// writer's is done with what it took: a stream's end would otherwise pay a wake-up and a
+    /// hand-back on top of its final records, or wait for a writer's thread not yet woken.
     func close(after last: StreamBatch? = nil) {
-        let graphSize = queue.sync {
-            if let last { perform([last]) }
-            return encoding.withLock { encoding in
-                encoding.file?.close()
-                encoding.file = nil
-                return encoding.encoder.graphSize
-            }
+        let graphSize = encoding.withLock { encoding in
+            var batches = takePending(markingIdle: false)
+            if let last { batches.append(last) }
+            write(batches, in: &encoding)
+            encoding.file?.close()
+            encoding.file = nil
+            return encoding.encoder.graphSize
         }
         // A big graph the writer kept (a lattice's is thousands of states, each a few arrays)
         // and its buffer are freed on its own thread, after the stream has ended: freed by the
