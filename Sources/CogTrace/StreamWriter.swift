@@ -41,7 +41,7 @@ final class StreamWriter: Sendable {
     /// Starts a stream into the file at `path` (created, or truncated), for records describing
     /// a graph that starts as `snapshot`. Writing in the background, the file is opened by the
     /// writer's thread, with the first records: creating a file costs this machine's file
-    /// system 0.03-0.3 ms, as much as many a run of turns. What would make opening fail is
+    /// system 0.03-0.19 ms of kernel time, as much as many a run of turns. What would make opening fail is
     /// looked for here first (`OpenedTrace.refusal(toWrite:)`); a failure it cannot foresee
     /// becomes the stream's fault, as a failed write does.
     /// - Throws: `RecorderFault` naming the path and the system's reason.

@@ -3,16 +3,11 @@ import CogTraceFormat
 /// Converting straight into a trace's bytes, for a writer that keeps no events: the ring written
 /// out and the stream writer's thread.
 extension TraceConverter {
-    /// Converts `events` as `convert` does, writing each trace event into `array` and applying
-    /// it to the graph as it goes. The busiest kinds (a state created, written or recomputed, a
+    /// Converts the records of `events` at `range` (what they name is indexed across the whole
+    /// of `events`) as `convert` does, writing each trace event into `array` and applying it to
+    /// the graph as it goes. The busiest kinds (a state created, written or recomputed, a
     /// notice, a reaction run) are written from their packed form, so no `TraceEvent` is made,
     /// copied or freed for them; the others go the way `convert` takes.
-    mutating func write(_ events: PortableEvents, to array: inout JSONArrayWriter) {
-        write(events, records: events.records.indices, to: &array)
-    }
-
-    /// Converts the records of `events` at `range` (what they name indexed across the whole
-    /// of `events`), as `write(_:to:)` does all of them.
     mutating func write(_ events: PortableEvents, records range: Range<Int>, to array: inout JSONArrayWriter) {
         var made: [TraceEvent] = []
         func convertWhole(_ record: PackedEvent) {
