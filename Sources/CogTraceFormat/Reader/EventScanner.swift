@@ -101,23 +101,25 @@ package struct EventScanner {
         if !consume(UInt8(ascii: "}")) {
             repeat {
                 guard let key = key() else { return nil }
-                if equals(key, "e") {
+                // The members the index reads have one-letter names; every other is skipped.
+                switch key.count == 1 ? bytes[key.lowerBound] : 0 {
+                case UInt8(ascii: "e"):
                     guard !seen.kind, let kind = plainString() else { return nil }
                     event.kind = kind
                     seen.kind = true
-                } else if equals(key, "s") {
+                case UInt8(ascii: "s"):
                     guard !seen.state, let id = integer() else { return nil }
                     event.state = NodeID(id)
                     seen.state = true
-                } else if equals(key, "r") {
+                case UInt8(ascii: "r"):
                     guard !seen.registration, let id = integer() else { return nil }
                     event.registration = NodeID(id)
                     seen.registration = true
-                } else if equals(key, "p") {
+                case UInt8(ascii: "p"):
                     guard !seen.producer, let id = integer() else { return nil }
                     event.producer = NodeID(id)
                     seen.producer = true
-                } else {
+                default:
                     guard checksValues ? skipValue(depth: 3) : skipLoosely() else { return nil }
                 }
             } while consume(UInt8(ascii: ","))
@@ -133,12 +135,14 @@ package struct EventScanner {
     // MARK: Tokens
 
     /// A member name followed by its colon; nil for an escaped name (the decoder reads those).
+    @inline(__always)
     private mutating func key() -> Range<Int>? {
         guard let name = plainString() else { return nil }
         return consume(UInt8(ascii: ":")) ? name : nil
     }
 
     /// A string without escapes, its contents' range; nil for anything else.
+    @inline(__always)
     private mutating func plainString() -> Range<Int>? {
         string(acceptingEscapes: false)
     }
@@ -147,22 +151,26 @@ package struct EventScanner {
     /// or too many digits.
     private mutating func integer() -> Int? {
         skipWhitespace()
+        var position = index
+        defer { index = position }
         var negative = false
-        if index < end, bytes[index] == UInt8(ascii: "-") {
+        if position < end, bytes[position] == UInt8(ascii: "-") {
             negative = true
-            index += 1
+            position += 1
         }
+        let first = position
         var value = 0
-        var digits = 0
-        while index < end, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-            value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
-            digits += 1
-            index += 1
-            if digits > 15 { return nil }
+        while position < end {
+            let digit = bytes[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int(digit)
+            position += 1
+            if position - first > 15 { return nil }
         }
-        guard digits > 0 else { return nil }
-        if index < end, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) {
-            return nil
+        guard position > first else { return nil }
+        if position < end {
+            let next = bytes[position]
+            if next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") { return nil }
         }
         return negative ? -value : value
     }
@@ -215,9 +223,9 @@ package struct EventScanner {
             case 1:
                 position += 1
                 while position < end {
-                    let byte = base[position]
-                    if byte == UInt8(ascii: "\"") { break }
-                    position += byte == UInt8(ascii: "\\") ? 2 : 1
+                    position = PlainRun.end(in: base, from: position, to: end, stoppingAtControls: false)
+                    guard position < end, base[position] == UInt8(ascii: "\\") else { break }
+                    position += 2
                 }
                 guard position < end else { return false }
                 position += 1
@@ -267,6 +275,11 @@ package struct EventScanner {
         guard index < end, bytes[index] == UInt8(ascii: "\"") else { return nil }
         index += 1
         let start = index
+        // The plain run up to the closing quote or an escape, read with a local cursor: most
+        // strings of a trace are names and kinds with neither.
+        if let base = bytes.baseAddress {
+            index = PlainRun.end(in: base, from: index, to: end, stoppingAtControls: true)
+        }
         while index < end {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -346,6 +359,7 @@ package struct EventScanner {
         return true
     }
 
+    @inline(__always)
     private mutating func consume(_ byte: UInt8) -> Bool {
         skipWhitespace()
         guard index < end, bytes[index] == byte else { return false }
@@ -353,7 +367,10 @@ package struct EventScanner {
         return true
     }
 
+    @inline(__always)
     private mutating func skipWhitespace() {
+        // Records as written have no whitespace between tokens: one test, and no loop, then.
+        guard index < end, bytes[index] <= UInt8(ascii: " ") else { return }
         while index < end {
             switch bytes[index] {
             case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1

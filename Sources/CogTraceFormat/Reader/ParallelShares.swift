@@ -8,9 +8,13 @@ enum ParallelShares {
     static var count: Int { min(ProcessInfo.processInfo.activeProcessorCount, 8) }
 
     /// Runs `work` on each share of `positions` at once; the results in share order (an empty
-    /// share gets none).
-    static func map<Result>(_ positions: Range<Int>, _ work: @Sendable (Range<Int>) -> Result) -> [Result] {
-        let shares = count
+    /// share gets none). With `sharesPerCore` above 1 the range is cut finer, so a core that
+    /// finishes early (or another process slowed its neighbour) takes the next share instead of
+    /// waiting for the slowest one.
+    static func map<Result>(
+        _ positions: Range<Int>, sharesPerCore: Int = 1, _ work: @Sendable (Range<Int>) -> Result
+    ) -> [Result] {
+        let shares = count * max(sharesPerCore, 1)
         let size = (positions.count + shares - 1) / shares
         var results = [Result?](repeating: nil, count: shares)
         results.withUnsafeMutableBufferPointer { buffer in

@@ -2,13 +2,16 @@ import Foundation
 
 /// Every event of a trace's turns, located by the state or registration it is about (and, for
 /// an edge, its producer too), without decoding them: built by `EventScanner` on all cores, it
-/// keeps 24 bytes per event, and decodes an event only when an answer reads it. On a
+/// keeps 16 bytes per event, and decodes an event only when an answer reads it. On a
 /// million-turn trace that is a fraction of a second where decoding every turn took seconds.
 package final class TraceEventIndex {
-    /// Where one event is: its record, its place there and its bytes (or, for a record the scan
-    /// handed to the decoder, its slot among the events decoded at build time).
+    /// Where one event is: its record, its place there and its bytes, from the record's start
+    /// (or, for a record the scan handed to the decoder, its slot among the events decoded at
+    /// build time). Sixteen bytes: a million-turn trace has millions of events, and every page
+    /// of locations is memory the build asks the system for.
     package struct Location: Sendable {
-        fileprivate let start: Int
+        /// From the start of its record (the turn's, or the idle record's), or the slot.
+        fileprivate let start: UInt32
         fileprivate let length: UInt32
         /// The record's position among the trace's turns.
         package let turnIndex: UInt32
@@ -136,14 +139,14 @@ package final class TraceEventIndex {
 
     /// The kind of the event at `location`, without decoding it ("?" past the table's size).
     package func kind(of location: Location) -> String {
-        location.isPredecoded ? predecoded[location.start].kind : kinds[location.kindCode]
+        location.isPredecoded ? predecoded[Int(location.start)].kind : kinds[location.kindCode]
     }
 
     /// Decodes the event at `location`: nil for a kind this reader does not know (a newer minor
     /// version writes kinds an older reader skips).
     /// - Throws: `TraceReadError` naming the line and the event when its record is malformed.
     package func event(at location: Location) throws(TraceReadError) -> TraceEvent? {
-        if location.isPredecoded { return predecoded[location.start] }
+        if location.isPredecoded { return predecoded[Int(location.start)] }
         return try Self.decode(location, entries: trace.turnEntries, bytes: trace.bytes)
     }
 
@@ -158,7 +161,7 @@ package final class TraceEventIndex {
         }
         // Events the build decoded already are not the workers' to read.
         for (position, location) in ordered.enumerated() where location.isPredecoded {
-            results[position] = .success(predecoded[location.start])
+            results[position] = .success(predecoded[Int(location.start)])
         }
         return results
     }
@@ -178,9 +181,10 @@ package final class TraceEventIndex {
         _ location: Location, entries: [TraceFile.TurnEntry], bytes: [UInt8]
     ) throws(TraceReadError) -> TraceEvent? {
         let entry = entries[Int(location.turnIndex)]
-        let line = location.isIdle ? entry.idle?.line ?? entry.line : entry.line
-        let value = try TraceScanner.parseLine(
-            bytes[location.start..<(location.start + Int(location.length))], line: line)
+        let record = location.isIdle ? entry.idle ?? (entry.line, entry.range) : (line: entry.line, range: entry.range)
+        let start = record.range.lowerBound + Int(location.start)
+        let value = try TraceScanner.parseLine(bytes[start..<(start + Int(location.length))], line: record.line)
+        let line = record.line
         return try TraceScanner.decodeEvent(value, index: location.position, line: line)
     }
 
@@ -188,6 +192,10 @@ package final class TraceEventIndex {
 
     /// What one worker found in its share of a batch.
     fileprivate struct Part {
+        /// Every location found, with the subject it is filed under, in order: sorted into
+        /// `dense` and `sparse` once the share is scanned, each list made at its final size
+        /// (grown an event at a time, the lists' reallocations were a tenth of the build).
+        var filed: [(subject: NodeID, location: Location)] = []
         /// Subjects with small ids (most of them: the runtime numbers them densely), by id.
         var dense: [[Location]] = []
         /// The rest.
@@ -209,7 +217,7 @@ package final class TraceEventIndex {
         // Every worker starts from the kinds the index knows, so its codes are the index's and
         // merging its locations copies none of them to renumber.
         let known = Array(kinds.dropFirst())
-        return ParallelShares.map(positions) { share in
+        return ParallelShares.map(positions, sharesPerCore: 4) { share in
             var part = Part()
             part.kinds = EventKindTable(seeding: known)
             byteArray.withUnsafeBufferPointer { bytes in
@@ -217,6 +225,7 @@ package final class TraceEventIndex {
                     Self.scanTurn(turnIndex, of: entries, bytes: bytes, byteArray: byteArray, into: &part)
                 }
             }
+            part.fileAll()
             return part
         }
     }
@@ -227,6 +236,11 @@ package final class TraceEventIndex {
         into part: inout Part, idleOnly: Bool = false
     ) {
         let entry = entries[turnIndex]
+        // A location holds offsets within its record in 32 bits (and `UInt32.max` as a length
+        // means predecoded): a record too long for that is decoded whole.
+        guard entry.range.count < UInt32.max, (entry.idle?.range.count ?? 0) < UInt32.max else {
+            return decodeTurn(turnIndex, entry: entry, bytes: byteArray, into: &part, idleOnly: idleOnly)
+        }
         if idleOnly {
             part.turnEvents.removeAll(keepingCapacity: true)
         } else {
@@ -243,10 +257,12 @@ package final class TraceEventIndex {
             }
         }
         for isIdle in [false, true] {
+            let recordStart = isIdle ? entry.idle?.range.lowerBound ?? 0 : entry.range.lowerBound
             for event in isIdle ? part.idleEvents : part.turnEvents {
                 let code = kindCode(event.kind, bytes: bytes, in: &part)
                 let location = Location(
-                    start: event.range.lowerBound, length: UInt32(event.range.count), turnIndex: UInt32(turnIndex),
+                    start: UInt32(event.range.lowerBound - recordStart), length: UInt32(event.range.count),
+                    turnIndex: UInt32(turnIndex),
                     packed: UInt32(event.position) | (isIdle ? 1 << 24 : 0) | UInt32(code) << 25)
                 if let subject = event.subject { part.add(location, to: subject) }
                 if let producer = event.producer { part.add(location, to: producer) }
@@ -294,7 +310,7 @@ package final class TraceEventIndex {
         for (isIdle, events) in [(false, idleOnly ? [] : turn.events), (true, turn.after)] {
             for (position, event) in events.enumerated() {
                 let location = Location(
-                    start: part.predecoded.count, length: .max, turnIndex: UInt32(turnIndex),
+                    start: UInt32(part.predecoded.count), length: .max, turnIndex: UInt32(turnIndex),
                     packed: UInt32(position) | (isIdle ? 1 << 24 : 0))
                 part.predecoded.append(event)
                 for subject in event.indexedSubjects { part.add(location, to: subject) }
@@ -305,7 +321,8 @@ package final class TraceEventIndex {
 
     /// Adds one worker's part, in order: its kind codes and predecoded slots renumbered into the
     /// index's own.
-    private func merge(_ part: Part) {
+    private func merge(_ part: consuming Part) {
+        part.fileAll()
         let codes =
             [0]
             + part.kinds.names.map { name in
@@ -326,7 +343,7 @@ package final class TraceEventIndex {
                 renumbers
                 ? locations.map { location in
                     Location(
-                        start: location.isPredecoded ? location.start + predecodedBase : location.start,
+                        start: location.isPredecoded ? location.start + UInt32(predecodedBase) : location.start,
                         length: location.length, turnIndex: location.turnIndex,
                         packed: location.packed & 0x1FF_FFFF | UInt32(codes[location.kindCode]) << 25)
                 } : locations
@@ -344,9 +361,44 @@ extension TraceEventIndex.Part {
     private static let denseLimit = 1 << 16
 
     mutating func add(_ location: TraceEventIndex.Location, to subject: NodeID) {
-        let id = subject.rawValue
-        guard id >= 0, id < Self.denseLimit else { return sparse[subject, default: []].append(location) }
-        if id >= dense.count { dense += Array(repeating: [], count: id + 1 - dense.count) }
-        dense[id].append(location)
+        filed.append((subject, location))
+    }
+
+    /// Sorts `filed` into the per-subject lists, keeping each subject's order: counted, placed
+    /// in one buffer by subject, then copied out a subject at a time.
+    mutating func fileAll() {
+        guard !filed.isEmpty else { return }
+        var starts: [Int] = []
+        for entry in filed {
+            let id = entry.subject.rawValue
+            guard id >= 0, id < Self.denseLimit else { continue }
+            if id >= starts.count { starts += repeatElement(0, count: id + 1 - starts.count) }
+            starts[id] += 1
+        }
+        var total = 0
+        for id in starts.indices {
+            let count = starts[id]
+            starts[id] = total
+            total += count
+        }
+        var ends = starts
+        let sorted = [TraceEventIndex.Location](unsafeUninitializedCapacity: total) { buffer, initialized in
+            for (subject, location) in filed {
+                let id = subject.rawValue
+                guard id >= 0, id < Self.denseLimit else { continue }
+                buffer.initializeElement(at: ends[id], to: location)
+                ends[id] += 1
+            }
+            initialized = total
+        }
+        if starts.count > dense.count { dense += repeatElement([], count: starts.count - dense.count) }
+        for id in starts.indices where ends[id] > starts[id] {
+            dense[id] += sorted[starts[id]..<ends[id]]
+        }
+        for (subject, location) in filed {
+            let id = subject.rawValue
+            if id < 0 || id >= Self.denseLimit { sparse[subject, default: []].append(location) }
+        }
+        filed = []
     }
 }

@@ -97,6 +97,37 @@ struct TraceEventIndexTests {
         #expect(decoded[2]?.count == 3)
     }
 
+    /// Values whose strings hold escaped quotes and backslashes, brackets and UTF-8 at every
+    /// offset a word-at-a-time search can cut are skipped to the right end: each event is found
+    /// whole, under its state, as the decoder finds it.
+    @Test func stringsWithEscapesAtEveryOffsetIndexAsTheyDecode() throws {
+        var lines = [
+            #"{"type":"header","format":"cogtrace","version":"1.1","minReader":"1.0","producer":"test","run":"r","title":"t","clock":"virtual","mode":"ring","capacity":10,"keyframeEvery":100}"#,
+            #"{"type":"state","id":1,"label":"a","decl":"a","key":null,"shape":"manual","valueType":"String","lifetime":"app","policy":null}"#,
+            #"{"type":"state","id":2,"label":"b","decl":"b","key":null,"shape":"automatic","valueType":"String","lifetime":"app","policy":null}"#,
+        ]
+        let pieces = [#"\""#, #"\\"#, "}", "]{[", "é", #"\u00e9"#, #"\/"#, "x"]
+        var sequence = 0
+        for piece in pieces {
+            for padding in 0..<10 {
+                sequence += 1
+                let text = String(repeating: "p", count: padding) + piece + String(repeating: "q", count: 9 - padding)
+                let value = #"{"t":"\#(text)","j":{"nested":["\#(text)",{"k\#(piece)":"\#(text)"}]}}"#
+                lines.append(
+                    #"{"type":"turn","seq":\#(sequence),"name":"n\#(text)","origin":"op","cause":null,"start":0,"duration":0,"events":[{"e":"write","s":1,"old":\#(value),"new":\#(value)},{"e":"notice","s":2}]}"#
+                )
+                lines.append(
+                    #"{"type":"idle","after":\#(sequence),"events":[{"e":"recompute","s":2,"old":null,"new":\#(value),"changed":true,"by":1},{"e":"edgeAdded","s":2,"p":1}]}"#
+                )
+            }
+        }
+        let trace = try TraceFile.parse(lines.joined(separator: "\n") + "\n")
+        let decoded = try decodedView(of: trace)
+        #expect(try indexedView(of: trace) == decoded)
+        #expect(decoded[1]?.count == 2 * pieces.count * 10)
+        #expect(decoded[2]?.count == 3 * pieces.count * 10)
+    }
+
     /// A record that neither the scan nor the decoder can read is listed, not indexed.
     @Test func anUndecodableTurnIsListedWithItsError() throws {
         let lines = [
