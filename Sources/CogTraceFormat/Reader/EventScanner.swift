@@ -275,8 +275,8 @@ package struct EventScanner {
         guard index < end, bytes[index] == UInt8(ascii: "\"") else { return nil }
         index += 1
         let start = index
-        // The plain run up to the closing quote or an escape, read with a local cursor: most
-        // strings of a trace are names and kinds with neither.
+        // The plain run up to the closing quote or an escape, a word at a time: most strings of
+        // a trace are names and kinds with neither.
         if let base = bytes.baseAddress {
             index = PlainRun.end(in: base, from: index, to: end, stoppingAtControls: true)
         }
