@@ -82,7 +82,7 @@ extension CogRecorder {
     ///   only opening meets is reported in `faults`, as a failed write is.
     public func startStreaming(to url: URL) throws(RecorderFault) {
         stream = try TraceStream(url: url, recorder: self) { [weak self] fault in self?.report(fault) }
-        scheduleIdlePart()
+        schedulePart()
     }
 
     /// Notes a fault once: kept in `faults` for the app to read, and one line on standard error.
@@ -104,6 +104,6 @@ extension CogRecorder {
     public func finishStreaming() {
         stream?.finish(recorder: self)
         stream = nil
-        scheduleIdlePart()
+        schedulePart()
     }
 }

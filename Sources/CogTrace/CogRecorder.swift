@@ -74,6 +74,8 @@ public final class CogRecorder: CogProbe {
 
     /// The events since the last turn ended.
     var idleEvents: Range<Int> { idleStart..<(isInTurn ? idleStart : log.endIndex) }
+    /// The events of the turn under way so far; nil between turns.
+    var turnEventsSoFar: Range<Int>? { isInTurn ? currentStart..<log.endIndex : nil }
 
     /// Turns recorded since attaching, including evicted ones.
     @exclusivity(unchecked) public private(set) var recordedTurnCount = 0
@@ -133,25 +135,26 @@ public final class CogRecorder: CogProbe {
     @inline(__always)
     func accepts() -> Bool {
         guard isInTurn, log.endIndex - currentStart >= configuration.maxEventsPerTurn else {
-            if log.endIndex >= idlePartEnd { handOverIdlePart() }
+            if log.endIndex >= partEnd { handOverPart() }
             return true
         }
         droppedEventCount += 1
         return false
     }
 
-    /// Where the log must reach, between turns while streaming, before the events since the
-    /// last hand-over go to the stream as a part; never reached otherwise.
-    @exclusivity(unchecked) var idlePartEnd = Int.max
+    /// Where the log must reach, while streaming, before the events since the last hand-over
+    /// (of the turn under way, or of the stretch between turns) go to the stream as a part;
+    /// never reached otherwise.
+    @exclusivity(unchecked) var partEnd = Int.max
 
-    private func handOverIdlePart() {
-        stream?.handOverIdlePart(upTo: log.endIndex, recorder: self)
-        scheduleIdlePart()
+    private func handOverPart() {
+        stream?.handOverPart(upTo: log.endIndex, recorder: self)
+        schedulePart()
     }
 
-    /// Sets where the next idle part is due: a part's length on, while streaming between turns.
-    func scheduleIdlePart() {
-        idlePartEnd = stream != nil && !isInTurn ? log.endIndex + TraceStream.idlePartSize : .max
+    /// Sets where the next part is due: a part's length on, while streaming.
+    func schedulePart() {
+        partEnd = stream != nil ? log.endIndex + TraceStream.partSize : .max
     }
 
     /// A turn began: the events since the last one are closed off, and the turn's start.
@@ -163,7 +166,7 @@ public final class CogRecorder: CogProbe {
         currentStart = log.endIndex
         idleStart = log.endIndex
         isInTurn = true
-        idlePartEnd = .max
+        schedulePart()
     }
 
     /// The turn ended: it is retained (evicting the oldest when the ring is full) and streamed.
@@ -180,7 +183,7 @@ public final class CogRecorder: CogProbe {
         lastEndedTurn.store(info.id, ordering: .relaxed)
         stream?.append(turn, recorder: self)
         retain(turn)
-        scheduleIdlePart()
+        schedulePart()
     }
 
     private func retain(_ turn: RecordedTurn) {

@@ -16,12 +16,20 @@ struct SettledSnapshot: @unchecked Sendable {
 /// writes, and the encoding of records into the file's bytes.
 struct StreamEncoder: ~Copyable {
     private var converter: TraceConverter
-    /// The idle stretch handed over in parts and not closed yet: after which turn, and its
-    /// events converted so far. Its record waits for the closing `idle`, since state records
-    /// handed over meanwhile (states the stretch creates) must come before it in the file.
-    private var openIdle: Int?
-    private var idleElements = ByteBuffer()
-    private var idleHasElements = false
+    /// The record handed over in parts and not closed yet, and its events converted so far.
+    /// Its line waits for the closing record (`idle` or `turn`), since state records handed over
+    /// meanwhile (states the events create) must come before it in the file.
+    private var openRecord: OpenRecord?
+    private var openElements = ByteBuffer()
+    private var openHasElements = false
+
+    /// A record being converted in parts.
+    private enum OpenRecord: Equatable {
+        /// The idle stretch after turn `after`.
+        case idle(after: Int)
+        /// The turn under way.
+        case turn
+    }
 
     /// How many states the graph holds.
     var graphSize: Int { converter.snapshot.states.count }
@@ -43,28 +51,42 @@ struct StreamEncoder: ~Copyable {
                 lines.append(TraceStateInfo(info))
             case .keyframe(let sequence):
                 lines.append(converter.snapshot.keyframeJSONValue(before: sequence))
+            case .turnPart(let records):
+                convertPart(of: .turn, batch.events, records: records)
             case .turn(let turn, let records):
-                lines.append(turn, events: batch.events, records: records, convertedBy: &converter)
-            case .idlePart(let sequence, let records):
-                if openIdle == nil {
-                    openIdle = sequence
-                    idleElements.removeAll()
-                    idleElements.reserveCapacity(1 << 16)
-                    idleHasElements = false
+                guard openRecord != nil else {
+                    lines.append(turn, events: batch.events, records: records, convertedBy: &converter)
+                    continue
                 }
-                converter.writeIdlePart(
-                    batch.events, records: records, to: &idleElements, hasElements: &idleHasElements)
+                assert(openRecord == .turn, "a turn's parts are closed by the turn")
+                convertPart(of: .turn, batch.events, records: records)
+                lines.append(turn, written: openElements, hasElements: openHasElements)
+                openRecord = nil
+            case .idlePart(let sequence, let records):
+                convertPart(of: .idle(after: sequence), batch.events, records: records)
             case .idle(let sequence, let records):
-                guard let opened = openIdle else {
+                guard openRecord != nil else {
                     lines.appendIdle(after: sequence, events: batch.events, records: records, convertedBy: &converter)
                     continue
                 }
-                assert(opened == sequence, "an idle stretch closes after the turn it opened after")
-                converter.writeIdlePart(
-                    batch.events, records: records, to: &idleElements, hasElements: &idleHasElements)
-                if idleHasElements { lines.appendIdle(after: opened, written: idleElements) }
-                openIdle = nil
+                assert(openRecord == .idle(after: sequence), "an idle stretch closes after the turn it opened after")
+                convertPart(of: .idle(after: sequence), batch.events, records: records)
+                if openHasElements { lines.appendIdle(after: sequence, written: openElements) }
+                openRecord = nil
             }
         }
+    }
+
+    /// Converts `records` of `events` into the open record's elements, opening `record` when
+    /// none is.
+    private mutating func convertPart(of record: OpenRecord, _ events: PortableEvents, records: Range<Int>) {
+        if openRecord == nil {
+            openRecord = record
+            openElements.removeAll()
+            openElements.reserveCapacity(1 << 16)
+            openHasElements = false
+        }
+        assert(openRecord == record, "parts of one record at a time")
+        converter.writePart(events, records: records, to: &openElements, hasElements: &openHasElements)
     }
 }

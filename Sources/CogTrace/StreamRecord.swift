@@ -12,8 +12,13 @@ enum StreamRecord {
     /// A keyframe of the graph as it stands before turn `before`.
     case keyframe(before: Int)
     /// A turn as it ends: its record without events, then where its events are in the
-    /// batch's. Nothing has happened after it yet; what does goes over as `idle`.
+    /// batch's (after `turnPart`s, the rest of them). Nothing has happened after it yet; what
+    /// does goes over as `idle`.
     case turn(TraceTurn, events: Range<Int>)
+    /// Some of the events of the turn under way, handed over while it goes on, so the writer
+    /// converts a long turn beside the app rather than all at once when it ends. Its record is
+    /// written when the turn's own arrives, after any state records handed over meanwhile.
+    case turnPart(Range<Int>)
     /// The events after turn `after` (0: before the first) and before the next one; after
     /// `idlePart`s, the rest of them.
     case idle(after: Int, Range<Int>)
@@ -49,7 +54,7 @@ struct StreamBatch: @unchecked Sendable {
     private func isPortable(_ record: borrowing StreamRecord) -> Bool {
         switch record {
         case .turn(let turn, _): turn.events.isEmpty && turn.after.isEmpty && events.isSettled
-        case .idle, .idlePart: events.isSettled
+        case .idle, .idlePart, .turnPart: events.isSettled
         case .line, .state, .keyframe: true
         }
     }

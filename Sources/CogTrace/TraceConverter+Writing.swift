@@ -93,9 +93,9 @@ extension TraceConverter {
         snapshot.recordDependencies(of: consumer, producers, notingVersions: notesVersions)
     }
 
-    /// Converts `events`, part of an idle stretch not over yet, into `elements`: the idle
+    /// Converts `events`, part of a turn or an idle stretch not over yet, into `elements`: the
     /// record's events so far, written before the record itself can be (see `StreamEncoder`).
-    mutating func writeIdlePart(
+    mutating func writePart(
         _ events: PortableEvents, records: Range<Int>, to elements: inout ByteBuffer, hasElements: inout Bool
     ) {
         JSONArrayWriter.continueElements(in: &elements, hasElements: &hasElements) { array in
@@ -103,13 +103,21 @@ extension TraceConverter {
         }
     }
 
-    /// Appends the `idle` record after turn `sequence` whose events `writeIdlePart` wrote.
+    /// Appends the `idle` record after turn `sequence` whose events `writePart` wrote.
     static func writeIdle(
         after sequence: Int, written elements: borrowing ByteBuffer, to output: inout ByteBuffer
     ) {
         TraceTurn.writeIdle(after: sequence, to: &output) { array in
             array.appendWritten(elements, hasElements: true)
         }
+    }
+
+    /// Appends turn `turn`'s record, its events those `writePart` wrote into `elements` (when
+    /// it `hasElements`).
+    static func write(
+        _ turn: TraceTurn, written elements: borrowing ByteBuffer, hasElements: Bool, to output: inout ByteBuffer
+    ) {
+        turn.write(to: &output) { array in array.appendWritten(elements, hasElements: hasElements) }
     }
 
     /// Appends turn `turn`'s record, its events converted from `events`.

@@ -38,6 +38,13 @@ struct TraceLines: ~Copyable {
         bytes.append(UInt8(ascii: "\n"))
     }
 
+    /// A turn's record whose events were converted in parts into `elements` (when it
+    /// `hasElements`).
+    mutating func append(_ turn: TraceTurn, written elements: borrowing ByteBuffer, hasElements: Bool) {
+        TraceConverter.write(turn, written: elements, hasElements: hasElements, to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
     /// The `idle` record of `events`, which happened after turn `sequence`, converted by
     /// `converter` as they are written; nothing when there are none.
     mutating func appendIdle(

@@ -25,16 +25,16 @@ final class TraceStream {
     /// that a turn costs the app's thread one hand-over, not two. Turns are synchronous, so
     /// this is held for one turn's length at most.
     @exclusivity(unchecked) private var held = StreamBatch()
-    /// Where the events of the idle stretch under way that were handed over in parts end, when
-    /// some were (`handOverIdlePart`).
-    @exclusivity(unchecked) private var idleHandedEnd: Int?
-    /// Events an idle stretch gathers before they are handed over as a part: an app that does
-    /// much outside turns (a first read building a big graph, say) has the writer converting
-    /// beside it rather than all at once at the next turn. Small, since the stretch's last part
-    /// is converted on the app's thread when the stream finishes: with 2,048 that was 3M
-    /// instructions of a cellx run's finish, and ten rounds put its stream x at 2.15 with 256
-    /// against 2.27 with 2,048 (medians).
-    static let idlePartSize = 256
+    /// Where the events handed over in parts end, of the turn or the idle stretch under way,
+    /// when some were (`handOverPart`).
+    @exclusivity(unchecked) private var partsHandedEnd: Int?
+    /// Events a turn or an idle stretch gathers before they are handed over as a part: an app
+    /// that does much in one go (a first read building a big graph, a turn recomputing all of
+    /// it) has the writer converting beside it rather than all at once when the turn or the
+    /// stretch ends. Small, since the stretch's last part is converted on the app's thread when
+    /// the stream finishes: with 2,048 that was 3M instructions of a cellx run's finish, and ten
+    /// rounds put its stream x at 2.15 with 256 against 2.27 with 2,048 (medians).
+    static let partSize = 256
 
     /// Opens (creating or truncating) the file at `url`.
     /// - Throws: `RecorderFault` when it cannot be opened, naming the path and the system's reason.
@@ -68,7 +68,9 @@ final class TraceStream {
         var batch = takeHeld()
         appendNewStates(recorder, to: &batch)
         assert(turn.after.isEmpty, "a turn is streamed as it ends")
-        let events = recorder.portable(turn.events, settling: true, into: &batch.events)
+        let rest = max(partsHandedEnd ?? turn.events.lowerBound, turn.events.lowerBound)..<turn.events.upperBound
+        partsHandedEnd = nil
+        let events = recorder.portable(rest, settling: true, into: &batch.events)
         batch.append(.turn(recorder.heading(of: turn), events: events))
         writer.write(batch)
         lastSequence = turn.info.id
@@ -109,24 +111,27 @@ final class TraceStream {
         _ = noticeFault()
     }
 
-    /// Hands over the events of the idle stretch under way up to `end`, as a part.
-    func handOverIdlePart(upTo end: Int, recorder: CogRecorder) {
+    /// Hands over the events of the turn or the idle stretch under way up to `end`, as a part.
+    /// What is held (the stretch before the turn, a keyframe due) goes first, so the writer
+    /// converts in the order the events happened.
+    func handOverPart(upTo end: Int, recorder: CogRecorder) {
         guard !noticeFault() else { return }
-        let start = idleHandedEnd ?? recorder.idleEvents.lowerBound
+        let turnEvents = recorder.turnEventsSoFar
+        let start = partsHandedEnd ?? (turnEvents ?? recorder.idleEvents).lowerBound
         guard start < end else { return }
         var batch = takeHeld()
         appendNewStates(recorder, to: &batch)
         let events = recorder.portable(start..<end, settling: true, into: &batch.events)
-        batch.append(.idlePart(after: lastSequence, events))
+        batch.append(turnEvents != nil ? .turnPart(events) : .idlePart(after: lastSequence, events))
         writer.write(batch)
-        idleHandedEnd = end
+        partsHandedEnd = end
     }
 
     /// Appends the records that end the idle stretch `idle`: its new states, then its events
     /// not handed over yet as an `idle` record, which also closes one begun in parts.
     private func appendClosing(_ idle: Range<Int>, recorder: CogRecorder, to batch: inout StreamBatch) {
-        defer { idleHandedEnd = nil }
-        let rest = max(idleHandedEnd ?? idle.lowerBound, idle.lowerBound)..<idle.upperBound
+        defer { partsHandedEnd = nil }
+        let rest = max(partsHandedEnd ?? idle.lowerBound, idle.lowerBound)..<idle.upperBound
         appendNewStates(recorder, to: &batch)
         let events = recorder.portable(rest, settling: true, into: &batch.events)
         batch.append(.idle(after: lastSequence, events))

@@ -99,7 +99,7 @@ struct StreamingAndBoundsTests {
         // Each first read creates a state and records its dependencies and first run: several
         // parts' worth of events, with states appearing in every part.
         for key in 0..<1_500 { _ = cogs.peek(rowCogs[key]) }
-        #expect(recorder.idleEvents.count > 2 * TraceStream.idlePartSize)
+        #expect(recorder.idleEvents.count > 2 * TraceStream.partSize)
         cogs.turn("tick") { c in c[_tickCog] = 1 }
         for key in 0..<2_000 { _ = cogs.peek(rowCogs[key]) }
         recorder.finishStreaming()
@@ -118,6 +118,43 @@ struct StreamingAndBoundsTests {
         // Every state's record comes before the first event that names it.
         let firstIdle = try #require(streamedText.range(of: "{\"type\":\"idle\""))
         #expect(streamedText[..<firstIdle.lowerBound].components(separatedBy: "\"type\":\"state\"").count - 1 == 1_501)
+    }
+
+    /// A long turn goes to the writer in parts while it runs, yet the file holds what one
+    /// hand-over at its end would have written: the turn's record as the ring writes it, after
+    /// the idle stretch it closed and the states it created.
+    @Test func aLongTurnStreamsInPartsAndWritesWhatTheRingWrites() throws {
+        let url = temporaryTrace("turn-parts")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let (recorder, cogs) = recordingOnAVirtualClock("turn parts")
+        try recorder.startStreaming(to: url)
+        _ = cogs.peek(rowCogs[0])
+        var eventsInTurn = 0
+        cogs.turn("fill") { c in
+            c[_tickCog] = 1
+            // Each read creates a state: several parts' worth of events, states in every part.
+            for key in 0..<1_500 { _ = c[rowCogs[key]] }
+            eventsInTurn = recorder.turnEventsSoFar?.count ?? 0
+        }
+        #expect(eventsInTurn > 2 * TraceStream.partSize)
+        cogs.turn("tick") { c in c[_tickCog] = 2 }
+        recorder.finishStreaming()
+
+        try expectStreamAgreesWithRing(url, recorder, at: 1)
+        try expectStreamAgreesWithRing(url, recorder, at: 2)
+        let streamedLines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+        let ringLines = recorder.traceText().split(separator: "\n")
+        func records(_ lines: [Substring], ofType type: String) -> [Substring] {
+            lines.filter { $0.hasPrefix("{\"type\":\"\(type)\"") }
+        }
+        #expect(records(streamedLines, ofType: "turn").count == 2)
+        #expect(records(streamedLines, ofType: "turn") == records(ringLines, ofType: "turn"))
+        // The stretch before the turn, then every state, then the turn that created them.
+        let firstTurn = try #require(streamedLines.firstIndex { $0.hasPrefix("{\"type\":\"turn\"") })
+        let before = Array(streamedLines[..<firstTurn])
+        #expect(records(before, ofType: "idle").count == 1)
+        #expect(records(before, ofType: "state").count == records(streamedLines, ofType: "state").count)
+        #expect(records(before, ofType: "state").count == 1_501)
     }
 
     /// Streaming that starts after some work between turns opens with that work in its
