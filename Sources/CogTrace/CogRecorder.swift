@@ -124,7 +124,16 @@ public final class CogRecorder: CogProbe {
     }
 
     /// The retained turns, oldest first, as recorded.
-    var orderedRing: [RecordedTurn] { Array(ring[ringHead...] + ring[..<ringHead]) }
+    var orderedRing: [RecordedTurn] {
+        var ordered: [RecordedTurn] = []
+        ordered.reserveCapacity(ring.count)
+        ordered.append(contentsOf: ring[ringHead...])
+        ordered.append(contentsOf: ring[..<ringHead])
+        return ordered
+    }
+
+    /// The newest retained turn's number; 0 when none is.
+    var newestRetainedTurn: Int { ring.isEmpty ? 0 : ring[newestIndex].info.id }
 
     // MARK: Turns
 

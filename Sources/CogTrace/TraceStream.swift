@@ -43,7 +43,7 @@ final class TraceStream {
         writer = try StreamWriter(
             path: url.path, writing: recorder.configuration.streamWriting,
             startingFrom: SettledSnapshot(settling: recorder.currentSnapshot()))
-        lastSequence = recorder.orderedRing.last?.info.id ?? 0
+        lastSequence = recorder.newestRetainedTurn
         var batch = StreamBatch()
         batch.append(.line(recorder.header(mode: "stream").jsonValue))
         appendNewStates(recorder, to: &batch)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Bytes being built, in memory the buffer alone owns: appending a byte checks the capacity and
 /// nothing else. An `[UInt8]` checks that its storage is unshared before every append, through
 /// a call into the runtime, and a trace writer appends tens of bytes per event, so that check
@@ -13,10 +19,10 @@ package struct ByteBuffer: ~Copyable {
     /// An empty buffer with room for `capacity` bytes before it first grows.
     package init(capacity: Int = 256) {
         self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        base = Self.allocate(self.capacity)
     }
 
-    deinit { base.deallocate() }
+    deinit { free(base) }
 
     /// Whether nothing has been appended.
     package var isEmpty: Bool { count == 0 }
@@ -165,21 +171,30 @@ package struct ByteBuffer: ~Copyable {
     /// Makes room for `minimum` bytes in all, at once, when there is less.
     package mutating func reserveCapacity(_ minimum: Int) {
         guard capacity < minimum else { return }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: minimum)
-        newBase.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = minimum
+        resize(to: minimum)
     }
 
     /// Makes room for at least `needed` bytes, doubling so appends stay amortized constant.
     private mutating func grow(toHold needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
+        resize(to: newCapacity)
+    }
+
+    /// Moves the bytes into room for `newCapacity` with `realloc`: a big buffer (a streamed
+    /// turn's events run to megabytes) keeps its pages where the system can remap them, where
+    /// allocating anew and copying touched every page twice, each first touch a page fault
+    /// that costs this machine's virtual memory several microseconds.
+    private mutating func resize(to newCapacity: Int) {
+        guard let moved = realloc(base, newCapacity) else {
+            fatalError("out of memory growing a buffer to \(newCapacity) bytes")
+        }
+        base = moved.assumingMemoryBound(to: UInt8.self)
         capacity = newCapacity
+    }
+
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let memory = malloc(capacity) else { fatalError("out of memory allocating \(capacity) bytes") }
+        return memory.assumingMemoryBound(to: UInt8.self)
     }
 }
