@@ -39,8 +39,19 @@ struct StreamEncoder: ~Copyable {
         converter = TraceConverter(from: snapshot)
     }
 
-    /// Appends `batch`'s records to `lines`, converting its events in order.
-    mutating func encode(_ batch: StreamBatch, into lines: inout TraceLines) {
+    /// Events a record converted in parts holds before they are written from the encoder's own
+    /// buffer (`writeDirectly`) rather than copied into the lines: a lattice's first reads make
+    /// an idle record of a megabyte and more, and copying it grew the lines past the room a burst
+    /// has, every new page a fault.
+    static let directSize = 1 << 16
+
+    /// Appends `batch`'s records to `lines`, converting its events in order. A big record
+    /// converted in parts is handed to `writeDirectly` with the lines before it, to be written
+    /// as it lies.
+    mutating func encode(
+        _ batch: StreamBatch, into lines: inout TraceLines,
+        writeDirectly: (inout TraceLines, borrowing ByteBuffer) -> Void
+    ) {
         // By index, so each record is read where it lies rather than copied out (every field
         // retained, then released) and freed again with the batch.
         for index in batch.records.indices {
@@ -60,8 +71,8 @@ struct StreamEncoder: ~Copyable {
                 }
                 assert(openRecord == .turn, "a turn's parts are closed by the turn")
                 convertPart(of: .turn, batch.events, records: records)
-                lines.append(turn, written: openElements, hasElements: openHasElements)
-                openRecord = nil
+                lines.appendOpening { turn.write(to: &$0) { _ in } }
+                closeOpenRecord(in: &lines, writeDirectly: writeDirectly)
             case .idlePart(let sequence, let records):
                 convertPart(of: .idle(after: sequence), batch.events, records: records)
             case .idle(let sequence, let records):
@@ -71,10 +82,26 @@ struct StreamEncoder: ~Copyable {
                 }
                 assert(openRecord == .idle(after: sequence), "an idle stretch closes after the turn it opened after")
                 convertPart(of: .idle(after: sequence), batch.events, records: records)
-                if openHasElements { lines.appendIdle(after: sequence, written: openElements) }
+                if openHasElements {
+                    lines.appendOpening { TraceTurn.writeIdle(after: sequence, to: &$0) { _ in } }
+                    closeOpenRecord(in: &lines, writeDirectly: writeDirectly)
+                }
                 openRecord = nil
             }
         }
+    }
+
+    /// Ends the open record, whose opening `lines` ends with: its events, then its closing.
+    private mutating func closeOpenRecord(
+        in lines: inout TraceLines, writeDirectly: (inout TraceLines, borrowing ByteBuffer) -> Void
+    ) {
+        if openElements.count >= Self.directSize {
+            writeDirectly(&lines, openElements)
+        } else {
+            lines.appendEvents(openElements)
+        }
+        lines.appendClosing()
+        openRecord = nil
     }
 
     /// Converts `records` of `events` into the open record's elements, opening `record` when

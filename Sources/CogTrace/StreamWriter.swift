@@ -121,17 +121,28 @@ final class StreamWriter: Sendable {
             }
         }
         for batch in batches {
-            encoding.encoder.encode(batch, into: &encoding.lines)
-            if encoding.lines.bytes.count >= Self.burstLimit { flush(&encoding) }
+            let file = encoding.file
+            encoding.encoder.encode(batch, into: &encoding.lines) { lines, events in
+                flush(&lines, to: file)
+                writeOut(events, to: file, checkingReplacement: false)
+            }
+            if encoding.lines.bytes.count >= Self.burstLimit { flush(&encoding.lines, to: encoding.file) }
         }
-        flush(&encoding)
+        flush(&encoding.lines, to: encoding.file)
     }
 
-    /// Writes the bytes built so far and empties them; a failure becomes the fault.
-    private func flush(_ encoding: inout StreamEncoding) {
-        defer { encoding.lines.removeAll() }
-        guard !encoding.lines.isEmpty, currentFault == nil, let file = encoding.file else { return }
-        if let reason = file.write(encoding.lines.bytes) ?? file.replacedReason(path) {
+    /// Writes the bytes built so far and empties them.
+    private func flush(_ lines: inout TraceLines, to file: OpenedTrace?) {
+        writeOut(lines.bytes, to: file, checkingReplacement: true)
+        lines.removeAll()
+    }
+
+    /// Writes `bytes` unless writing has stopped; a failure becomes the fault, and so does the
+    /// file being removed or replaced, when `checkingReplacement` (a system call, so once per
+    /// burst rather than per piece of one).
+    private func writeOut(_ bytes: borrowing ByteBuffer, to file: OpenedTrace?, checkingReplacement: Bool) {
+        guard !bytes.isEmpty, currentFault == nil, let file else { return }
+        if let reason = file.write(bytes) ?? (checkingReplacement ? file.replacedReason(path) : nil) {
             keep(RecorderFault(path: path, reason: reason))
         }
     }

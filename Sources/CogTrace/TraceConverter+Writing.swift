@@ -103,23 +103,6 @@ extension TraceConverter {
         }
     }
 
-    /// Appends the `idle` record after turn `sequence` whose events `writePart` wrote.
-    static func writeIdle(
-        after sequence: Int, written elements: borrowing ByteBuffer, to output: inout ByteBuffer
-    ) {
-        TraceTurn.writeIdle(after: sequence, to: &output) { array in
-            array.appendWritten(elements, hasElements: true)
-        }
-    }
-
-    /// Appends turn `turn`'s record, its events those `writePart` wrote into `elements` (when
-    /// it `hasElements`).
-    static func write(
-        _ turn: TraceTurn, written elements: borrowing ByteBuffer, hasElements: Bool, to output: inout ByteBuffer
-    ) {
-        turn.write(to: &output) { array in array.appendWritten(elements, hasElements: hasElements) }
-    }
-
     /// Appends turn `turn`'s record, its events converted from `events`.
     mutating func write(_ turn: TraceTurn, events: PortableEvents, records: Range<Int>, to output: inout ByteBuffer) {
         turn.write(to: &output) { array in write(events, records: records, to: &array) }

@@ -38,13 +38,6 @@ struct TraceLines: ~Copyable {
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    /// A turn's record whose events were converted in parts into `elements` (when it
-    /// `hasElements`).
-    mutating func append(_ turn: TraceTurn, written elements: borrowing ByteBuffer, hasElements: Bool) {
-        TraceConverter.write(turn, written: elements, hasElements: hasElements, to: &bytes)
-        bytes.append(UInt8(ascii: "\n"))
-    }
-
     /// The `idle` record of `events`, which happened after turn `sequence`, converted by
     /// `converter` as they are written; nothing when there are none.
     mutating func appendIdle(
@@ -62,11 +55,22 @@ struct TraceLines: ~Copyable {
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    /// The `idle` record after turn `sequence` whose events were converted in parts into
-    /// `elements` (which holds some).
-    mutating func appendIdle(after sequence: Int, written elements: borrowing ByteBuffer) {
-        TraceConverter.writeIdle(after: sequence, written: elements, to: &bytes)
-        bytes.append(UInt8(ascii: "\n"))
+    /// What comes before a record's events when they were written elsewhere: the record
+    /// `write` makes with no events, less its closing `]}`.
+    mutating func appendOpening(_ write: (inout ByteBuffer) -> Void) {
+        write(&bytes)
+        assert(bytes.last == UInt8(ascii: "}"), "a record with no events ends in ]}")
+        bytes.removeLast(2)
+    }
+
+    /// Events written elsewhere, after `appendOpening`.
+    mutating func appendEvents(_ elements: borrowing ByteBuffer) {
+        elements.withUnsafeBytes { bytes.append($0) }
+    }
+
+    /// What ends a record begun with `appendOpening`, and its line.
+    mutating func appendClosing() {
+        bytes.append("]}\n")
     }
 
     /// Makes room for `capacity` bytes in all, at once, when there is less.

@@ -120,6 +120,31 @@ struct StreamingAndBoundsTests {
         #expect(streamedText[..<firstIdle.lowerBound].components(separatedBy: "\"type\":\"state\"").count - 1 == 1_501)
     }
 
+    /// A stretch of a few parts is small enough that its events are copied into the lines
+    /// rather than written from the encoder's buffer; the bytes are the ring's either way.
+    @Test func aShortStretchInPartsWritesWhatTheRingWrites() throws {
+        let url = temporaryTrace("short-parts")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let (recorder, cogs) = recordingOnAVirtualClock("short parts")
+        try recorder.startStreaming(to: url)
+        cogs.turn("tick") { c in c[_tickCog] = 1 }
+        for key in 0..<80 { _ = cogs.peek(rowCogs[key]) }
+        let stretch = recorder.idleEvents.count
+        #expect(stretch > TraceStream.partSize)
+        cogs.turn("tick") { c in c[_tickCog] = 2 }
+        recorder.finishStreaming()
+
+        let streamedText = try String(contentsOf: url, encoding: .utf8)
+        let idleLines = streamedText.split(separator: "\n").filter { $0.hasPrefix("{\"type\":\"idle\",\"after\":1,") }
+        let ringIdle = recorder.traceText().split(separator: "\n").filter {
+            $0.hasPrefix("{\"type\":\"idle\",\"after\":1,")
+        }
+        #expect(idleLines.count == 1)
+        #expect(idleLines == ringIdle)
+        #expect(try #require(idleLines.first).utf8.count < StreamEncoder.directSize)
+        try expectStreamAgreesWithRing(url, recorder, at: 2)
+    }
+
     /// A long turn goes to the writer in parts while it runs, yet the file holds what one
     /// hand-over at its end would have written: the turn's record as the ring writes it, after
     /// the idle stretch it closed and the states it created.

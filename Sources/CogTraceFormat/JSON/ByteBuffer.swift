@@ -157,6 +157,15 @@ package struct ByteBuffer: ~Copyable {
     /// Forgets what was appended, keeping the memory for what comes next.
     package mutating func removeAll() { count = 0 }
 
+    /// Removes the last `count` bytes appended.
+    package mutating func removeLast(_ count: Int) {
+        precondition(count <= self.count, "removing more bytes than were appended")
+        self.count -= count
+    }
+
+    /// The last byte appended, if any.
+    package var last: UInt8? { count == 0 ? nil : base[count - 1] }
+
     /// Lends the bytes appended so far.
     package func withUnsafeBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try body(UnsafeBufferPointer(start: base, count: count))

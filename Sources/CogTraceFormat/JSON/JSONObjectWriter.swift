@@ -132,14 +132,6 @@ package struct JSONArrayWriter: BracketWriter, ~Copyable {
         elements = writer.finish()
     }
 
-    /// Appends elements already written by `continueElements(in:hasElements:_:)` as the next
-    /// ones; nothing when `hasElements` is false.
-    package mutating func appendWritten(_ elements: borrowing ByteBuffer, hasElements: Bool) {
-        guard hasElements else { return }
-        separate()
-        elements.withUnsafeBytes { output.append($0) }
-    }
-
     @inline(__always)
     private mutating func separate() {
         if isFirst { isFirst = false } else { output.append(UInt8(ascii: ",")) }
