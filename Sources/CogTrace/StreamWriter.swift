@@ -88,14 +88,34 @@ final class StreamWriter: Sendable {
         if isBehind { drain() }
     }
 
-    /// Takes what was handed over, writes it, and comes back until nothing is left.
+    /// Takes what was handed over, writes it, and comes back until nothing is left: after the
+    /// last batch it looks again a few times, a short sleep apart, before it stops. An app whose
+    /// turns (or parts of a long one) come faster than that hands them over without waking this
+    /// thread each time: a wake-up is a system call on the app's thread.
     private func writePending() {
-        while encoding.withLock({ encoding in
-            let batches = takePending(markingIdle: true)
-            write(batches, in: &encoding)
-            return !batches.isEmpty
-        }) {}
+        var quietLooks = 0
+        while true {
+            let isDone = quietLooks == Self.lingeringLooks
+            let wrote = encoding.withLock { encoding in
+                let batches = takePending(markingIdle: isDone)
+                write(batches, in: &encoding)
+                return !batches.isEmpty
+            }
+            if wrote {
+                quietLooks = 0
+            } else if isDone {
+                return
+            } else {
+                quietLooks += 1
+                usleep(Self.lingeringInterval)
+            }
+        }
     }
+
+    /// How many times the writer's thread looks for more after a batch before it stops, and
+    /// how long it sleeps between looks (microseconds): 2 ms in all.
+    static let lingeringLooks = 8
+    static let lingeringInterval: UInt32 = 250
 
     /// The batches handed over and not taken yet, all of them. Taken with the encoding lock
     /// held, by whichever thread then writes them, so batches are written in the order they
