@@ -105,9 +105,13 @@ final class StreamWriter: Sendable {
                 quietLooks = 0
             } else if isDone {
                 return
+            } else if isClosed.load(ordering: .acquiring) {
+                quietLooks = Self.lingeringLooks
             } else {
                 quietLooks += 1
-                usleep(Self.lingeringInterval)
+                isLingering.store(true, ordering: .releasing)
+                _ = lingerWake.wait(timeout: .now() + .microseconds(Int(Self.lingeringInterval)))
+                isLingering.store(false, ordering: .releasing)
             }
         }
     }
@@ -116,6 +120,12 @@ final class StreamWriter: Sendable {
     /// how long it sleeps between looks (microseconds): 2 ms in all.
     static let lingeringLooks = 8
     static let lingeringInterval: UInt32 = 250
+    /// Whether the stream has ended, so the writer's thread stops looking at once: one still
+    /// looking kept its thread from the pool, and the app's next stream paid for another.
+    private let isClosed = Atomic<Bool>(false)
+    /// Whether the writer's thread is between looks, and what ends its wait early.
+    private let isLingering = Atomic<Bool>(false)
+    private let lingerWake = DispatchSemaphore(value: 0)
 
     /// The batches handed over and not taken yet, all of them. Taken with the encoding lock
     /// held, by whichever thread then writes them, so batches are written in the order they
@@ -192,6 +202,8 @@ final class StreamWriter: Sendable {
             encoding.file = nil
             return encoding.encoder.graphSize
         }
+        isClosed.store(true, ordering: .releasing)
+        if isLingering.load(ordering: .acquiring) { lingerWake.signal() }
         // A big graph the writer kept (a lattice's is thousands of states, each a few arrays)
         // and its buffer are freed on its own thread, after the stream has ended: freed by the
         // app's thread as the stream went, they had cost it 0.8 ms a run of the lattice. A small
