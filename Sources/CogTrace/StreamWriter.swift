@@ -110,7 +110,7 @@ final class StreamWriter: Sendable {
             } else {
                 quietLooks += 1
                 isLingering.store(true, ordering: .releasing)
-                _ = lingerWake.wait(timeout: .now() + .microseconds(Int(Self.lingeringInterval)))
+                _ = lingerWake.wait(timeout: .now() + .microseconds(Self.lingeringInterval))
                 isLingering.store(false, ordering: .releasing)
             }
         }
@@ -119,9 +119,9 @@ final class StreamWriter: Sendable {
     /// How many times the writer's thread looks for more after a batch before it stops, and
     /// how long it sleeps between looks (microseconds): 2 ms in all.
     static let lingeringLooks = 8
-    static let lingeringInterval: UInt32 = 250
-    /// Whether the stream has ended, so the writer's thread stops looking at once: one still
-    /// looking kept its thread from the pool, and the app's next stream paid for another.
+    static let lingeringInterval = 250
+    /// Whether the stream has ended, so the writer's thread stops looking at once rather than
+    /// hold a pool thread for nothing.
     private let isClosed = Atomic<Bool>(false)
     /// Whether the writer's thread is between looks, and what ends its wait early.
     private let isLingering = Atomic<Bool>(false)

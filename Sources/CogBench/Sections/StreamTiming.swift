@@ -9,10 +9,10 @@ import Foundation
 /// writer encodes and writes beside it. Timing the turns in runs of their own, as a third
 /// variant, had each kind of run follow one kind of run twice as often as the other (the
 /// rotation of three), so the streamed runs mostly started cold after untraced ones and the
-/// turns-only runs warm after streamed ones; with two variants each follows either alike. Each run records a new file, as an app run does; the files are removed
-/// after the shape, untimed (truncating or removing a file just written costs this machine's
-/// file system 0.2-2 ms, more than most shapes' runs). The runtime and recorder sections both
-/// report it.
+/// turns-only runs warm after streamed ones; with two variants each follows either alike.
+/// Each run records a new file, as an app run does; the files are removed after the shape,
+/// untimed (truncating or removing a file just written costs this machine's file system
+/// 0.2-2 ms, more than most shapes' runs). The runtime and recorder sections both report it.
 struct StreamTiming {
     /// The untraced runs timed beside the streamed ones.
     let untraced: Measurement
