@@ -81,7 +81,7 @@ extension CogRecorder {
     ///   as far as can be told without creating it (the writer's thread creates it); a refusal
     ///   only opening meets is reported in `faults`, as a failed write is.
     public func startStreaming(to url: URL) throws(RecorderFault) {
-        stream = try TraceStream(url: url, recorder: self) { [weak self] fault in self?.report(fault) }
+        stream = try TraceStream(url: url, recorder: self)
         schedulePart()
     }
 
@@ -96,7 +96,7 @@ extension CogRecorder {
     /// of their own, a moment after their turn): for a test or a tool that reads the file while
     /// the app goes on.
     public func flushStream() {
-        stream?.settle()
+        stream?.settle(recorder: self)
     }
 
     /// Ends streaming: writes what happened since the last turn and a trailer marking the file

@@ -97,7 +97,7 @@ public final class CogRecorder: CogProbe {
     /// What stopped streaming, reported once each (a full disk, a removed file). Reading it
     /// first waits until every record streamed so far is written, so a fault is never missed.
     public var faults: [RecorderFault] {
-        stream?.settle()
+        stream?.settle(recorder: self)
         return reportedFaults
     }
     var reportedFaults: [RecorderFault] = []
@@ -222,6 +222,6 @@ extension CogRecorder {
             after: TurnNumber(after ?? lastEndedTurnNow), test: test, kind: kind, message: message, file: file,
             line: line)
         failures.append(failure)
-        stream?.append(failure)
+        stream?.append(failure, recorder: self)
     }
 }

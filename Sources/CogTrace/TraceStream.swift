@@ -15,7 +15,6 @@ import Foundation
 @MainActor
 final class TraceStream {
     private let writer: StreamWriter
-    private let onFailure: (RecorderFault) -> Void
     /// How many of the recorder's states (in first-seen order) are already handed to the writer.
     @exclusivity(unchecked) private var writtenStateCount = 0
     @exclusivity(unchecked) private var keyframes = 0
@@ -36,10 +35,12 @@ final class TraceStream {
     /// rounds put its stream x at 2.15 with 256 against 2.27 with 2,048 (medians).
     static let partSize = 256
 
-    /// Opens (creating or truncating) the file at `url`.
+    /// Opens (creating or truncating) the file at `url`. A fault found later is reported to the
+    /// recorder passed to the call that finds it: the stream holds no reference to its recorder,
+    /// since a weak one would move the recorder's reference count into a side table, and the
+    /// runtime retains its probe on every settle (the slow path was 0.17x of a diamond run).
     /// - Throws: `RecorderFault` when it cannot be opened, naming the path and the system's reason.
-    init(url: URL, recorder: CogRecorder, onFailure: @escaping (RecorderFault) -> Void) throws(RecorderFault) {
-        self.onFailure = onFailure
+    init(url: URL, recorder: CogRecorder) throws(RecorderFault) {
         writer = try StreamWriter(
             path: url.path, writing: recorder.configuration.streamWriting,
             startingFrom: SettledSnapshot(settling: recorder.currentSnapshot()))
@@ -54,7 +55,7 @@ final class TraceStream {
 
     /// Before turn `sequence`: what happened since the last turn, and a keyframe when one is due.
     func willBeginTurn(_ sequence: Int, idle: Range<Int>, recorder: CogRecorder) {
-        guard !noticeFault() else { return }
+        guard !noticeFault(recorder) else { return }
         if !idle.isEmpty { appendClosing(idle, recorder: recorder, to: &held) }
         if sequence > 1, (sequence - 1) % recorder.configuration.keyframeInterval == 0 {
             held.append(.keyframe(before: sequence))
@@ -64,7 +65,7 @@ final class TraceStream {
 
     /// A turn ended: its new states, then its record.
     func append(_ turn: RecordedTurn, recorder: CogRecorder) {
-        guard !noticeFault() else { return }
+        guard !noticeFault(recorder) else { return }
         var batch = takeHeld()
         appendNewStates(recorder, to: &batch)
         assert(turn.after.isEmpty, "a turn is streamed as it ends")
@@ -77,23 +78,23 @@ final class TraceStream {
     }
 
     /// A failure the test noted: handed over at once, so a test that crashes next still leaves it.
-    func append(_ failure: TraceFailure) {
-        guard !noticeFault() else { return }
+    func append(_ failure: TraceFailure, recorder: CogRecorder) {
+        guard !noticeFault(recorder) else { return }
         var batch = takeHeld()
         batch.append(.line(failure.jsonValue))
         writer.write(batch)
     }
 
     /// Waits until everything handed over is written, and reports a fault that stopped it.
-    func settle() {
-        if !held.isEmpty, !noticeFault() { writer.write(takeHeld()) }
+    func settle(recorder: CogRecorder) {
+        if !held.isEmpty, !noticeFault(recorder) { writer.write(takeHeld()) }
         writer.drain()
-        _ = noticeFault()
+        _ = noticeFault(recorder)
     }
 
     /// Writes the events since the last turn and the trailer, then closes the file.
     func finish(recorder: CogRecorder) {
-        if !noticeFault() {
+        if !noticeFault(recorder) {
             var batch = takeHeld()
             if !recorder.idleEvents.isEmpty {
                 appendClosing(recorder.idleEvents, recorder: recorder, to: &batch)
@@ -108,14 +109,14 @@ final class TraceStream {
         } else {
             writer.close()
         }
-        _ = noticeFault()
+        _ = noticeFault(recorder)
     }
 
     /// Hands over the events of the turn or the idle stretch under way up to `end`, as a part.
     /// What is held (the stretch before the turn, a keyframe due) goes first, so the writer
     /// converts in the order the events happened.
     func handOverPart(upTo end: Int, recorder: CogRecorder) {
-        guard !noticeFault() else { return }
+        guard !noticeFault(recorder) else { return }
         let turnEvents = recorder.turnEventsSoFar
         let start = partsHandedEnd ?? (turnEvents ?? recorder.idleEvents).lowerBound
         guard start < end else { return }
@@ -151,12 +152,13 @@ final class TraceStream {
         writtenStateCount = count
     }
 
-    /// Whether streaming has stopped; reports the writer's fault the first time it is seen.
-    private func noticeFault() -> Bool {
+    /// Whether streaming has stopped; reports the writer's fault to `recorder` the first time it
+    /// is seen.
+    private func noticeFault(_ recorder: CogRecorder) -> Bool {
         if failure != nil { return true }
         guard let fault = writer.currentFault else { return false }
         failure = fault
-        onFailure(fault)
+        recorder.report(fault)
         return true
     }
 }

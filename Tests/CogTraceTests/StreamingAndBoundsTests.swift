@@ -148,6 +148,25 @@ struct StreamingAndBoundsTests {
     /// A long turn goes to the writer in parts while it runs, yet the file holds what one
     /// hand-over at its end would have written: the turn's record as the ring writes it, after
     /// the idle stretch it closed and the states it created.
+    /// The runtime retains its probe on every settle: a weak reference to the recorder anywhere
+    /// moves its reference count into a side table, and every one of those retains takes the
+    /// slow path (0.17x of a streamed diamond run, where it had crept in). One weak count is the
+    /// object's own.
+    @Test func aStreamingRecorderIsNeverReferencedWeakly() throws {
+        let url = temporaryTrace("unweakened")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let (recorder, cogs) = recordingOnAVirtualClock("unweakened")
+        try recorder.startStreaming(to: url)
+        _ = cogs[parityCog]
+        for tick in 1...3 { cogs.turn("tick \(tick)") { c in c[_tickCog] = tick } }
+        recorder.noteFailure(test: "unweakened", kind: .expectation, message: "noted")
+        #expect(_getWeakRetainCount(recorder) == 1)
+        recorder.flushStream()
+        recorder.finishStreaming()
+        #expect(_getWeakRetainCount(recorder) == 1)
+        #expect(recorder.faults.isEmpty)
+    }
+
     @Test func aLongTurnStreamsInPartsAndWritesWhatTheRingWrites() throws {
         let url = temporaryTrace("turn-parts")
         defer { try? FileManager.default.removeItem(at: url) }
