@@ -51,6 +51,7 @@ enum RecorderSection {
                 Measurement(
                     section: "recorder", name: shape.name, variant: "stream, app thread ÷ untraced", unit: "ratio",
                     samples: [streamed.appThreadRatio]),
+                streamed.fileCreation,
                 Measurement(
                     section: "recorder", name: shape.name, variant: "bytes per turn (stream)", unit: "bytes",
                     samples: [bytesPerTurn]),
@@ -61,15 +62,21 @@ enum RecorderSection {
             rows.append([
                 shape.name, "\(counter.events)", String(format: "%.1f", eventsPerSecond / 1e6),
                 String(format: "%.2f", streamed.streamRatio), String(format: "%.2f", streamed.appThreadRatio),
-                String(format: "%.0f", bytesPerTurn), String(format: "%.0f", throughput),
+                String(format: "%.0f", streamed.fileCreation.median * 1_000), String(format: "%.0f", bytesPerTurn),
+                String(format: "%.0f", throughput),
             ])
         }
         print(
             "recorder (ring mode kept in memory; stream and write(to:) into temporary files; stream × until the"
-                + " file is finished, app × the turns alone, each against untraced runs timed beside them)")
+                + " file is finished, app × the turns alone, each against untraced runs timed beside them; new file µs:"
+                + " creating a file in the streamed files' folder just before, median of 5)")
         print(
             table(
-                ["shape", "events per run", "M events/s", "stream ×", "stream app ×", "bytes per turn", "write MiB/s"],
+                [
+                    "shape", "events per run", "M events/s", "stream ×", "stream app ×", "new file µs",
+                    "bytes per turn",
+                    "write MiB/s",
+                ],
                 rows))
         print()
         measurements += steadyTurn(turns: steadyTurns)

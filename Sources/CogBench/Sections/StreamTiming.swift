@@ -18,6 +18,9 @@ struct StreamTiming {
     let untraced: Measurement
     let stream: Measurement
     let appThread: Measurement
+    /// What creating a file in the streamed files' folder cost just before the shape's runs
+    /// (`StreamFiles.timeCreation`), so a reader can tell a slow volume from a slow recorder.
+    let fileCreation: Measurement
 
     /// Until the file is finished, as a multiple of untraced.
     var streamRatio: Double { stream.median / untraced.median }
@@ -28,6 +31,7 @@ struct StreamTiming {
     /// `files`.
     init(_ shape: any BenchShape, section: String, iterations: Int, files: StreamFiles) {
         var appSamples: [Double] = []
+        fileCreation = files.timeCreation(section: section, name: shape.name)
         // One warm-up run of each variant, then `iterations` timed ones.
         files.prepare(iterations + 1)
         let timed = measureInterleaved(
@@ -96,6 +100,25 @@ final class StreamFiles {
     private func makeURL() -> URL {
         count += 1
         return directory.appendingPathComponent("\(count).cogtrace", isDirectory: false)
+    }
+
+    /// Times creating `samples` empty files beside the streamed ones, each as the recorder
+    /// opens its file (created, write-only), then closed. On an ext4 volume without a journal
+    /// this cost grows with the files removed in the last minutes and depends on where the
+    /// folder's inodes are (docs/performance.md, "The stream, ninth pass"); a streamed run pays
+    /// it once. The files stay until `removeAll`: removing them would slow the next creations.
+    func timeCreation(section: String, name: String, samples: Int = 5) -> Measurement {
+        let clock = ContinuousClock()
+        let times = (0..<samples).map { _ in
+            count += 1
+            let path = directory.appendingPathComponent("probe-\(count)", isDirectory: false).path
+            return clock.measure {
+                let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                if descriptor >= 0 { close(descriptor) }
+            }.milliseconds
+        }
+        return Measurement(
+            section: section, name: name, variant: "file creation (streamed files' folder)", samples: times)
     }
 
     func removeAll() {
