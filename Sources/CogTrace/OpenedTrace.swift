@@ -2,14 +2,15 @@ import CogTraceFormat
 import Foundation
 
 /// A streamed trace's file, open for writing, and its identity when opened, to notice it being
-/// removed or replaced later.
-struct OpenedTrace: Sendable {
+/// removed or replaced later. Package-wide so that `cog-bench` times creating a file the way a
+/// stream does.
+package struct OpenedTrace: Sendable {
     private let descriptor: Int32
     private let device: UInt64
     private let inode: UInt64
 
     /// Opens (creating or truncating) the file at `path`.
-    static func open(_ path: String) -> Result<OpenedTrace, RecorderFault> {
+    package static func open(_ path: String) -> Result<OpenedTrace, RecorderFault> {
         let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return .failure(RecorderFault(path: path, reason: Self.reason(errno))) }
         var status = stat()
@@ -64,7 +65,7 @@ struct OpenedTrace: Sendable {
         return nil
     }
 
-    func close() {
+    package func close() {
         _ = Foundation.close(descriptor)
     }
 

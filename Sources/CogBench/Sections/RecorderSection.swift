@@ -26,6 +26,8 @@ enum RecorderSection {
                 _ = shape.run(on: cogs)
             }
             let eventsPerSecond = Double(counter.events) / (ring.median / 1_000)
+            // Just before the shape's streamed runs, in the folder they write to.
+            let fileCreation = streamFiles.timeCreation(section: "recorder", name: shape.name)
             let streamed = StreamTiming(shape, section: "recorder", iterations: iterations, files: streamFiles)
             let cogs = Cogs()
             let recorder = CogRecorder(configuration: RecorderConfiguration(title: shape.name))
@@ -51,7 +53,7 @@ enum RecorderSection {
                 Measurement(
                     section: "recorder", name: shape.name, variant: "stream, app thread ÷ untraced", unit: "ratio",
                     samples: [streamed.appThreadRatio]),
-                streamed.fileCreation,
+                fileCreation,
                 Measurement(
                     section: "recorder", name: shape.name, variant: "bytes per turn (stream)", unit: "bytes",
                     samples: [bytesPerTurn]),
@@ -62,14 +64,15 @@ enum RecorderSection {
             rows.append([
                 shape.name, "\(counter.events)", String(format: "%.1f", eventsPerSecond / 1e6),
                 String(format: "%.2f", streamed.streamRatio), String(format: "%.2f", streamed.appThreadRatio),
-                String(format: "%.0f", streamed.fileCreation.median * 1_000), String(format: "%.0f", bytesPerTurn),
+                String(format: "%.0f", fileCreation.median * 1_000), String(format: "%.0f", bytesPerTurn),
                 String(format: "%.0f", throughput),
             ])
         }
         print(
             "recorder (ring mode kept in memory; stream and write(to:) into temporary files; stream × until the"
                 + " file is finished, app × the turns alone, each against untraced runs timed beside them; new file µs:"
-                + " creating a file in the streamed files' folder just before, median of 5)")
+                + " creating a file in the streamed files' folder just before, median of"
+                + " \(StreamFiles.creationSamples))")
         print(
             table(
                 [

@@ -18,9 +18,6 @@ struct StreamTiming {
     let untraced: Measurement
     let stream: Measurement
     let appThread: Measurement
-    /// What creating a file in the streamed files' folder cost just before the shape's runs
-    /// (`StreamFiles.timeCreation`), so a reader can tell a slow volume from a slow recorder.
-    let fileCreation: Measurement
 
     /// Until the file is finished, as a multiple of untraced.
     var streamRatio: Double { stream.median / untraced.median }
@@ -31,7 +28,6 @@ struct StreamTiming {
     /// `files`.
     init(_ shape: any BenchShape, section: String, iterations: Int, files: StreamFiles) {
         var appSamples: [Double] = []
-        fileCreation = files.timeCreation(section: section, name: shape.name)
         // One warm-up run of each variant, then `iterations` timed ones.
         files.prepare(iterations + 1)
         let timed = measureInterleaved(
@@ -102,20 +98,21 @@ final class StreamFiles {
         return directory.appendingPathComponent("\(count).cogtrace", isDirectory: false)
     }
 
-    /// Times creating `samples` empty files beside the streamed ones, each as the recorder
-    /// opens its file (created, write-only), then closed. On an ext4 volume without a journal
-    /// this cost grows with the files removed in the last minutes and depends on where the
-    /// folder's inodes are (docs/performance.md, "The stream, ninth pass"); a streamed run pays
-    /// it once. The files stay until `removeAll`: removing them would slow the next creations.
-    func timeCreation(section: String, name: String, samples: Int = 5) -> Measurement {
+    /// How many files `timeCreation` creates.
+    static let creationSamples = 5
+
+    /// Times creating empty files beside the streamed ones, opened as a stream opens its file
+    /// (`OpenedTrace.open`), then closed, so a reader can tell a slow volume from a slow
+    /// recorder. On an ext4 volume without a journal this cost grows with the files removed in
+    /// the last minutes and depends on where the folder's inodes are (docs/performance.md, "The
+    /// stream, ninth pass"); a streamed run pays it once. The files stay until `removeAll`:
+    /// removing them would slow the next creations.
+    func timeCreation(section: String, name: String) -> Measurement {
         let clock = ContinuousClock()
-        let times = (0..<samples).map { _ in
+        let times = (0..<Self.creationSamples).map { _ in
             count += 1
             let path = directory.appendingPathComponent("probe-\(count)", isDirectory: false).path
-            return clock.measure {
-                let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-                if descriptor >= 0 { close(descriptor) }
-            }.milliseconds
+            return clock.measure { try? OpenedTrace.open(path).get().close() }.milliseconds
         }
         return Measurement(
             section: section, name: name, variant: "file creation (streamed files' folder)", samples: times)
