@@ -10,10 +10,15 @@ extension CogRecorder {
     }
 
     /// A random (version 4) UUID in lowercase, from the system's generator: `UUID()` opens and
-    /// reads `/dev/urandom` here, which was a visible part of starting a stream.
+    /// reads `/dev/urandom` here, which was a visible part of starting a stream. The sixteen
+    /// bytes come from one `getentropy` call (one system call; the standard generator makes
+    /// one per eight bytes), or from the standard generator should that fail.
     static func randomRunID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        var bytes = (generator.next() as UInt64, generator.next() as UInt64)
+        var bytes: (UInt64, UInt64) = (0, 0)
+        if withUnsafeMutableBytes(of: &bytes, { getentropy($0.baseAddress, $0.count) }) != 0 {
+            var generator = SystemRandomNumberGenerator()
+            bytes = (generator.next(), generator.next())
+        }
         return withUnsafeMutableBytes(of: &bytes) { raw in
             raw[6] = raw[6] & 0x0F | 0x40
             raw[8] = raw[8] & 0x3F | 0x80

@@ -55,7 +55,7 @@ struct EventLog {
             return
         }
         let last = openSegment()
-        segments[last].appendStateCreated(info, state: id, value: value)
+        segments[last].appendStateCreated(state: id, value: value)
     }
 
     /// Keeps a recompute, its values packed.

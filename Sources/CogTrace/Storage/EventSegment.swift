@@ -8,8 +8,6 @@ struct EventSegment {
     var boxed: ContiguousArray<Any> = []
     /// Dependency lists, each a run named by a `dependencies` record.
     var producers: ContiguousArray<Int> = []
-    /// The descriptions of states created, each named by a `stateCreated` record.
-    var infos: ContiguousArray<CogStateInfo> = []
     /// The rarer events, kept as the probe gave them.
     var whole: ContiguousArray<CogProbeEvent> = []
 
@@ -22,7 +20,6 @@ struct EventSegment {
         records.removeAll(keepingCapacity: true)
         boxed.removeAll(keepingCapacity: true)
         producers.removeAll(keepingCapacity: true)
-        infos.removeAll(keepingCapacity: true)
         whole.removeAll(keepingCapacity: true)
     }
 
@@ -39,11 +36,11 @@ struct EventSegment {
         return (.boxed, UInt64(boxed.count - 1))
     }
 
-    /// Keeps a state's creation, its description in `infos` and its value packed.
-    mutating func appendStateCreated<Value>(_ info: CogStateInfo, state: UInt32, value: UnsafePointer<Value>?) {
+    /// Keeps a state's creation, its value packed. Its description is the recorder's to keep
+    /// (`CogRecorder.noteState`), once per state: a copy here too was never read, and cost a
+    /// lattice's traced run a retain and a release of every declaration's description.
+    mutating func appendStateCreated<Value>(state: UInt32, value: UnsafePointer<Value>?) {
         var record = PackedEvent(kind: .stateCreated, state: state)
-        record.old = UInt64(infos.count)
-        infos.append(info)
         if let value {
             let (slot, bits) = pack(value)
             record.setNew(slot, bits)

@@ -7,8 +7,8 @@ import Cog
 /// as its bits; any other value is boxed once into its segment's `boxed` table and named by
 /// index. A dependency list is a run of its segment's `producers`; a lease holder is the address
 /// and length of its static string; a grace period is its two words in `old` and `new`; a
-/// created state's description is an index into its segment's `infos`. Every other event is
-/// kept whole in the segment's `whole` table, which `old` indexes.
+/// created state's description is the recorder's, by state. Every other event is kept whole
+/// in the segment's `whole` table, which `old` indexes.
 struct PackedEvent {
     enum Kind: UInt8 {
         case stateCreated, recompute, write, dependencies, notice, reactionRun, leaseRenewed, graceScheduled, whole
