@@ -56,6 +56,21 @@ struct TraceToleranceTests {
         #expect(try file.turn(file.turnSequences.last!).events.allSatisfy { $0.kind != "hologram" })
     }
 
+    @Test func aSecondIdleRecordAfterATurnIsNamedAndLeftOut() throws {
+        var lines = smallTrace().split(separator: "\n").map(String.init)
+        let lastTurn = try #require(lines.lastIndex { $0.hasPrefix(#"{"type":"turn""#) })
+        let sequence = try TraceFile.parse(smallTrace()).turnSequences.last!.rawValue
+        lines.insert(#"{"type":"idle","after":\#(sequence),"events":[{"e":"notice","s":1}]}"#, at: lastTurn + 1)
+        lines.insert(#"{"type":"idle","after":\#(sequence),"events":[{"e":"notice","s":2}]}"#, at: lastTurn + 2)
+        let file = try TraceFile.parse(lines.joined(separator: "\n") + "\n")
+        #expect(
+            file.warnings.map(\.message) == [
+                "a second idle record after turn \(sequence) (a writer writes one); ignored"
+            ])
+        #expect(file.warnings.first?.line == lastTurn + 3)
+        #expect(try file.turn(file.turnSequences.last!).after == [.notice(state: NodeID(1))])
+    }
+
     @Test func aNewerMajorVersionIsRefusedClearly() {
         let text = smallTrace().replacingOccurrences(of: #""minReader":"1.0""#, with: #""minReader":"2.0""#)
         #expect(throws: TraceReadError(line: 1, message: "trace needs reader version 2.0; this reader reads 1.x")) {

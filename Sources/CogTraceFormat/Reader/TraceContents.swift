@@ -134,7 +134,15 @@ struct TraceContents {
             if isLast, (try? TraceScanner.parseLine(bytes[range], line: lineNumber)) == nil {
                 return noteTruncated(range)
             }
-            if entries.isEmpty {
+            // One idle record follows a turn (or opens the file). A second would have replaced
+            // the first and its events gone unsaid, and a followed trace's index kept the
+            // first one's places against the second one's bytes; it is named and left out.
+            if entries.isEmpty ? leadingIdle != nil : entries[entries.count - 1].idle != nil {
+                let turn = entries.last.map { "turn \($0.sequence.rawValue)" } ?? "the start"
+                warnings.append(
+                    TraceWarning(
+                        line: lineNumber, message: "a second idle record after \(turn) (a writer writes one); ignored"))
+            } else if entries.isEmpty {
                 leadingIdle = (lineNumber, range)
             } else {
                 entries[entries.count - 1].idle = (lineNumber, range)
