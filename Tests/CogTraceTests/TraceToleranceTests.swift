@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CogTrace
+@testable import CogTraceFormat
 
 private let _counterCog = Cog<Int>.Manual(name: "tolerance.counter") { 0 }
 private let doubledCog = Cog<Int>(name: "tolerance.doubled") { c in c[_counterCog] * 2 }
@@ -69,6 +70,20 @@ struct TraceToleranceTests {
             ])
         #expect(file.warnings.first?.line == lastTurn + 3)
         #expect(try file.turn(file.turnSequences.last!).after == [.notice(state: NodeID(1))])
+    }
+
+    @Test func aSecondIdleRecordBeforeTheFirstTurnIsNamedAndLeftOut() throws {
+        var lines = smallTrace().split(separator: "\n").map(String.init)
+        let firstTurn = try #require(lines.firstIndex { $0.hasPrefix(#"{"type":"turn""#) })
+        lines.insert(#"{"type":"idle","after":0,"events":[{"e":"notice","s":1}]}"#, at: firstTurn)
+        lines.insert(#"{"type":"idle","after":0,"events":[{"e":"notice","s":2}]}"#, at: firstTurn + 1)
+        let file = try TraceFile.parse(lines.joined(separator: "\n") + "\n")
+        #expect(
+            file.warnings.map(\.message) == [
+                "a second idle record before the first turn (a writer writes one); ignored"
+            ])
+        #expect(file.warnings.first?.line == firstTurn + 2)
+        #expect(file.leadingIdle?.line == firstTurn + 1, "the first one is kept")
     }
 
     @Test func aNewerMajorVersionIsRefusedClearly() {

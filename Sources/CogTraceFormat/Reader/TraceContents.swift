@@ -138,10 +138,10 @@ struct TraceContents {
             // the first and its events gone unsaid, and a followed trace's index kept the
             // first one's places against the second one's bytes; it is named and left out.
             if entries.isEmpty ? leadingIdle != nil : entries[entries.count - 1].idle != nil {
-                let turn = entries.last.map { "turn \($0.sequence.rawValue)" } ?? "the start"
+                let place = entries.last.map { "after turn \($0.sequence.rawValue)" } ?? "before the first turn"
                 warnings.append(
                     TraceWarning(
-                        line: lineNumber, message: "a second idle record after \(turn) (a writer writes one); ignored"))
+                        line: lineNumber, message: "a second idle record \(place) (a writer writes one); ignored"))
             } else if entries.isEmpty {
                 leadingIdle = (lineNumber, range)
             } else {
