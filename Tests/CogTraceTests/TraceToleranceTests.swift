@@ -57,33 +57,27 @@ struct TraceToleranceTests {
         #expect(try file.turn(file.turnSequences.last!).events.allSatisfy { $0.kind != "hologram" })
     }
 
-    @Test func aSecondIdleRecordAfterATurnIsNamedAndLeftOut() throws {
+    /// Two idle records where a writer writes one: after the last turn, or before the first.
+    @Test(arguments: [true, false])
+    func aSecondIdleRecordIsNamedAndLeftOut(afterTheLastTurn: Bool) throws {
         var lines = smallTrace().split(separator: "\n").map(String.init)
-        let lastTurn = try #require(lines.lastIndex { $0.hasPrefix(#"{"type":"turn""#) })
-        let sequence = try TraceFile.parse(smallTrace()).turnSequences.last!.rawValue
-        lines.insert(#"{"type":"idle","after":\#(sequence),"events":[{"e":"notice","s":1}]}"#, at: lastTurn + 1)
-        lines.insert(#"{"type":"idle","after":\#(sequence),"events":[{"e":"notice","s":2}]}"#, at: lastTurn + 2)
+        let last = try TraceFile.parse(smallTrace()).turnSequences.last!.rawValue
+        let turns = lines.indices.filter { lines[$0].hasPrefix(#"{"type":"turn""#) }
+        let at = afterTheLastTurn ? turns.last! + 1 : turns.first!
+        let after = afterTheLastTurn ? last : 0
+        for state in 1...2 {
+            lines.insert(
+                #"{"type":"idle","after":\#(after),"events":[{"e":"notice","s":\#(state)}]}"#, at: at + state - 1)
+        }
         let file = try TraceFile.parse(lines.joined(separator: "\n") + "\n")
-        #expect(
-            file.warnings.map(\.message) == [
-                "a second idle record after turn \(sequence) (a writer writes one); ignored"
-            ])
-        #expect(file.warnings.first?.line == lastTurn + 3)
-        #expect(try file.turn(file.turnSequences.last!).after == [.notice(state: NodeID(1))])
-    }
-
-    @Test func aSecondIdleRecordBeforeTheFirstTurnIsNamedAndLeftOut() throws {
-        var lines = smallTrace().split(separator: "\n").map(String.init)
-        let firstTurn = try #require(lines.firstIndex { $0.hasPrefix(#"{"type":"turn""#) })
-        lines.insert(#"{"type":"idle","after":0,"events":[{"e":"notice","s":1}]}"#, at: firstTurn)
-        lines.insert(#"{"type":"idle","after":0,"events":[{"e":"notice","s":2}]}"#, at: firstTurn + 1)
-        let file = try TraceFile.parse(lines.joined(separator: "\n") + "\n")
-        #expect(
-            file.warnings.map(\.message) == [
-                "a second idle record before the first turn (a writer writes one); ignored"
-            ])
-        #expect(file.warnings.first?.line == firstTurn + 2)
-        #expect(file.leadingIdle?.line == firstTurn + 1, "the first one is kept")
+        let place = afterTheLastTurn ? "after turn \(last)" : "before the first turn"
+        #expect(file.warnings.map(\.message) == ["a second idle record \(place) (a writer writes one); ignored"])
+        #expect(file.warnings.first?.line == at + 2, "lines count from 1; the second record is the one named")
+        if afterTheLastTurn {
+            #expect(try file.turn(file.turnSequences.last!).after == [.notice(state: NodeID(1))])
+        } else {
+            #expect(file.leadingIdle?.line == at + 1, "the first one is kept")
+        }
     }
 
     @Test func aNewerMajorVersionIsRefusedClearly() {
