@@ -54,9 +54,10 @@ extension CogRecorder {
                     // Bits stay bits; a boxed value, or any value of a redacted state, becomes a
                     // `TraceValue` of the copy's own.
                     let isRedacted = !redactedStates.isEmpty && redactedStates.contains(Int(record.state))
-                    let oldSlot = record.kind == .stateCreated ? .none : record.oldSlot
-                    if oldSlot == .boxed || (isRedacted && oldSlot != .none) {
-                        record.setOld(.boxed, portable.keep(oldSlot, record.old, of: segment, isRedacted, settling))
+                    // A created state's record has no old value: its slot stays `.none`.
+                    if record.oldSlot == .boxed || (isRedacted && record.oldSlot != .none) {
+                        record.setOld(
+                            .boxed, portable.keep(record.oldSlot, record.old, of: segment, isRedacted, settling))
                     }
                     if record.newSlot == .boxed || (isRedacted && record.newSlot != .none) {
                         record.setNew(
