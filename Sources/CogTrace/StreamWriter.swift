@@ -13,6 +13,7 @@ import Synchronization
 /// written after it. The stream reads the fault on the app's thread and reports it there.
 final class StreamWriter: Sendable {
     private let path: String
+    private let file: StreamFile
     private let queue = DispatchQueue(label: "CogTrace.stream-writer")
     /// Whether records are written on `queue` (else at once, on the caller's thread).
     private let writesInBackground: Bool
@@ -40,25 +41,21 @@ final class StreamWriter: Sendable {
 
     /// Starts a stream into the file at `path` (created, or truncated), for records describing
     /// a graph that starts as `snapshot`. Writing in the background, the file is opened by the
-    /// writer's thread, with the first records: creating a file costs this machine's file
-    /// system 0.03-0.19 ms of kernel time, as much as many a run of turns. What would make opening fail is
-    /// looked for here first (`OpenedTrace.refusal(toWrite:)`); a failure it cannot foresee
-    /// becomes the stream's fault, as a failed write does.
+    /// writer's thread before it takes the first records (or by the app's, should the stream
+    /// end first): creating a file costs this machine's file system 15-400 µs of kernel time,
+    /// as much as many a run of turns (`StreamFile`). What would make opening fail is looked for
+    /// here first (`OpenedTrace.refusal(toWrite:)`); a failure it cannot foresee becomes the
+    /// stream's fault, as a failed write does.
     /// - Throws: `RecorderFault` naming the path and the system's reason.
     init(
         path: String, writing: RecorderConfiguration.StreamWriting, startingFrom snapshot: SettledSnapshot
     ) throws(RecorderFault) {
         self.path = path
+        file = StreamFile(path: path)
         writesInBackground = writing == .background
         if let reason = OpenedTrace.refusal(toWrite: path) { throw RecorderFault(path: path, reason: reason) }
-        var encoding = StreamEncoding(encoder: StreamEncoder(from: snapshot.snapshot))
-        if !writesInBackground {
-            switch OpenedTrace.open(path) {
-            case .success(let file): encoding.file = file
-            case .failure(let fault): throw fault
-            }
-        }
-        self.encoding = Mutex(encoding)
+        encoding = Mutex(StreamEncoding(encoder: StreamEncoder(from: snapshot.snapshot)))
+        if !writesInBackground, case .failure(let fault)? = file.opened() { throw fault }
     }
 
     /// What stopped writing, if anything has.
@@ -93,6 +90,9 @@ final class StreamWriter: Sendable {
     /// turns (or parts of a long one) come faster than that hands them over without waking this
     /// thread each time: a wake-up is a system call on the app's thread.
     private func writePending() {
+        // The file first, outside the records' lock: a stream that ends while it is being
+        // created has the app's thread encode what is left meanwhile.
+        if case .failure(let fault)? = file.opened() { keep(fault) }
         var quietLooks = 0
         while true {
             let isDone = quietLooks == Self.lingeringLooks
@@ -109,9 +109,7 @@ final class StreamWriter: Sendable {
                 quietLooks = Self.lingeringLooks
             } else {
                 quietLooks += 1
-                isLingering.store(true, ordering: .releasing)
-                _ = lingerWake.wait(timeout: .now() + .microseconds(Self.lingeringInterval))
-                isLingering.store(false, ordering: .releasing)
+                usleep(UInt32(Self.lingeringInterval))
             }
         }
     }
@@ -120,12 +118,9 @@ final class StreamWriter: Sendable {
     /// how long it sleeps between looks (microseconds): 2 ms in all.
     static let lingeringLooks = 8
     static let lingeringInterval = 250
-    /// Whether the stream has ended, so the writer's thread stops looking at once rather than
-    /// hold a pool thread for nothing.
+    /// Whether the stream has ended, so the writer's thread stops looking at its next look
+    /// rather than hold a pool thread for nothing.
     private let isClosed = Atomic<Bool>(false)
-    /// Whether the writer's thread is between looks, and what ends its wait early.
-    private let isLingering = Atomic<Bool>(false)
-    private let lingerWake = DispatchSemaphore(value: 0)
 
     /// The batches handed over and not taken yet, all of them. Taken with the encoding lock
     /// held, by whichever thread then writes them, so batches are written in the order they
@@ -140,40 +135,39 @@ final class StreamWriter: Sendable {
         }
     }
 
-    /// Encodes and writes `batches`, opening the file first if no batch has yet.
+    /// Encodes and writes `batches`; the bytes wait for the file when it is still being
+    /// created.
     private func write(_ batches: [StreamBatch], in encoding: inout StreamEncoding) {
         guard !batches.isEmpty, currentFault == nil else { return }
         encoding.lines.reserveCapacity(Self.burstLimit)
-        if encoding.file == nil {
-            switch OpenedTrace.open(path) {
-            case .success(let file): encoding.file = file
-            case .failure(let fault): return keep(fault)
-            }
-        }
         for batch in batches {
-            let file = encoding.file
             encoding.encoder.encode(batch, into: &encoding.lines) { lines, events in
-                flush(&lines, to: file)
-                writeOut(events, to: file, checkingReplacement: false)
+                flush(&lines)
+                writeOut(events, checkingReplacement: false)
             }
-            if encoding.lines.bytes.count >= Self.burstLimit { flush(&encoding.lines, to: encoding.file) }
+            if encoding.lines.bytes.count >= Self.burstLimit { flush(&encoding.lines) }
         }
-        flush(&encoding.lines, to: encoding.file)
+        flush(&encoding.lines)
     }
 
     /// Writes the bytes built so far and empties them.
-    private func flush(_ lines: inout TraceLines, to file: OpenedTrace?) {
-        writeOut(lines.bytes, to: file, checkingReplacement: true)
+    private func flush(_ lines: inout TraceLines) {
+        writeOut(lines.bytes, checkingReplacement: true)
         lines.removeAll()
     }
 
     /// Writes `bytes` unless writing has stopped; a failure becomes the fault, and so does the
     /// file being removed or replaced, when `checkingReplacement` (a system call, so once per
     /// burst rather than per piece of one).
-    private func writeOut(_ bytes: borrowing ByteBuffer, to file: OpenedTrace?, checkingReplacement: Bool) {
-        guard !bytes.isEmpty, currentFault == nil, let file else { return }
-        if let reason = file.write(bytes) ?? (checkingReplacement ? file.replacedReason(path) : nil) {
-            keep(RecorderFault(path: path, reason: reason))
+    private func writeOut(_ bytes: borrowing ByteBuffer, checkingReplacement: Bool) {
+        guard !bytes.isEmpty, currentFault == nil else { return }
+        switch file.opened() {
+        case .success(let opened)?:
+            if let reason = opened.write(bytes) ?? (checkingReplacement ? opened.replacedReason(path) : nil) {
+                keep(RecorderFault(path: path, reason: reason))
+            }
+        case .failure(let fault)?: keep(fault)
+        case nil: break
         }
     }
 
@@ -190,26 +184,35 @@ final class StreamWriter: Sendable {
         encoding.withLock { write(takePending(markingIdle: false), in: &$0) }
     }
 
-    /// Writes what is left and `last`, then closes the file, on the caller's thread once the
-    /// writer's is done with what it took: a stream's end would otherwise pay a wake-up and a
-    /// hand-back on top of its final records, or wait for a writer's thread not yet woken.
+    /// Writes what is left and `last` on the caller's thread, once the writer's is done with
+    /// what it took: a stream's end would otherwise pay a wake-up and a hand-back on top of its
+    /// final records, or wait for a writer's thread not yet woken. The file is complete when
+    /// this returns.
     func close(after last: StreamBatch? = nil) {
-        let graphSize = encoding.withLock { encoding in
+        let (graphSize, closing) = encoding.withLock { encoding in
             var batches = takePending(markingIdle: false)
             if let last { batches.append(last) }
             write(batches, in: &encoding)
-            encoding.file?.close()
-            encoding.file = nil
-            return encoding.encoder.graphSize
+            return (encoding.encoder.graphSize, file.takeForClosing())
         }
+        // A writer's thread between looks sees this at its next one, at most
+        // `lingeringInterval` on: waking it sooner was a system call on the app's thread.
         isClosed.store(true, ordering: .releasing)
-        if isLingering.load(ordering: .acquiring) { lingerWake.signal() }
         // A big graph the writer kept (a lattice's is thousands of states, each a few arrays)
         // and its buffer are freed on its own thread, after the stream has ended: freed by the
-        // app's thread as the stream went, they had cost it 0.8 ms a run of the lattice. A small
-        // one costs less to free here than waking the writer's thread would (about 20 µs).
-        guard graphSize > Self.graphFreedHere else { return }
+        // app's thread as the stream went, they had cost it 0.8 ms a run of the lattice. The
+        // descriptor goes with them, or whenever that thread is still about, since closing a
+        // file costs ext4 a few microseconds and, for one that was truncated, writing its data
+        // out. A small graph, with no thread about, costs less to free here than waking one
+        // would (about 20 µs).
+        let writerIsAbout = writesInBackground && pending.withLock { $0.isScheduled }
+        guard graphSize > Self.graphFreedHere || writerIsAbout else {
+            closing?.close()
+            return
+        }
         queue.async { [self] in
+            closing?.close()
+            guard graphSize > Self.graphFreedHere else { return }
             encoding.withLock { encoding in
                 encoding.encoder = StreamEncoder(from: GraphSnapshot())
                 encoding.lines = TraceLines(capacity: 0)
@@ -225,6 +228,4 @@ private struct StreamEncoding: ~Copyable {
     /// a stream that starts with a big graph would otherwise copy its first megabyte five times
     /// over while the buffer doubles, and the app's thread need not wait for the memory.
     var lines = TraceLines(capacity: 0)
-    /// The file, once opened.
-    var file: OpenedTrace?
 }
