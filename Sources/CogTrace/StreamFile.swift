@@ -20,7 +20,7 @@ final class StreamFile: Sendable {
         case closed
     }
 
-    let path: String
+    private let path: String
     private let state = Mutex<State>(.unopened)
     /// Signalled when the thread that opens the file is done; each thread that waited on it
     /// signals it again on its way out, for the next.
