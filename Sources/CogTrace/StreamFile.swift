@@ -59,8 +59,9 @@ final class StreamFile: Sendable {
             switch state.withLock({ $0 }) {
             case .unopened, .opening:
                 // A creation takes microseconds to a few hundred: the waiting thread yields
-                // its CPU meanwhile rather than sleep, since waking a sleeping one takes this
-                // machine 20-90 µs. One that takes longer (a slow network volume) is slept on.
+                // its CPU meanwhile rather than sleep, since a sleeping thread here runs 40-90
+                // µs after it is woken (docs/performance.md, ninth pass). One that takes
+                // longer (a slow network volume) is slept on.
                 looks += 1
                 if looks < Self.yieldingLooks {
                     sched_yield()
