@@ -140,9 +140,16 @@ struct DependencyChange {
     private let producers: [NodeID]
 
     init(of consumer: NodeID, to producers: [NodeID], in snapshot: GraphSnapshot) {
-        let registration = snapshot.registrations[consumer]
-        holder = registration?.name
-        previous = snapshot.states[consumer]?.dependencies ?? registration?.dependencies ?? []
+        // A state's list is read where it lies: the table's subscript would copy the whole state
+        // out (its value, lists and leases retained, then released) for one field.
+        if let position = snapshot.states.position(of: consumer) {
+            holder = nil
+            previous = snapshot.states.read(at: position) { $0.dependencies }
+        } else {
+            let registration = snapshot.registrations[consumer]
+            holder = registration?.name
+            previous = registration?.dependencies ?? []
+        }
         self.producers = producers
     }
 

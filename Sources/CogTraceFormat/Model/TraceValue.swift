@@ -168,11 +168,7 @@ extension TraceValue: JSONMemberRecord {
         guard case .integer(let number) = storage else {
             return JSONObjectWriter.write(to: &output) { addMembers(to: &$0) }
         }
-        output.append(#"{"t":""#)
-        output.appendDecimal(number)
-        output.append(#"","j":"#)
-        output.appendDecimal(number)
-        output.append(UInt8(ascii: "}"))
+        output.appendIntegerValue(number)
     }
 
     /// Reads the record form back; nil if it is not one.

@@ -163,6 +163,41 @@ struct RecordWritingTests {
         #expect(text == "after")
     }
 
+    /// Short runs are copied as two words that may overlap: every length, after every amount
+    /// already held, lands exactly its bytes and nothing past them.
+    @Test func runsOfEveryLengthAppendExactlyTheirBytes() {
+        let source = (0..<40).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+        for held in 0..<17 {
+            for length in 0...source.count {
+                var buffer = ByteBuffer(capacity: 1)
+                let before = Array(repeating: UInt8(ascii: "-"), count: held)
+                before.withUnsafeBufferPointer { buffer.append($0) }
+                source.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[..<length])) }
+                buffer.append(UInt8(ascii: "|"))
+                let bytes = buffer.bytes
+                #expect(bytes == before + source.prefix(length) + [UInt8(ascii: "|")], "held \(held), length \(length)")
+            }
+        }
+    }
+
+    /// An integer's value is written with its digits made once and copied: the same bytes as
+    /// its members, for every size of number.
+    @Test func anIntegerValueWritesWhatItsMembersWrite() {
+        var numbers = [0, 9, 10, -1, Int.max, Int.min]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            numbers += [power - 1, power, -power - 1]
+        }
+        for number in numbers {
+            let value = TraceValue(rendering: number)
+            let spelled = written { value.write(to: &$0) }
+            let membered = written { output in JSONObjectWriter.write(to: &output) { value.addMembers(to: &$0) } }
+            #expect(spelled == membered)
+            #expect(String(decoding: spelled, as: UTF8.self) == #"{"t":"\#(number)","j":\#(number)}"#)
+        }
+    }
+
     @Test func aValueKeptAsBitsRendersAsTheSameValueBoxedWould() {
         for number in [0, -1, 42, Int.max, Int.min] {
             #expect(TraceValue(rendering: number) == TraceValue(pending: number))
