@@ -156,6 +156,7 @@ package struct ByteBuffer: ~Copyable {
         appendDecimal(number)
         let length = count - start
         append(#"","j":"#)
+        // Room first, so the copy's source (the digits, in this buffer) cannot move under it.
         if count + length + 1 > capacity { grow(toHold: count + length + 1) }
         append(UnsafeBufferPointer(start: base + start, count: length))
         append(UInt8(ascii: "}"))
