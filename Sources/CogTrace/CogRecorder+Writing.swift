@@ -22,13 +22,14 @@ extension CogRecorder {
         return withUnsafeMutableBytes(of: &bytes) { raw in
             raw[6] = raw[6] & 0x0F | 0x40
             raw[8] = raw[8] & 0x3F | 0x80
-            return uuidText(raw)
+            return uuidText(UnsafeRawBufferPointer(raw))
         }
     }
 
     /// Sixteen bytes as a UUID's lowercase text, `8-4-4-4-12` hex digits: `UUID.uuidString`
     /// formats with `snprintf`, two thirds of what starting a stream cost in instructions.
-    static func uuidText(_ raw: UnsafeMutableRawBufferPointer) -> String {
+    static func uuidText(_ raw: UnsafeRawBufferPointer) -> String {
+        precondition(raw.count == 16, "a UUID is sixteen bytes")
         let hex: StaticString = "0123456789abcdef"
         return String(unsafeUninitializedCapacity: 36) { text in
             var position = 0

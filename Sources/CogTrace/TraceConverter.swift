@@ -140,8 +140,9 @@ struct DependencyChange {
     private let producers: [NodeID]
 
     init(of consumer: NodeID, to producers: [NodeID], in snapshot: GraphSnapshot) {
-        // A state's list is read where it lies: the table's subscript would copy the whole state
-        // out (its value, lists and leases retained, then released) for one field.
+        // States and registrations share one id space, so a state's list has no holder. It is
+        // read where it lies: the table's subscript would copy the whole state out (its value,
+        // lists and leases retained, then released) for one field.
         if let position = snapshot.states.position(of: consumer) {
             holder = nil
             previous = snapshot.states.read(at: position) { $0.dependencies }

@@ -49,8 +49,8 @@ struct RecordingTimelineTests {
     /// The run id's text is formatted by hand: every byte value gives the digits `UUID` gives.
     @Test func uuidTextSpellsEveryByteAsUUIDDoes() {
         for first in stride(from: 0, to: 256, by: 16) {
-            var bytes = (0..<16).map { UInt8((first + $0 * 17) % 256) }
-            let text = bytes.withUnsafeMutableBytes { CogRecorder.uuidText($0) }
+            let bytes = (0..<16).map { UInt8((first + $0 * 17) % 256) }
+            let text = bytes.withUnsafeBytes { CogRecorder.uuidText($0) }
             let uuid = UUID(
                 uuid: (
                     bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],

@@ -147,19 +147,13 @@ package struct ByteBuffer: ~Copyable {
         8081828384858687888990919293949596979899
         """
 
-    /// Appends an integer's trace value, `{"t":"digits","j":digits}`: the digits are made once
-    /// and copied, since a recorded `Int` is most of the values a stream writes, each written
-    /// twice (as text and as JSON).
-    package mutating func appendIntegerValue(_ number: Int) {
-        append(#"{"t":""#)
-        let start = count
-        appendDecimal(number)
-        let length = count - start
-        append(#"","j":"#)
-        // Room first, so the copy's source (the digits, in this buffer) cannot move under it.
-        if count + length + 1 > capacity { grow(toHold: count + length + 1) }
-        append(UnsafeBufferPointer(start: base + start, count: length))
-        append(UInt8(ascii: "}"))
+    /// Appends again the bytes appended at `range`: a number's digits written once and wanted
+    /// twice, say, without making them again.
+    package mutating func appendCopy(of range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "copying bytes that were not appended")
+        // Room first, so the copy's source (in this buffer) cannot move under it.
+        if count + range.count > capacity { grow(toHold: count + range.count) }
+        append(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
     }
 
     /// Appends an object member's name, `"name":`, after a comma unless it is the first.

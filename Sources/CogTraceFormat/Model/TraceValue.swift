@@ -168,7 +168,15 @@ extension TraceValue: JSONMemberRecord {
         guard case .integer(let number) = storage else {
             return JSONObjectWriter.write(to: &output) { addMembers(to: &$0) }
         }
-        output.appendIntegerValue(number)
+        // The digits are made once and copied for `j`: an `Int` is most of what a stream
+        // writes, each written twice.
+        output.append(#"{"t":""#)
+        let digitsStart = output.count
+        output.appendDecimal(number)
+        let digits = digitsStart..<output.count
+        output.append(#"","j":"#)
+        output.appendCopy(of: digits)
+        output.append(UInt8(ascii: "}"))
     }
 
     /// Reads the record form back; nil if it is not one.
