@@ -149,6 +149,7 @@ package struct ByteBuffer: ~Copyable {
 
     /// Appends again the bytes appended at `range`: a number's digits written once and wanted
     /// twice, say, without making them again.
+    @inline(__always)
     package mutating func appendCopy(of range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "copying bytes that were not appended")
         // Room first, so the copy's source (in this buffer) cannot move under it.
