@@ -51,6 +51,24 @@ struct ColdQueryTests {
         }
     }
 
+    /// A first `history` indexes only its state's events, and answers as it does once the whole
+    /// index exists: the same rows and warnings, for each state in turn on one fresh session.
+    @Test(arguments: names)
+    func historyAnswersTheSameBeforeAndAfterTheIndex(_ name: String) throws {
+        let fresh = try session(name)
+        let warmed = try session(name)
+        _ = warmed.timeline
+        for (id, state) in fresh.trace.states.sorted(by: { $0.key < $1.key }) {
+            let command = "history \(state.label)"
+            #expect(try fresh.execute(command) == (try warmed.execute(command)), "\(name) \(id)")
+            #expect(!fresh.hasTimeline, "the first history built the whole index")
+        }
+        // Once the whole index is built, the next history reads it.
+        _ = fresh.timeline
+        let first = try #require(fresh.trace.states.values.first)
+        #expect(try fresh.execute("history \(first.label)") == (try warmed.execute("history \(first.label)")))
+    }
+
     /// Every virtual table returns the rows the copied table holds, in the same order.
     @Test(arguments: names)
     func virtualTablesHoldWhatCopiedTablesHold(_ name: String) throws {

@@ -10,13 +10,12 @@ import Testing
 /// asks first, and never created by closing.
 @Suite("Stream file")
 struct StreamFileTests {
-    private func scratchPath(_ name: String) -> String {
+    /// A new folder for one test's file, and the file's path in it; the test removes the folder.
+    private func scratchPath(_ name: String) -> (folder: URL, path: String) {
         let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("stream-file-tests-\(getpid())", isDirectory: true)
+            .appendingPathComponent("stream-file-tests-\(UUID().uuidString)", isDirectory: true)
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent(name, isDirectory: false).path
-        try? FileManager.default.removeItem(atPath: path)
-        return path
+        return (folder, folder.appendingPathComponent(name, isDirectory: false).path)
     }
 
     /// How many descriptors the process holds open on `path` (other tests' files are not
@@ -36,7 +35,8 @@ struct StreamFileTests {
     }
 
     @Test func threadsAskingAtOnceShareOneCreation() throws {
-        let path = scratchPath("shared.cogtrace")
+        let (folder, path) = scratchPath("shared.cogtrace")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = StreamFile(path: path)
         let answers = Mutex<[Bool]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
@@ -59,7 +59,8 @@ struct StreamFileTests {
     }
 
     @Test func closingAFileNeverOpenedCreatesNothing() {
-        let path = scratchPath("never.cogtrace")
+        let (folder, path) = scratchPath("never.cogtrace")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = StreamFile(path: path)
         #expect(file.takeForClosing() == nil)
         #expect(!FileManager.default.fileExists(atPath: path))

@@ -5,12 +5,14 @@ import Testing
 /// prompt under a pseudo-terminal and batch runs under pipes.
 @Suite("Following a running app", .serialized)
 struct LiveFollowTests {
-    /// A directory of its own for the trace (and the inspector's home).
-    private let directory: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("follow-e2e-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    /// A directory of its own for the trace (and the inspector's home), made only by the tests
+    /// that write there (`makeDirectory`), which remove it again.
+    private let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "follow-e2e-\(UUID().uuidString)", isDirectory: true)
+
+    private func makeDirectory() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
 
     private var tracePath: String { directory.appendingPathComponent("live.cogtrace").path }
 
@@ -23,6 +25,7 @@ struct LiveFollowTests {
     /// Starts the app streaming its trace, moving between `visits`; it runs until interrupted
     /// (and is interrupted after `limit` seconds whatever happens, so no test can hang on it).
     private func startApp(visits: String, limit: Double = 40) throws -> App {
+        try makeDirectory()
         let app = Process()
         app.executableURL = Executables.productsDirectory.appendingPathComponent("weather")
         app.arguments = ["run", "--trace", tracePath, "--interval", "0.4", "--visit", visits]
@@ -152,9 +155,10 @@ struct LiveFollowTests {
         let tour = try String(
             contentsOf: Executables.packageRoot.appendingPathComponent("Recordings/tour.cogtrace"), encoding: .utf8)
         let unfinished = tour.split(separator: "\n").dropLast().joined(separator: "\n") + "\n"
+        try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         try (unfinished + "{\"type\":\"turn\",\"seq\":1,\"name\":\"again\"}\n").write(
             toFile: tracePath, atomically: false, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: directory) }
         // The bad line is there at the start, so the open itself refuses it.
         let outcome = try Executables.coginspect(["--follow", tracePath, "-c", "info"])
         #expect(outcome.status == 65)
@@ -165,8 +169,9 @@ struct LiveFollowTests {
         let tour = try String(
             contentsOf: Executables.packageRoot.appendingPathComponent("Recordings/tour.cogtrace"), encoding: .utf8)
         let unfinished = tour.split(separator: "\n").dropLast().joined(separator: "\n") + "\n"
-        try unfinished.write(toFile: tracePath, atomically: false, encoding: .utf8)
+        try makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
+        try unfinished.write(toFile: tracePath, atomically: false, encoding: .utf8)
         let inspector = Process()
         inspector.executableURL = Executables.productsDirectory.appendingPathComponent("coginspect")
         inspector.arguments = ["--follow", tracePath, "-c", "watch weather.isNiceHere"]

@@ -51,7 +51,7 @@ extension InspectorSession {
         let arguments = try CommandArguments(
             Array(words.dropFirst()), command: spec.name, valueFlags: spec.valueFlags, switches: spec.switches,
             text: String(trimmed.drop { !$0.isWhitespace }))
-        commandReadTimeline = false
+        timelineReadByCommand = nil
         searchedUndecodable = []
         let cursorBefore = cursor
         var report: [Report]
@@ -66,7 +66,7 @@ extension InspectorSession {
             cursor = cursorBefore
             throw .interrupted
         }
-        if commandReadTimeline || !searchedUndecodable.isEmpty {
+        if timelineReadByCommand != nil || !searchedUndecodable.isEmpty {
             // `history` and `find` answer over the whole recording; the rest up to the cursor.
             let spansRecording = spec.name == "history" || spec.name == "find" || spec.name == "info"
             report += undecodableWarnings(through: spansRecording ? nil : cursor)

@@ -30,9 +30,10 @@ extension CommandCatalog {
                 return session.registrationHistory(name: name, ids: ids, kind: kind)
             }
             // Only these kinds give a state a value or take it away; the rest are not decoded.
-            let entries = session.timeline.entries(of: id).decoded(
+            let timeline = session.timeline(covering: id)
+            let entries = timeline.entries(of: id).decoded(
                 kinds: ["write", "seeded", "created", "recompute", "released"])
-            session.timeline.readHeadings(of: entries.filter { $0.event?.setsValue(of: id) == true }.map(\.turn))
+            timeline.readHeadings(of: entries.filter { $0.event?.setsValue(of: id) == true }.map(\.turn))
             let rows = entries.compactMap { entry -> [Cell]? in
                 let turn = Cell.turn(TurnReference(entry.turn, afterTurn: entry.isIdle))
                 guard let event = entry.event, event.setsValue(of: id) else {
@@ -41,7 +42,9 @@ extension CommandCatalog {
                     }
                     return nil
                 }
-                return [turn, .value(event.newValue), .text(session.reason(for: entry, of: id))]
+                return [
+                    turn, .value(event.newValue), .text(session.reason(for: entry, of: id, headings: timeline)),
+                ]
             }
             guard !rows.isEmpty else { return [.message("\(session.label(id)) never changed in this recording")] }
             return [
@@ -158,8 +161,9 @@ extension InspectorSession {
     }
 
     /// One line saying why `entry` set the state's value.
-    func reason(for entry: StateTimeline.Entry, of state: NodeID) -> String {
-        let turn = heading(of: entry.turn)
+    /// `headings`: the timeline whose headings the answer read already, when not the session's.
+    func reason(for entry: StateTimeline.Entry, of state: NodeID, headings: StateTimeline? = nil) -> String {
+        let turn = headings.map { $0.heading(of: entry.turn) } ?? heading(of: entry.turn)
         let place = entry.isIdle ? "after turn \(entry.turn)" : "in turn \(entry.turn) (\(turn?.name ?? "?"))"
         switch entry.event {
         case .write:

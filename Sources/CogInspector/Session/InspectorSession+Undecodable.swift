@@ -7,7 +7,7 @@ extension InspectorSession {
     /// Warnings for an answer built from the timeline up to turn `limit` (all turns when nil):
     /// one per undecodable turn it had to leave out, naming the turn and its line.
     func undecodableWarnings(through limit: TurnNumber? = nil) -> [Report] {
-        let all = (commandReadTimeline ? timeline.undecodable : []) + searchedUndecodable
+        let all = (timelineReadByCommand?.undecodable ?? []) + searchedUndecodable
         var seen = Set<TurnNumber>()
         let missing = all.filter { (limit == nil || $0.turn <= limit!) && seen.insert($0.turn).inserted }
             .sorted { $0.turn < $1.turn }

@@ -70,10 +70,12 @@ final class StateTimeline {
     /// False when an interrupt stopped the build: the session then does not keep it.
     let isComplete: Bool
 
-    /// Indexes `trace` now, or takes an index built already (`BackgroundIndex`).
-    init(trace: TraceFile, index built: TraceEventIndex? = nil) {
+    /// Indexes `trace` now, or takes an index built already (`BackgroundIndex`). With
+    /// `subjects`, only their events are indexed (`covers`); the registrations and the
+    /// undecodable turns are the whole trace's either way.
+    init(trace: TraceFile, index built: TraceEventIndex? = nil, only subjects: [NodeID]? = nil) {
         self.trace = trace
-        guard let index = built ?? TraceEventIndex(trace: trace) else {
+        guard let index = built ?? TraceEventIndex(trace: trace, only: subjects) else {
             self.index = TraceEventIndex(empty: trace)
             isComplete = false
             return
@@ -135,8 +137,12 @@ final class StateTimeline {
         return Entry(turn: turn, event: event, isIdle: location.isIdle, position: location.position)
     }
 
-    /// Every subject the trace's events name.
+    /// Every subject the trace's events name (those it covers, for a timeline of a few).
     var subjects: [NodeID] { index.subjects }
+
+    /// Whether the timeline holds `subject`'s events: every subject's, unless it was built for
+    /// a few.
+    func covers(_ subject: NodeID) -> Bool { index.covers(subject) }
 
     /// Every event touching `subject`, in recording order.
     func entries(of subject: NodeID) -> Entries {

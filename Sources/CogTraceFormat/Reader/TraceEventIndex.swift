@@ -32,6 +32,11 @@ package final class TraceEventIndex {
     package static let registrationKinds: Set<String> = ["registered", "scopeOpened", "taskStarted"]
 
     private let trace: TraceFile
+    /// The subjects whose events are kept; nil for every subject. The other subjects' events are
+    /// still scanned (for the registrations and the undecodable records, which stay complete) but
+    /// not filed: a first `history` reads one subject, and filing every event was about a third
+    /// of a full build.
+    package let keptSubjects: [NodeID]?
     /// Every subject's events, in recording order: the batches merged since it was last read
     /// are kept as they came and joined when it is read. Copying every batch into one list as
     /// it was merged cost a fifth of the build, and an answer reads a few subjects.
@@ -57,8 +62,13 @@ package final class TraceEventIndex {
     /// change only when a followed trace grows, and its owner lets it grow only after such a
     /// build finished): that build may run on another thread while the trace's owner goes on.
     /// `batchSize` is how many turns are scanned together (a test makes it small, to merge many).
-    package init?(trace: TraceFile, reportsProgress: Bool = true, batchSize: Int = TraceEventIndex.batchSize) {
+    /// With `subjects`, only those subjects' events are located (`keptSubjects`).
+    package init?(
+        trace: TraceFile, only subjects: [NodeID]? = nil, reportsProgress: Bool = true,
+        batchSize: Int = TraceEventIndex.batchSize
+    ) {
         self.trace = trace
+        keptSubjects = subjects
         var start = 0
         while start < trace.turnEntries.count {
             if reportsProgress, trace.cancellation?() == true { return nil }
@@ -80,7 +90,7 @@ package final class TraceEventIndex {
     /// instead of being built again.
     package func extend() {
         if scannedTurns > 0, trace.turnEntries[scannedTurns - 1].idle?.range != scannedIdle {
-            var part = Part()
+            var part = Part(keeping: keptSubjects)
             let entries = trace.turnEntries
             let byteArray = trace.bytes
             byteArray.withUnsafeBufferPointer { bytes in
@@ -103,7 +113,11 @@ package final class TraceEventIndex {
     /// An index of nothing, for a build that was stopped.
     package init(empty trace: TraceFile) {
         self.trace = trace
+        keptSubjects = nil
     }
+
+    /// Whether the index locates `subject`'s events.
+    package func covers(_ subject: NodeID) -> Bool { keptSubjects?.contains(subject) ?? true }
 
     /// How many turns are scanned together, on every core, between cancellation checks.
     static let batchSize = 32_768
@@ -191,6 +205,8 @@ package final class TraceEventIndex {
 
     /// What one worker found in its share of a batch.
     fileprivate struct Part {
+        /// The subjects whose locations are filed; nil for all.
+        let keptSubjects: [NodeID]?
         /// Every location found, with the subject it is filed under, in order: sorted into
         /// `dense` and `sparse` once the share is scanned, each list made at its final size:
         /// grown an event at a time, the lists' reallocations asked the system for a quarter
@@ -209,6 +225,10 @@ package final class TraceEventIndex {
         /// Scratch buffers, reused from record to record.
         var turnEvents: [EventScanner.Event] = []
         var idleEvents: [EventScanner.Event] = []
+
+        init(keeping subjects: [NodeID]?) {
+            keptSubjects = subjects
+        }
     }
 
     private func scan(_ positions: Range<Int>) -> [Part] {
@@ -217,8 +237,9 @@ package final class TraceEventIndex {
         // Every worker starts from the kinds the index knows, so its codes are the index's and
         // merging its locations copies none of them to renumber.
         let known = Array(kinds.dropFirst())
+        let kept = keptSubjects
         return ParallelShares.map(positions, sharesPerCore: 4) { share in
-            var part = Part()
+            var part = Part(keeping: kept)
             part.kinds = EventKindTable(seeding: known)
             byteArray.withUnsafeBufferPointer { bytes in
                 for turnIndex in share {
@@ -361,6 +382,7 @@ extension TraceEventIndex.Part {
     private static let denseLimit = 1 << 16
 
     mutating func add(_ location: TraceEventIndex.Location, to subject: NodeID) {
+        if let keptSubjects, !keptSubjects.contains(subject) { return }
         filed.append((subject, location))
     }
 

@@ -30,9 +30,9 @@ struct TraceEventIndexTests {
     }
 
     private func indexedView(
-        of trace: TraceFile, batchSize: Int = TraceEventIndex.batchSize
+        of trace: TraceFile, batchSize: Int = TraceEventIndex.batchSize, only subjects: [NodeID]? = nil
     ) throws -> [NodeID: [String]] {
-        let index = try #require(TraceEventIndex(trace: trace, batchSize: batchSize))
+        let index = try #require(TraceEventIndex(trace: trace, only: subjects, batchSize: batchSize))
         return try index.bySubject.mapValues { locations in
             try locations.compactMap { location in
                 guard let event = try index.event(at: location) else { return nil }
@@ -77,6 +77,28 @@ struct TraceEventIndexTests {
         #expect(index.registrationEvents.map(\.event) == registered)
     }
 
+    /// An index of a few subjects (what a first `history` builds) holds exactly their events, as
+    /// the decoder gives them, and the whole trace's registrations and undecodable turns.
+    @Test(arguments: ["tour", "heat-advisory", "failure"])
+    func anIndexOfAFewSubjectsHoldsExactlyTheirEvents(_ name: String) throws {
+        let trace = try TraceFile.load(contentsOf: Self.recordings.appendingPathComponent("\(name).cogtrace"))
+        let decoded = try decodedView(of: trace)
+        let busiest = try #require(decoded.max { $0.value.count < $1.value.count }?.key)
+        let quietest = try #require(decoded.min { $0.value.count < $1.value.count }?.key)
+        let unnamed = NodeID((decoded.keys.map(\.rawValue).max() ?? 0) + 1_000)
+        let kept = [busiest, quietest, unnamed]
+        let view = try indexedView(of: trace, batchSize: 3, only: kept)
+        #expect(view == decoded.filter { kept.contains($0.key) })
+        #expect(view.count == 2)
+        let index = try #require(TraceEventIndex(trace: trace, only: kept, batchSize: 3))
+        let whole = try #require(TraceEventIndex(trace: trace))
+        #expect(index.covers(busiest) && index.covers(unnamed))
+        #expect(decoded.keys.filter { index.covers($0) }.count == 2)
+        #expect(whole.covers(unnamed))
+        #expect(index.registrationEvents.map(\.event) == whole.registrationEvents.map(\.event))
+        #expect(index.undecodable.map(\.turnIndex) == whole.undecodable.map(\.turnIndex))
+    }
+
     /// Records the scan does not read (an escaped key, a duplicate member, a fractional id, an
     /// event naming nothing) go to the decoder, and the index agrees with it.
     @Test func recordsTheScanCannotReadAreDecodedWhole() throws {
@@ -95,6 +117,9 @@ struct TraceEventIndexTests {
         let decoded = try decodedView(of: trace)
         #expect(try indexedView(of: trace) == decoded)
         #expect(decoded[2]?.count == 3)
+        // The records decoded whole are filed by subject too when only some subjects are kept.
+        #expect(try indexedView(of: trace, only: [1]) == decoded.filter { $0.key == 1 })
+        #expect(try indexedView(of: trace, only: [2]) == decoded.filter { $0.key == 2 })
     }
 
     /// Values whose strings hold escaped quotes and backslashes, brackets and UTF-8 at every
@@ -140,6 +165,9 @@ struct TraceEventIndexTests {
         #expect(index.undecodable.map(\.turnIndex) == [0])
         #expect(index.undecodable.first?.error.description.contains("event 1") == true)
         #expect(index.bySubject[1]?.count == 1)
+        let another = try #require(TraceEventIndex(trace: trace, only: [7]))
+        #expect(another.undecodable.map(\.turnIndex) == [0])
+        #expect(another.bySubject.isEmpty)
     }
     /// Decoding many events at once (on every core) gives what decoding each alone gives, in
     /// order, including events the build decoded already and a record that fails.
