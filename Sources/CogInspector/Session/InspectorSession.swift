@@ -43,12 +43,14 @@ public final class InspectorSession {
     }
 
     /// A timeline that holds `subject`'s events: the whole one when it is built or being built,
-    /// else one of that subject alone. Indexing one subject scans every record as the whole
-    /// index does but files only its events, which on a million-turn trace took the first
-    /// `history` from 1.15-1.39 s to 0.75-0.87 s (docs/performance.md).
+    /// else, the first time, one of that subject alone. Indexing one subject scans every record
+    /// as the whole index does but files only its events, which on a million-turn trace took the
+    /// first `history` from 1.15-1.39 s to 0.84-0.96 s (docs/performance.md). A second subject
+    /// gets the whole index: two scans of one subject each would cost more than one of all.
     func timeline(covering subject: NodeID) -> StateTimeline {
         if hasTimeline || isIndexingInBackground { return timeline }
-        if let subjectTimeline, subjectTimeline.covers(subject) {
+        if let subjectTimeline {
+            guard subjectTimeline.covers(subject) else { return timeline }
             timelineReadByCommand = subjectTimeline
             return subjectTimeline
         }
