@@ -26,6 +26,9 @@ final class HeadlessChromium {
     init(width: Int = 1500, height: Int = 950) throws {
         guard let executable = Self.executable else { throw Failure(description: "no chromium on the PATH") }
         profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
+        // The browser makes its singleton's folder under TMPDIR and, killed, leaves it there:
+        // under the profile, it goes with the profile.
+        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
         let toBrowser = Pipe()
         let fromBrowser = Pipe()
         let arguments = [
@@ -43,9 +46,14 @@ final class HeadlessChromium {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
+        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "TMPDIR" }
+            .map { "\($0.key)=\($0.value)" } + ["TMPDIR=\(profile.path)"]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { for variable in envp { free(variable) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        let status = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
         guard status == 0 else {
+            try? FileManager.default.removeItem(at: profile)
             throw Failure(description: "chromium did not start: \(String(cString: strerror(status)))")
         }
         process = pid
