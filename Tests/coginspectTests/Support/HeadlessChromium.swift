@@ -46,7 +46,8 @@ final class HeadlessChromium {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
-        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "TMPDIR" }
+        let environment =
+            ProcessInfo.processInfo.environment.filter { $0.key != "TMPDIR" }
             .map { "\($0.key)=\($0.value)" } + ["TMPDIR=\(profile.path)"]
         let envp = environment.map { strdup($0) } + [nil]
         defer { for variable in envp { free(variable) } }
