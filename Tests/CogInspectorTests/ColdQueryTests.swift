@@ -74,6 +74,21 @@ struct ColdQueryTests {
         #expect(fresh.hasTimeline == (states.count > 1), "a second state's history builds the whole index")
     }
 
+    /// `async` reads its state's events from an index of that state alone, and answers as it does
+    /// once the whole index exists.
+    @Test(arguments: names)
+    func asyncAnswersTheSameBeforeAndAfterTheIndex(_ name: String) throws {
+        let warmed = try session(name)
+        _ = warmed.timeline
+        let asyncStates = warmed.trace.states.values.filter { $0.shape == .async }.sorted { $0.id < $1.id }
+        for state in asyncStates {
+            let fresh = try session(name)
+            let command = "async \(state.label)"
+            #expect(try fresh.execute(command) == (try warmed.execute(command)), "\(name) \(state.label)")
+            #expect(!fresh.hasTimeline, "async built the whole index")
+        }
+    }
+
     /// Every virtual table returns the rows the copied table holds, in the same order.
     @Test(arguments: names)
     func virtualTablesHoldWhatCopiedTablesHold(_ name: String) throws {

@@ -41,6 +41,7 @@ struct ExpressionTests {
             let session = try DiffTests.session(name)
             guard let expression = try? session.expression(text) else { continue }
             #expect(try session.bisect(expression)?.turn == (try linearScan(session, expression)), "\(name): \(text)")
+            #expect(!session.hasTimeline, "bisect indexed more than the states it names")
         }
     }
 

@@ -30,7 +30,7 @@ extension CommandCatalog {
                 return session.registrationHistory(name: name, ids: ids, kind: kind)
             }
             // Only these kinds give a state a value or take it away; the rest are not decoded.
-            let timeline = session.timeline(covering: id)
+            let timeline = session.timeline(covering: [id])
             let entries = timeline.entries(of: id).decoded(
                 kinds: ["write", "seeded", "created", "recompute", "released"])
             timeline.readHeadings(of: entries.filter { $0.event?.setsValue(of: id) == true }.map(\.turn))

@@ -173,7 +173,7 @@ extension CommandCatalog {
                 throw InspectorError("'\(session.label(id))' is not an async state")
             }
             var generations: [Int: (started: TurnNumber, policy: AsyncPolicyName, outcome: String)] = [:]
-            for entry in session.timeline.entries(of: id, through: session.cursor) {
+            for entry in session.timeline(covering: [id]).entries(of: id, through: session.cursor) {
                 switch entry.event {
                 case .generationStarted(_, let generation, let policy):
                     generations[generation] = (entry.turn, policy, "running")

@@ -48,8 +48,9 @@ extension InspectorSession {
     public func bisect(_ expression: TraceExpression) throws(InspectorError) -> BisectResult? {
         guard let first = turns.first else { return nil }
         var candidates: Set<TurnNumber> = [first]
+        let named = expression.states.map(\.id)
         for reference in expression.states {
-            for turn in timeline.entries(of: reference.id).turns {
+            for turn in timeline(covering: named).entries(of: reference.id).turns {
                 candidates.insert(turn)
                 if let index = trace.entryIndex(of: turn), index + 1 < turns.count {
                     candidates.insert(turns[index + 1])

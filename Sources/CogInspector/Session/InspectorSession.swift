@@ -12,8 +12,8 @@ public final class InspectorSession {
     /// Set by `quit`.
     public private(set) var wantsToQuit = false
     private var builtTimeline: StateTimeline?
-    /// A timeline of one subject's events, built for a `history` asked before the whole timeline
-    /// exists (`timeline(covering:)`); dropped once the whole one is built or the trace grows.
+    /// A timeline of a few subjects' events, built for a command that reads only those before the
+    /// whole timeline exists (`timeline(covering:)`); dropped once the whole one is built.
     private var subjectTimeline: StateTimeline?
     /// The timeline the command running now read, so its answer gets the warnings for turns the
     /// timeline had to leave out.
@@ -42,19 +42,20 @@ public final class InspectorSession {
         return built
     }
 
-    /// A timeline that holds `subject`'s events: the whole one when it is built or being built,
-    /// else, the first time, one of that subject alone. Indexing one subject scans every record
-    /// as the whole index does but files only its events, which on a million-turn trace took the
-    /// first `history` from 1.15-1.39 s to 0.84-0.96 s (docs/performance.md). A second subject
-    /// gets the whole index: two scans of one subject each would cost more than one of all.
-    func timeline(covering subject: NodeID) -> StateTimeline {
+    /// A timeline that holds the events of `subjects` (what `history`, `async` and `bisect`
+    /// read): the whole one when it is built or being built, else, the first time, one of those
+    /// subjects alone. Indexing a few subjects scans every record as the whole index does but
+    /// files only their events, which on a million-turn trace took the first `history` from
+    /// 1.15-1.39 s to 0.84-0.96 s (docs/performance.md). Other subjects later get the whole
+    /// index: a second scan for a few more would cost more than one scan of all.
+    func timeline(covering subjects: [NodeID]) -> StateTimeline {
         if hasTimeline || isIndexingInBackground { return timeline }
         if let subjectTimeline {
-            guard subjectTimeline.covers(subject) else { return timeline }
+            guard subjects.allSatisfy(subjectTimeline.covers) else { return timeline }
             timelineReadByCommand = subjectTimeline
             return subjectTimeline
         }
-        let built = StateTimeline(trace: trace, only: [subject])
+        let built = StateTimeline(trace: trace, only: subjects)
         if built.isComplete { subjectTimeline = built }
         timelineReadByCommand = built
         return built
