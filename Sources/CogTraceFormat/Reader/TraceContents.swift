@@ -5,6 +5,12 @@ import Foundation
 /// keeps reading as complete lines arrive, so nothing already read is read again.
 struct TraceContents {
     var header: TraceHeader?
+    /// Whether the header is read: a look at the optional's case, where comparing it with nil
+    /// copied the header (and released its strings) on every line.
+    var hasHeader: Bool {
+        if case .some = header { return true }
+        return false
+    }
     var states: [NodeID: TraceStateInfo] = [:]
     /// State ids by label; the first state to take a label keeps it.
     var labelIndex: [String: NodeID] = [:]
@@ -37,6 +43,14 @@ struct TraceContents {
     mutating func read(
         _ bytes: [UInt8], memoryBudget: MemoryBudget, waitsForPartialLine: Bool
     ) throws(TraceReadError) {
+        if readOffset == 0, entries.isEmpty {
+            // Room for every turn at once: grown a turn at a time, the lists of a big file
+            // asked the system for twice their final size in fresh pages (each zeroed by the
+            // kernel) and copied themselves as they doubled.
+            let turns = TraceScanner.turnRecordCount(in: bytes)
+            entries.reserveCapacity(turns)
+            sequences.reserveCapacity(turns)
+        }
         while readOffset < bytes.count {
             let newline = TraceScanner.nextNewline(in: bytes, from: readOffset)
             if newline == nil, waitsForPartialLine { return }
@@ -59,14 +73,14 @@ struct TraceContents {
         let type: String
         let record: JSONValue?
         let quick = TraceScanner.quickType(bytes[range])
-        if quick == "keyframe" {
+        if quick == .keyframe {
             // Checked before parsing: a keyframe's decoded graph is many times its text.
             keyframeBytes += range.count
             largestKeyframeBytes = max(largestKeyframeBytes, range.count)
             try memoryBudget.check(keyframeBytes: keyframeBytes, line: lineNumber)
         }
-        if let quick, quick == "turn" || quick == "idle" {
-            type = quick
+        if quick == .turn || quick == .idle {
+            type = quick == .turn ? "turn" : "idle"
             record = nil
         } else {
             let parsed: JSONValue
@@ -82,13 +96,13 @@ struct TraceContents {
             type = recordType
             record = parsed
         }
-        if header == nil, type != "header" {
+        if !hasHeader, type != "header" {
             throw TraceReadError(
                 line: lineNumber, column: 1, message: "expected a header record first, found '\(type)'")
         }
         switch type {
         case "header":
-            guard header == nil else { throw TraceReadError(line: lineNumber, message: "a second header record") }
+            guard !hasHeader else { throw TraceReadError(line: lineNumber, message: "a second header record") }
             header = try TraceScanner.readHeader(record!, line: lineNumber)
         case "state":
             guard let info = TraceStateInfo(jsonValue: record!) else {

@@ -72,8 +72,11 @@ public final class TraceFile {
         return file
     }
 
-    /// The file's bytes, read straight into the array the reader keeps (no second copy).
-    static func readBytes(of url: URL) throws(TraceReadError) -> [UInt8] {
+    /// The file's bytes, read straight into the array the reader keeps (no second copy); a file
+    /// of `parallelAbove` bytes or more is read on every core.
+    static func readBytes(
+        of url: URL, parallelAbove threshold: Int = parallelReadThreshold
+    ) throws(TraceReadError) -> [UInt8] {
         func unopenable(_ reason: String) -> TraceReadError {
             TraceReadError(line: 0, message: "cannot open '\(url.relativePath)': \(reason)", isUnopenable: true)
         }
@@ -99,8 +102,16 @@ public final class TraceFile {
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             initialized = 0
+            // A big file is read in one share per core at once: most of a read is the kernel
+            // giving the array fresh pages and copying into them, which then goes on every core.
+            // A share that comes up short (the file shrank meanwhile) has the whole file read
+            // again in one go, as a small file is.
+            if size >= threshold, size > 0, readInShares(descriptor, into: buffer) {
+                initialized = size
+                return
+            }
             while initialized < size {
-                let count = read(descriptor, buffer.baseAddress! + initialized, size - initialized)
+                let count = pread(descriptor, buffer.baseAddress! + initialized, size - initialized, off_t(initialized))
                 if count < 0, errno == EINTR { continue }
                 if count < 0 { failure = errno }
                 if count <= 0 { break }
@@ -109,6 +120,37 @@ public final class TraceFile {
         }
         if failure != 0 { throw unopenable(systemReason(failure)) }
         return bytes
+    }
+
+    /// Files at least this big are read on every core (`readInShares`); below it, starting the
+    /// other cores costs more than it saves.
+    static let parallelReadThreshold = 32 << 20
+
+    /// Fills `buffer` from the start of the file at `descriptor`, one share per core at once;
+    /// false unless every share was read whole.
+    private static func readInShares(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        let target = SharedBuffer(buffer: buffer)
+        let complete = ParallelShares.map(0..<buffer.count) { share -> Bool in
+            var position = share.lowerBound
+            while position < share.upperBound {
+                let count = pread(
+                    descriptor, target.buffer.baseAddress! + position, share.upperBound - position, off_t(position))
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                position += count
+            }
+            return true
+        }
+        return complete.allSatisfy { $0 }
+    }
+
+    /// The buffer a file is read into, shared with the workers that fill it.
+    ///
+    /// Sendable by hand, and sound because of how `readInShares` uses it: each worker writes only
+    /// the bytes of its own share, nothing is read until every worker has returned, and the
+    /// buffer outlives the call.
+    private struct SharedBuffer: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
     }
 
     /// Reads a trace from its text.

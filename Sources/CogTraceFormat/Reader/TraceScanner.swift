@@ -97,28 +97,73 @@ enum TraceScanner {
 
     private static let typePrefix = Array(#"{"type":""#.utf8)
     private static let turnSequencePrefix = Array(#"{"type":"turn","seq":"#.utf8)
+    /// How many lines of `bytes` start as this package writes a turn record: what the reader
+    /// reserves room for (a turn written otherwise is still read, in room made as it comes).
+    static func turnRecordCount(in bytes: [UInt8]) -> Int {
+        let prefix = turnSequencePrefix
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var count = 0
+            var start = 0
+            while start < buffer.count {
+                if buffer.count - start >= prefix.count, memcmp(base + start, prefix, prefix.count) == 0 { count += 1 }
+                guard let newline = memchr(base + start, 0x0A, buffer.count - start) else { break }
+                start = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return count
+        }
+    }
 
-    /// The record type when the line starts the way this package writes records.
-    static func quickType(_ line: ArraySlice<UInt8>) -> String? {
-        guard line.starts(with: typePrefix) else { return nil }
-        let nameStart = line.startIndex + typePrefix.count
-        guard let quote = line[nameStart...].prefix(16).firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-        return String(decoding: line[nameStart..<quote], as: UTF8.self)
+    /// What a line's first bytes say of its record, when the line starts the way this package
+    /// writes records: a turn or idle record is only located, a keyframe's size is checked
+    /// before it is parsed, and any other record is parsed whole anyway.
+    enum QuickType {
+        case turn, idle, keyframe, other
+    }
+
+    private static let quickNames: [(name: [UInt8], type: QuickType)] = [
+        (Array("turn".utf8), .turn), (Array("idle".utf8), .idle), (Array("keyframe".utf8), .keyframe),
+    ]
+
+    /// The record type when the line starts the way this package writes records; nil otherwise.
+    /// Two lines a turn come through here, so it compares bytes and makes no string.
+    static func quickType(_ line: ArraySlice<UInt8>) -> QuickType? {
+        line.withUnsafeBufferPointer { buffer -> QuickType? in
+            guard let base = buffer.baseAddress, buffer.count > typePrefix.count,
+                memcmp(base, typePrefix, typePrefix.count) == 0
+            else { return nil }
+            let name = base + typePrefix.count
+            let available = min(buffer.count - typePrefix.count, 16)
+            guard let quote = UnsafeBufferPointer(start: name, count: available).firstIndex(of: UInt8(ascii: "\""))
+            else { return nil }
+            for (known, type) in quickNames where known.count == quote && memcmp(name, known, quote) == 0 {
+                return type
+            }
+            return .other
+        }
     }
 
     static func quickSequence(_ line: ArraySlice<UInt8>) -> Int? {
-        guard line.starts(with: turnSequencePrefix) else { return nil }
-        var value = 0
-        var index = line.startIndex + turnSequencePrefix.count
-        var digits = 0
-        while index < line.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[index]) {
-            // Longer numbers than this are left to the full parse, which reads (and refuses) them whole.
-            guard digits < 16 else { return nil }
-            value = value * 10 + Int(line[index] - UInt8(ascii: "0"))
-            index += 1
-            digits += 1
+        line.withUnsafeBufferPointer { buffer -> Int? in
+            let prefix = turnSequencePrefix
+            guard let base = buffer.baseAddress, buffer.count > prefix.count,
+                memcmp(base, prefix, prefix.count) == 0
+            else { return nil }
+            var value = 0
+            var index = prefix.count
+            var digits = 0
+            while index < buffer.count {
+                let digit = buffer[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                // Longer numbers than this are left to the full parse, which reads (and refuses)
+                // them whole.
+                guard digits < 16 else { return nil }
+                value = value * 10 + Int(digit)
+                index += 1
+                digits += 1
+            }
+            guard digits > 0, index < buffer.count, buffer[index] == UInt8(ascii: ",") else { return nil }
+            return value
         }
-        guard digits > 0, index < line.endIndex, line[index] == UInt8(ascii: ",") else { return nil }
-        return value
     }
 }

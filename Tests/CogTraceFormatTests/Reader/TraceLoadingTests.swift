@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import CogTraceFormat
+
+/// Loading a file: read on every core when it is big, its lines told apart by their first bytes,
+/// and room made for its turns before they are read. Each fast path must read exactly what the
+/// plain one reads.
+@Suite("Loading a trace")
+struct TraceLoadingTests {
+    private static let recordings = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Recordings")
+
+    /// Read in shares (every file, whatever its size) or in one go, a file gives the same bytes:
+    /// sizes around the share boundaries, an empty file, and a recording.
+    @Test func readingInSharesGivesTheBytesOfOneRead() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("trace-loading-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var generator = SystemRandomNumberGenerator()
+        for size in [0, 1, 7, 8, 9, 63, 64, 65, 4_095, 4_096, 100_003] {
+            let url = folder.appendingPathComponent("\(size).bin")
+            let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            try Data(bytes).write(to: url)
+            #expect(try TraceFile.readBytes(of: url, parallelAbove: 0) == bytes, "\(size) bytes")
+            #expect(try TraceFile.readBytes(of: url, parallelAbove: .max) == bytes, "\(size) bytes")
+        }
+        let tour = Self.recordings.appendingPathComponent("tour.cogtrace")
+        #expect(try TraceFile.readBytes(of: tour, parallelAbove: 0) == Array(try Data(contentsOf: tour)))
+    }
+
+    @Test func aLinesFirstBytesTellTheRecordsTheReaderOnlyLocates() {
+        func type(_ line: String) -> TraceScanner.QuickType? { TraceScanner.quickType(Array(line.utf8)[...]) }
+        #expect(type(#"{"type":"turn","seq":1}"#) == .turn)
+        #expect(type(#"{"type":"idle","after":1}"#) == .idle)
+        #expect(type(#"{"type":"keyframe","before":1}"#) == .keyframe)
+        #expect(type(#"{"type":"state","id":1}"#) == .other)
+        #expect(type(#"{"type":"turns","seq":1}"#) == .other)
+        #expect(type(#"{"type":"tur","seq":1}"#) == .other)
+        #expect(type(#"{"type":"","seq":1}"#) == .other)
+        // Not written this package's way, or cut short: the whole line is parsed instead.
+        #expect(type(#"{ "type":"turn","seq":1}"#) == nil)
+        #expect(type(#"{"seq":1,"type":"turn"}"#) == nil)
+        #expect(type(#"{"type":""#) == nil)
+        #expect(type(#"{"type":"turn"#) == nil)
+        #expect(type(#"{"type":"averyveryverylongname","seq":1}"#) == nil)
+    }
+
+    @Test func aTurnsNumberIsReadFromItsFirstBytesOnlyWhenPlain() {
+        func sequence(_ line: String) -> Int? { TraceScanner.quickSequence(Array(line.utf8)[...]) }
+        #expect(sequence(#"{"type":"turn","seq":42,"name":"n"}"#) == 42)
+        #expect(sequence(#"{"type":"turn","seq":0,"name":"n"}"#) == 0)
+        #expect(sequence(#"{"type":"turn","seq":9007199254740991,"name":"n"}"#) == 9_007_199_254_740_991)
+        #expect(sequence(#"{"type":"turn","seq":12345678901234567,"name":"n"}"#) == nil)
+        #expect(sequence(#"{"type":"turn","seq":1.5,"name":"n"}"#) == nil)
+        #expect(sequence(#"{"type":"turn","seq":-1,"name":"n"}"#) == nil)
+        #expect(sequence(#"{"type":"turn","seq":42"#) == nil)
+        #expect(sequence(#"{"type":"turn","seq":"#) == nil)
+        #expect(sequence(#"{"type":"idle","seq":42,"name":"n"}"#) == nil)
+    }
+
+    /// The turns counted ahead are the lines that start as a turn record, wherever the line
+    /// falls; a recording counts each of its turns.
+    @Test func theTurnsCountedAheadAreTheTurnLines() throws {
+        let lines = [
+            #"{"type":"turn","seq":1}"#, #"{"type":"idle","after":1}"#, #"{"type":"turn","seq":2}"#,
+            #"  {"type":"turn","seq":3}"#, "", #"{"type":"turn","seq":4}"#,
+        ]
+        #expect(TraceScanner.turnRecordCount(in: Array(lines.joined(separator: "\n").utf8)) == 3)
+        #expect(TraceScanner.turnRecordCount(in: Array((lines.joined(separator: "\n") + "\n").utf8)) == 3)
+        #expect(TraceScanner.turnRecordCount(in: []) == 0)
+        let tour = try TraceFile.load(contentsOf: Self.recordings.appendingPathComponent("tour.cogtrace"))
+        #expect(TraceScanner.turnRecordCount(in: tour.bytes) == tour.turnSequences.count)
+    }
+}
