@@ -101,30 +101,7 @@ struct TraceContents {
                 line: lineNumber, column: 1, message: "expected a header record first, found '\(type)'")
         }
         switch type {
-        case "header":
-            guard !hasHeader else { throw TraceReadError(line: lineNumber, message: "a second header record") }
-            header = try TraceScanner.readHeader(record!, line: lineNumber)
-        case "state":
-            guard let info = TraceStateInfo(jsonValue: record!) else {
-                throw TraceReadError(line: lineNumber, message: "state record needs 'id' and 'label'")
-            }
-            states[info.id] = info
-            if labelIndex[info.label] == nil { labelIndex[info.label] = info.id }
-        case "keyframe":
-            guard let before = record!["before"]?.intValue else {
-                throw TraceReadError(line: lineNumber, message: "keyframe record needs 'before'")
-            }
-            guard TraceScanner.validCounts.contains(before) else {
-                throw TraceReadError(line: lineNumber, message: "keyframe 'before' \(before) is outside 0..<2^53")
-            }
-            let snapshot: GraphSnapshot
-            do {
-                snapshot = try GraphSnapshot(keyframe: record!)
-            } catch {
-                throw TraceReadError(line: lineNumber, message: "keyframe: \(error)")
-            }
-            let place = keyframes.lastIndex { $0.before.rawValue <= before }.map { $0 + 1 } ?? 0
-            keyframes.insert((TurnNumber(before), snapshot), at: place)
+        // Turn and idle records first: they are two lines a turn, and a string case costs a comparison.
         case "turn":
             let parsedSequence =
                 TraceScanner.quickSequence(bytes[range])
@@ -161,6 +138,30 @@ struct TraceContents {
             } else {
                 entries[entries.count - 1].idle = (lineNumber, range)
             }
+        case "header":
+            guard !hasHeader else { throw TraceReadError(line: lineNumber, message: "a second header record") }
+            header = try TraceScanner.readHeader(record!, line: lineNumber)
+        case "state":
+            guard let info = TraceStateInfo(jsonValue: record!) else {
+                throw TraceReadError(line: lineNumber, message: "state record needs 'id' and 'label'")
+            }
+            states[info.id] = info
+            if labelIndex[info.label] == nil { labelIndex[info.label] = info.id }
+        case "keyframe":
+            guard let before = record!["before"]?.intValue else {
+                throw TraceReadError(line: lineNumber, message: "keyframe record needs 'before'")
+            }
+            guard TraceScanner.validCounts.contains(before) else {
+                throw TraceReadError(line: lineNumber, message: "keyframe 'before' \(before) is outside 0..<2^53")
+            }
+            let snapshot: GraphSnapshot
+            do {
+                snapshot = try GraphSnapshot(keyframe: record!)
+            } catch {
+                throw TraceReadError(line: lineNumber, message: "keyframe: \(error)")
+            }
+            let place = keyframes.lastIndex { $0.before.rawValue <= before }.map { $0 + 1 } ?? 0
+            keyframes.insert((TurnNumber(before), snapshot), at: place)
         case "trailer":
             trailer = TraceTrailer(jsonValue: record!)
         case "failure":
