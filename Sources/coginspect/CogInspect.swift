@@ -80,10 +80,16 @@ struct CogInspect {
                 status: .cannotOpenInput)
         }
         let budget = memoryBudget()
+        // A big trace takes a while to read: the progress line shows it, as it does a long
+        // command, and is erased before the session starts or an error is printed.
+        let progress = ProgressLine()
+        let loaded = Result { () throws(TraceReadError) in
+            try TraceFile.load(
+                contentsOf: URL(fileURLWithPath: tracePath), memoryBudget: budget, progress: { progress.report($0) })
+        }
+        progress.finish()
         do {
-            return InspectorSession(
-                trace: try TraceFile.load(contentsOf: URL(fileURLWithPath: tracePath), memoryBudget: budget),
-                source: tracePath)
+            return InspectorSession(trace: try loaded.get(), source: tracePath)
         } catch  where error.isUnopenable {
             fail(error.message, status: .cannotOpenInput)
         } catch {

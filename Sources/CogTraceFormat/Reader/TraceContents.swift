@@ -39,9 +39,11 @@ struct TraceContents {
     /// - Parameters:
     ///   - waitsForPartialLine: for a file still being written: a last line without its line feed
     ///     is left for the next read instead of judged now.
+    ///   - progress: told how far the lines are read, in bytes, every `progressStep` of them.
     /// - Throws: `TraceReadError` for a malformed line, or one past the memory budget.
     mutating func read(
-        _ bytes: [UInt8], memoryBudget: MemoryBudget, waitsForPartialLine: Bool
+        _ bytes: [UInt8], memoryBudget: MemoryBudget, waitsForPartialLine: Bool,
+        progress: ((TraceProgress) -> Void)? = nil
     ) throws(TraceReadError) {
         if readOffset == 0, entries.isEmpty {
             // Room for every turn at once: grown a turn at a time, the lists of a big file
@@ -51,7 +53,12 @@ struct TraceContents {
             entries.reserveCapacity(turns)
             sequences.reserveCapacity(turns)
         }
+        var nextReport = readOffset
         while readOffset < bytes.count {
+            if let progress, readOffset >= nextReport {
+                progress(TraceProgress(task: TraceFile.loadingTask, completed: readOffset, total: bytes.count))
+                nextReport = readOffset + Self.progressStep
+            }
             let newline = TraceScanner.nextNewline(in: bytes, from: readOffset)
             if newline == nil, waitsForPartialLine { return }
             let end = newline ?? bytes.count
@@ -62,9 +69,13 @@ struct TraceContents {
                 throw TraceReadError(line: lineNumber, message: "line longer than \(TraceScanner.maxLineBytes) bytes")
             }
             if range.isEmpty { continue }
-            guard try readLine(range, of: bytes, isLast: newline == nil, memoryBudget: memoryBudget) else { return }
+            guard try readLine(range, of: bytes, isLast: newline == nil, memoryBudget: memoryBudget) else { break }
         }
+        progress?(TraceProgress(task: TraceFile.loadingTask, completed: bytes.count, total: bytes.count))
     }
+
+    /// How many bytes of lines are read between two progress reports.
+    static let progressStep = 8 << 20
 
     /// Reads one line; false when it was a truncated last line (noted, and reading ends).
     private mutating func readLine(

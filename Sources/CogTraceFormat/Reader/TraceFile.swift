@@ -67,10 +67,26 @@ public final class TraceFile {
     ) throws(TraceReadError)
         -> TraceFile
     {
-        let file = try TraceScanner.scan(try readBytes(of: url), memoryBudget: memoryBudget)
+        try load(contentsOf: url, memoryBudget: memoryBudget, progress: nil)
+    }
+
+    /// Reads the trace at `url`, saying how it is getting on: `progress` hears `loadingTask`
+    /// once as the file is read, then in bytes as its lines are, so a front end can show it on
+    /// a big file.
+    /// - Throws: `TraceReadError` for a file that cannot be opened or is malformed beyond tolerance.
+    public static func load(
+        contentsOf url: URL, memoryBudget: MemoryBudget = .standard, progress: ((TraceProgress) -> Void)?
+    ) throws(TraceReadError)
+        -> TraceFile
+    {
+        progress?(TraceProgress(task: loadingTask, completed: 0, total: 1))
+        let file = try TraceScanner.scan(try readBytes(of: url), memoryBudget: memoryBudget, progress: progress)
         file.memoryBudget = memoryBudget
         return file
     }
+
+    /// What a load reports its progress as.
+    public static let loadingTask = "loading the trace"
 
     /// The file's bytes, read straight into the array the reader keeps (no second copy); a file
     /// of `parallelAbove` bytes or more is read on every core.

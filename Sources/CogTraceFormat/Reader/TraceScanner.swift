@@ -7,9 +7,11 @@ enum TraceScanner {
     /// The longest line accepted, in bytes.
     static let maxLineBytes = 64 << 20
 
-    static func scan(_ bytes: [UInt8], memoryBudget: MemoryBudget = .standard) throws(TraceReadError) -> TraceFile {
+    static func scan(
+        _ bytes: [UInt8], memoryBudget: MemoryBudget = .standard, progress: ((TraceProgress) -> Void)? = nil
+    ) throws(TraceReadError) -> TraceFile {
         var contents = TraceContents()
-        try contents.read(bytes, memoryBudget: memoryBudget, waitsForPartialLine: false)
+        try contents.read(bytes, memoryBudget: memoryBudget, waitsForPartialLine: false, progress: progress)
         guard contents.header != nil else { throw contents.missingHeader(in: bytes) }
         if contents.trailer == nil {
             contents.warnings.append(

@@ -31,6 +31,37 @@ struct TraceLoadingTests {
         #expect(try TraceFile.readBytes(of: tour, parallelAbove: 0) == Array(try Data(contentsOf: tour)))
     }
 
+    /// A load says how it is getting on, from nothing to every byte, under one task name, so a
+    /// front end can show a line for a big file: a report every few megabytes of lines.
+    @Test func aLoadReportsItsProgressFromStartToEnd() throws {
+        let header =
+            #"{"type":"header","format":"cogtrace","version":"1.1","minReader":"1.0","producer":"test","run":"r","title":"t","clock":"virtual","mode":"ring","capacity":10,"keyframeEvery":100}"#
+        let turns = (1...200_000).map { sequence in
+            #"{"type":"turn","seq":\#(sequence),"name":"n","origin":"op","cause":null,"start":0,"duration":0,"events":[]}"#
+        }
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("progress-\(UUID().uuidString).cogtrace")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(([header] + turns).joined(separator: "\n").utf8).write(to: url)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
+        #expect(size > 2 * TraceContents.progressStep)
+
+        let reports = Reports()
+        let trace = try TraceFile.load(contentsOf: url, progress: { reports.list.append($0) })
+        #expect(trace.turnSequences.count == 200_000)
+        #expect(reports.list.allSatisfy { $0.task == TraceFile.loadingTask })
+        #expect(reports.list.first?.completed == 0)
+        #expect(reports.list.last == TraceProgress(task: TraceFile.loadingTask, completed: size, total: size))
+        #expect(reports.list.count >= 4, "a report every \(TraceContents.progressStep) bytes of lines")
+        let fractions = reports.list.map(\.fraction)
+        #expect(fractions == fractions.sorted())
+    }
+
+    /// What a load reported, in order.
+    private final class Reports {
+        var list: [TraceProgress] = []
+    }
+
     @Test func aLinesFirstBytesTellTheRecordsTheReaderOnlyLocates() {
         func type(_ line: String) -> TraceScanner.QuickType? { TraceScanner.quickType(Array(line.utf8)[...]) }
         #expect(type(#"{"type":"turn","seq":1}"#) == .turn)
