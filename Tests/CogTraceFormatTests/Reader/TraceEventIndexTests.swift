@@ -7,9 +7,7 @@ import Testing
 /// for every subject, the same events in the same order as decoding every turn gives.
 @Suite("Event index")
 struct TraceEventIndexTests {
-    private static let recordings = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Recordings")
+    private static let recordings = RecordingFiles.folder
 
     /// What the index should hold, from decoding every turn: each subject's events with their
     /// turn, idle flag and place.

@@ -7,9 +7,7 @@ import Testing
 /// turns, states, failures and graphs, and an event index that grew to the one built at once.
 @Suite("Following a trace as it is written")
 struct TraceFollowerTests {
-    private static let recordings = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Recordings")
+    private static let recordings = RecordingFiles.folder
 
     /// A file of its own in the temporary directory, removed at the end.
     private final class TemporaryFile {

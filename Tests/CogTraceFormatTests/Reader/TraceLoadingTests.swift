@@ -8,9 +8,7 @@ import Testing
 /// plain one reads.
 @Suite("Loading a trace")
 struct TraceLoadingTests {
-    private static let recordings = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Recordings")
+    private static let recordings = RecordingFiles.folder
 
     /// Read in shares (every file, whatever its size) or in one go, a file gives the same bytes:
     /// sizes around the share boundaries, an empty file, and a recording.
