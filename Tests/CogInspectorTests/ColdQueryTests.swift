@@ -89,20 +89,6 @@ struct ColdQueryTests {
         }
     }
 
-    /// `info` lists the undecodable turns from a scan that files no event, and says what it says
-    /// once the whole index exists; a later `history` still answers as with the whole index.
-    @Test(arguments: names)
-    func infoAnswersTheSameBeforeAndAfterTheIndex(_ name: String) throws {
-        let fresh = try session(name)
-        let warmed = try session(name)
-        _ = warmed.timeline
-        #expect(try fresh.execute("info") == (try warmed.execute("info")))
-        #expect(!fresh.hasTimeline, "info built the whole index")
-        let state = try #require(fresh.trace.states.values.min { $0.id < $1.id })
-        #expect(try fresh.execute("history \(state.label)") == (try warmed.execute("history \(state.label)")))
-        #expect(fresh.hasTimeline, "a state's history after info reads the whole index")
-    }
-
     /// Every virtual table returns the rows the copied table holds, in the same order.
     @Test(arguments: names)
     func virtualTablesHoldWhatCopiedTablesHold(_ name: String) throws {
