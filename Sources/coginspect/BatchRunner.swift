@@ -30,7 +30,11 @@ struct BatchRunner {
         if Interrupts.isPending() { return interrupted() }
         var status = ExitStatus.success
         let runner = CommandRunner(session: session, printer: OutputPrinter(session: session, json: json))
-        for (source, number, text) in lines {
+        let lastCommand = lines.lastIndex { InspectorSession.holdsCommand($0.text) }
+        for (index, (source, number, text)) in lines.enumerated() {
+            // The last command's cold question indexes only the states it names; an earlier one
+            // builds the whole index, which the commands after it then read.
+            session.noCommandFollows = index == lastCommand
             do {
                 let verdict = try runner.run(text)
                 if Interrupts.isPending() { return interrupted() }

@@ -51,9 +51,9 @@ struct ColdQueryTests {
         }
     }
 
-    /// A first `history` indexes only its state's events, and answers as it does once the whole
-    /// index exists: the same rows and warnings. Asked again it reads that index; a second state
-    /// gets the whole index.
+    /// A first `history` that no command follows (a batch's last) indexes only its state's
+    /// events, and answers as it does once the whole index exists: the same rows and warnings.
+    /// Asked again it reads that index; a second state gets the whole index.
     @Test(arguments: names)
     func historyAnswersTheSameBeforeAndAfterTheIndex(_ name: String) throws {
         let warmed = try session(name)
@@ -61,17 +61,24 @@ struct ColdQueryTests {
         let states = try session(name).trace.states.sorted { $0.key < $1.key }
         for (id, state) in states {
             let fresh = try session(name)
+            fresh.noCommandFollows = true
             let command = "history \(state.label)"
             #expect(try fresh.execute(command) == (try warmed.execute(command)), "\(name) \(id)")
             #expect(try fresh.execute(command) == (try warmed.execute(command)), "\(name) \(id), asked again")
             #expect(!fresh.hasTimeline, "the first history built the whole index")
         }
         let fresh = try session(name)
+        fresh.noCommandFollows = true
         for (_, state) in states.prefix(2) {
             let command = "history \(state.label)"
             #expect(try fresh.execute(command) == (try warmed.execute(command)))
         }
         #expect(fresh.hasTimeline == (states.count > 1), "a second state's history builds the whole index")
+        // With a command to follow, the first question builds the whole index for both.
+        let first = try session(name)
+        let state = try #require(states.first?.value)
+        #expect(try first.execute("history \(state.label)") == (try warmed.execute("history \(state.label)")))
+        #expect(first.hasTimeline, "a history that another command follows indexes every state")
     }
 
     /// `async` reads its state's events from an index of that state alone, and answers as it does
@@ -83,6 +90,7 @@ struct ColdQueryTests {
         let asyncStates = warmed.trace.states.values.filter { $0.shape == .async }.sorted { $0.id < $1.id }
         for state in asyncStates {
             let fresh = try session(name)
+            fresh.noCommandFollows = true
             let command = "async \(state.label)"
             #expect(try fresh.execute(command) == (try warmed.execute(command)), "\(name) \(state.label)")
             #expect(!fresh.hasTimeline, "async built the whole index")

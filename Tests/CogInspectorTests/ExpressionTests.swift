@@ -39,6 +39,7 @@ struct ExpressionTests {
     func bisectAgreesWithAScanOnEveryRecording(_ text: String) throws {
         for name in ["tour", "switching", "failure", "stale-refresh", "map", "screens", "heat-advisory"] {
             let session = try DiffTests.session(name)
+            session.noCommandFollows = true
             guard let expression = try? session.expression(text) else { continue }
             #expect(try session.bisect(expression)?.turn == (try linearScan(session, expression)), "\(name): \(text)")
             #expect(!session.hasTimeline, "bisect indexed more than the states it names")

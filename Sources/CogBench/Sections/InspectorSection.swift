@@ -41,11 +41,14 @@ enum InspectorSection {
             }
             let randomTurn = { turns[Int.random(in: 0..<turns.count, using: &generator)] }
             let firstWhy = timed("why (first: walks back from the cursor)", 1) { "why weather.isNiceHere" }
-            // Each "first" below runs in a session of its own, so it pays for what it builds.
-            let firstHistory = timed(
-                "history (first: builds the state index)", 1,
-                in: InspectorSession(trace: trace, source: url.lastPathComponent)
-            ) { "history weather.forecast[10001]" }
+            // Each "first" below runs in a session of its own, so it pays for what it builds. The
+            // first history is a batch's only command (`coginspect trace -c 'history …'`), which
+            // indexes that one state.
+            let historySession = InspectorSession(trace: trace, source: url.lastPathComponent)
+            historySession.noCommandFollows = true
+            let firstHistory = timed("history (first: indexes its state)", 1, in: historySession) {
+                "history weather.forecast[10001]"
+            }
             let goto = timed("goto + get", samples) { "goto \(randomTurn())\nget weather.isNiceHere" }
             let diff = timed("diff", max(samples / 4, 1)) { "diff \(randomTurn()) \(randomTurn())" }
             let why = timed("why (before the index exists)", samples) {

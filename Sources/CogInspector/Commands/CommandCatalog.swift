@@ -36,6 +36,12 @@ enum CommandCatalog {
 }
 
 extension InspectorSession {
+    /// Whether `line` holds a command: false for a blank line or a `#` comment, which `execute`
+    /// passes over.
+    public static func holdsCommand(_ line: String) -> Bool {
+        !withoutComment(line).allSatisfy(\.isWhitespace)
+    }
+
     /// Runs one command line and returns its result; nil for a blank line or a `#` comment.
     /// - Throws: `InspectorError` for an unknown command, bad arguments, or a failed `expect`.
     public func execute(_ line: String) throws(InspectorError) -> CommandResult? {

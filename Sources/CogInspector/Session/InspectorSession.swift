@@ -18,6 +18,12 @@ public final class InspectorSession {
     /// The timeline the command running now read, so its answer gets the warnings for turns the
     /// timeline had to leave out.
     var timelineReadByCommand: StateTimeline?
+    /// Set by a batch runner before its last command: a cold `history`, `async` or `bisect` may
+    /// then index only the states it names, since no later command will need the others (two
+    /// such scans cost more than one of every state). Otherwise, at the prompt (which builds the
+    /// whole index in the background from the start) and before a batch's other commands, the
+    /// first question builds the whole index.
+    public var noCommandFollows = false
     /// Turns a backward search in the command running now could not read: its answer warns of
     /// them too.
     var searchedUndecodable: [(turn: TurnNumber, error: TraceReadError)] = []
@@ -43,13 +49,13 @@ public final class InspectorSession {
     }
 
     /// A timeline that holds the events of `subjects` (what `history`, `async` and `bisect`
-    /// read): the whole one when it is built or being built, else, the first time, one of those
-    /// subjects alone. Indexing a few subjects scans every record as the whole index does but
+    /// read): the whole one when it is built or being built, or when another command may follow
+    /// (`noCommandFollows`); else one of those subjects alone. Indexing a few subjects scans every record as the whole index does but
     /// files only their events, which on a million-turn trace took the first `history` from
     /// 1.15-1.39 s to 0.84-0.96 s (docs/performance.md). Other subjects later get the whole
     /// index: a second scan for a few more would cost more than one scan of all.
     func timeline(covering subjects: [NodeID]) -> StateTimeline {
-        if hasTimeline || isIndexingInBackground { return timeline }
+        if hasTimeline || isIndexingInBackground || (!noCommandFollows && subjectTimeline == nil) { return timeline }
         if let subjectTimeline {
             guard subjects.allSatisfy(subjectTimeline.covers) else { return timeline }
             timelineReadByCommand = subjectTimeline
