@@ -97,6 +97,22 @@ struct ColdQueryTests {
         }
     }
 
+    /// `info` as a batch's last command lists the undecodable turns from a scan that files no
+    /// event, and says what it says once the whole index exists; followed by other commands it
+    /// builds the whole index for them.
+    @Test(arguments: names)
+    func infoAnswersTheSameBeforeAndAfterTheIndex(_ name: String) throws {
+        let warmed = try session(name)
+        _ = warmed.timeline
+        let last = try session(name)
+        last.noCommandFollows = true
+        #expect(try last.execute("info") == (try warmed.execute("info")))
+        #expect(!last.hasTimeline, "info built the whole index")
+        let first = try session(name)
+        #expect(try first.execute("info") == (try warmed.execute("info")))
+        #expect(first.hasTimeline, "info that other commands follow indexes every state")
+    }
+
     /// Every virtual table returns the rows the copied table holds, in the same order.
     @Test(arguments: names)
     func virtualTablesHoldWhatCopiedTablesHold(_ name: String) throws {

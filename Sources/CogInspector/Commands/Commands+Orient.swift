@@ -107,7 +107,11 @@ extension InspectorSession {
             Field("evicted turns", .integer(trace.trailer?.evicted ?? 0)),
             Field("dropped events", .integer(trace.trailer?.dropped ?? 0)),
             Field("finished", .bool(trace.trailer?.ok == true)),
-            Field("undecodable turns", .list(undecodableTurns.map { .turn(TurnReference($0.turn)) })),
+            // A scan of every record finds them; as a batch's last command on a cold session it
+            // files no event (the index of no state), so `info` pays for the scan alone.
+            Field(
+                "undecodable turns",
+                .list(timeline(covering: []).undecodable.map { .turn(TurnReference($0.turn)) })),
             Field("failures", .integer(trace.failures.count)),
             Field("cursor", .turn(TurnReference(cursor))),
         ]
