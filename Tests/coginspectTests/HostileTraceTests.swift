@@ -50,6 +50,9 @@ struct HostileTraceTests {
             checked += 1
         }
         #expect(checked == 4)
+        // `find` reads every turn's name, the bad turn's too, so it warns wherever the cursor is.
+        let find = try Executables.coginspect([path, "-c", "goto 5", "-c", "find e"])
+        #expect(find.standardOutput.contains(warning), "find: \(find.standardOutput)")
         // Before the bad turn, nothing depends on it.
         let early = try Executables.coginspect([path, "-c", "goto 5", "-c", "why weather.isNiceHere"])
         #expect(!early.standardOutput.contains(warning))

@@ -211,10 +211,18 @@ extension CommandCatalog {
             let pattern = arguments.positional.joined(separator: " ")
             let states = session.trace.states.values.filter { matches($0.label, pattern: pattern) }
                 .sorted { $0.label < $1.label }.map { [Cell.state(StateReference(id: $0.id, label: $0.label))] }
+            // Every turn's name, read on every core from the records' openings (no event index):
+            // a turn that cannot say is left out, and the answer warns of it.
             var turns: [[Cell]] = []
-            for sequence in session.turns {
-                let name = session.timeline.heading(of: sequence)?.name ?? ""
-                if matches(name, pattern: pattern) { turns.append([.turn(TurnReference(sequence)), .text(name)]) }
+            for (sequence, heading) in zip(session.turns, session.trace.readingHeadings(session.turns)) {
+                switch heading {
+                case .success(let heading):
+                    if matches(heading.name, pattern: pattern) {
+                        turns.append([.turn(TurnReference(sequence)), .text(heading.name)])
+                    }
+                case .failure(let error):
+                    session.searchedUndecodable.append((sequence, error))
+                }
             }
             let graph = try session.graph()
             let values = graph.states.keys.sorted().compactMap { id -> [Cell]? in

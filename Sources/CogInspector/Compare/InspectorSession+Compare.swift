@@ -69,6 +69,10 @@ extension InspectorSession {
         }
         for sequence in ordered {
             evaluations += 1
+            // A bisect over many candidates walks most of the trace: the front end may show how far.
+            if evaluations % Self.bisectProgressStep == 0 {
+                progress?(TraceProgress(task: "bisecting", completed: evaluations, total: ordered.count))
+            }
             let graph: GraphSnapshot
             do {
                 graph = try walk.advance(through: sequence)
@@ -82,6 +86,9 @@ extension InspectorSession {
         }
         return nil
     }
+
+    /// How many candidates a bisect evaluates between two progress reports.
+    static let bisectProgressStep = 4_096
 
     /// Compares this recording with the one at `path` turn by turn.
     func compareReport(with path: String, from start: TurnNumber?) throws(InspectorError) -> [Report] {

@@ -120,7 +120,7 @@ package final class TraceEventIndex {
     package func covers(_ subject: NodeID) -> Bool { keptSubjects?.contains(subject) ?? true }
 
     /// How many turns are scanned together, on every core, between cancellation checks.
-    static let batchSize = 32_768
+    package static let batchSize = 32_768
 
     /// One subject's events: those joined so far, and the batches merged after them.
     private struct SubjectLocations {

@@ -237,11 +237,38 @@ public final class TraceFile {
     /// The headings of the turns `sequences`, in order (nil for one whose record cannot say),
     /// read on every core when there are many: an answer that names the turn of every row.
     package func turnHeadings(_ sequences: [TurnNumber]) -> [TurnHeading?] {
+        readingHeadings(sequences).map { try? $0.get() }
+    }
+
+    /// The headings of the turns `sequences`, in order, each or why its record cannot say, read
+    /// on every core when there are many: a search over every turn's name warns of the turns it
+    /// could not read.
+    /// Many turns are read a batch at a time, with a progress report and a look for Ctrl-C
+    /// between batches; the turns an interrupt left unread come back as `TraceFile.cancelled`.
+    package func readingHeadings(_ sequences: [TurnNumber]) -> [Result<TurnHeading, TraceReadError>] {
         let entries = sequences.map { entryIndex(of: $0).map { turnEntries[$0] } }
         let bytes = bytes
-        return ParallelShares.flatMap(entries.indices, serialBelow: 256) { share in
-            entries[share].map { entry in entry.flatMap { try? Self.heading(of: $0, in: bytes) } }
+        var headings: [Result<TurnHeading, TraceReadError>] = []
+        headings.reserveCapacity(sequences.count)
+        var start = 0
+        while start < sequences.count {
+            if start > 0 {
+                reportProgress(TraceProgress(task: "reading turn names", completed: start, total: sequences.count))
+                if isCancelled() { break }
+            }
+            let end = min(start + TraceEventIndex.batchSize, sequences.count)
+            headings += ParallelShares.flatMap(start..<end, serialBelow: 256) { share in
+                zip(sequences[share], entries[share]).map { sequence, entry in
+                    guard let entry else {
+                        return .failure(TraceReadError(line: 0, message: "no turn \(sequence) in this trace"))
+                    }
+                    return Result { () throws(TraceReadError) in try Self.heading(of: entry, in: bytes) }
+                }
+            }
+            start = end
         }
+        headings += repeatElement(.failure(TraceFile.cancelled), count: sequences.count - headings.count)
+        return headings
     }
 
     private static func heading(of entry: TurnEntry, in bytes: [UInt8]) throws(TraceReadError) -> TurnHeading {
