@@ -99,16 +99,22 @@ enum TraceScanner {
 
     private static let typePrefix = Array(#"{"type":""#.utf8)
     private static let turnSequencePrefix = Array(#"{"type":"turn","seq":"#.utf8)
+    /// Whether `buffer` holds `prefix` and at least one byte after it.
+    @inline(__always)
+    private static func begins(_ buffer: UnsafeBufferPointer<UInt8>, with prefix: [UInt8]) -> Bool {
+        guard let base = buffer.baseAddress, buffer.count > prefix.count else { return false }
+        return memcmp(base, prefix, prefix.count) == 0
+    }
+
     /// How many lines of `bytes` start as this package writes a turn record: what the reader
     /// reserves room for (a turn written otherwise is still read, in room made as it comes).
     static func turnRecordCount(in bytes: [UInt8]) -> Int {
-        let prefix = turnSequencePrefix
-        return bytes.withUnsafeBufferPointer { buffer in
+        bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return 0 }
             var count = 0
             var start = 0
             while start < buffer.count {
-                if buffer.count - start >= prefix.count, memcmp(base + start, prefix, prefix.count) == 0 { count += 1 }
+                if begins(UnsafeBufferPointer(rebasing: buffer[start...]), with: turnSequencePrefix) { count += 1 }
                 guard let newline = memchr(base + start, 0x0A, buffer.count - start) else { break }
                 start = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
             }
@@ -131,9 +137,7 @@ enum TraceScanner {
     /// Two lines a turn come through here, so it compares bytes and makes no string.
     static func quickType(_ line: ArraySlice<UInt8>) -> QuickType? {
         line.withUnsafeBufferPointer { buffer -> QuickType? in
-            guard let base = buffer.baseAddress, buffer.count > typePrefix.count,
-                memcmp(base, typePrefix, typePrefix.count) == 0
-            else { return nil }
+            guard let base = buffer.baseAddress, begins(buffer, with: typePrefix) else { return nil }
             let name = base + typePrefix.count
             let available = min(buffer.count - typePrefix.count, 16)
             guard let quote = UnsafeBufferPointer(start: name, count: available).firstIndex(of: UInt8(ascii: "\""))
@@ -147,12 +151,9 @@ enum TraceScanner {
 
     static func quickSequence(_ line: ArraySlice<UInt8>) -> Int? {
         line.withUnsafeBufferPointer { buffer -> Int? in
-            let prefix = turnSequencePrefix
-            guard let base = buffer.baseAddress, buffer.count > prefix.count,
-                memcmp(base, prefix, prefix.count) == 0
-            else { return nil }
+            guard begins(buffer, with: turnSequencePrefix) else { return nil }
             var value = 0
-            var index = prefix.count
+            var index = turnSequencePrefix.count
             var digits = 0
             while index < buffer.count {
                 let digit = buffer[index] &- UInt8(ascii: "0")
