@@ -42,9 +42,7 @@ extension CommandCatalog {
                     }
                     return nil
                 }
-                return [
-                    turn, .value(event.newValue), .text(session.reason(for: entry, of: id, headings: timeline)),
-                ]
+                return [turn, .value(event.newValue), .text(session.reason(for: entry, of: id))]
             }
             guard !rows.isEmpty else { return [.message("\(session.label(id)) never changed in this recording")] }
             return [
@@ -161,9 +159,8 @@ extension InspectorSession {
     }
 
     /// One line saying why `entry` set the state's value.
-    /// `headings`: the timeline whose headings the answer read already, when not the session's.
-    func reason(for entry: StateTimeline.Entry, of state: NodeID, headings: StateTimeline? = nil) -> String {
-        let turn = headings.map { $0.heading(of: entry.turn) } ?? heading(of: entry.turn)
+    func reason(for entry: StateTimeline.Entry, of state: NodeID) -> String {
+        let turn = heading(of: entry.turn)
         let place = entry.isIdle ? "after turn \(entry.turn)" : "in turn \(entry.turn) (\(turn?.name ?? "?"))"
         switch entry.event {
         case .write:

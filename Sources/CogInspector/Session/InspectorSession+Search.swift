@@ -25,9 +25,11 @@ extension InspectorSession {
         }
     }
 
-    /// Turn `sequence`'s name, origin and cause: from the timeline's cache once it is built,
-    /// else read from the turn's record.
+    /// Turn `sequence`'s name, origin and cause: from the cache of the timeline the command read
+    /// (one of a few states, or the whole one) or of the whole one once it is built, else read
+    /// from the turn's record.
     func heading(of sequence: TurnNumber) -> TurnHeading? {
-        hasTimeline ? timeline.heading(of: sequence) : try? trace.turnHeading(sequence)
+        if let read = timelineReadByCommand ?? (hasTimeline ? timeline : nil) { return read.heading(of: sequence) }
+        return try? trace.turnHeading(sequence)
     }
 }
