@@ -18,7 +18,7 @@ enum ParallelShares {
         let size = (positions.count + shares - 1) / shares
         var results = [Result?](repeating: nil, count: shares)
         results.withUnsafeMutableBufferPointer { buffer in
-            let slots = Slots(buffer: buffer)
+            let slots = SharedMutableBuffer(buffer: buffer)
             DispatchQueue.concurrentPerform(iterations: shares) { share in
                 let lower = positions.lowerBound + share * size
                 let upper = min(lower + size, positions.upperBound)
@@ -37,12 +37,14 @@ enum ParallelShares {
         positions.count < serialBelow ? work(positions) : map(positions, work).flatMap { $0 }
     }
 
-    /// The result slots, shared with the workers that fill them.
-    ///
-    /// Sendable by hand, and sound because of how `map` uses it: each worker writes only the
-    /// slot of its own share, no slot is read until `concurrentPerform` has returned (it waits
-    /// for every worker), and the buffer outlives that call.
-    private struct Slots<Element>: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<Element?>
-    }
+}
+
+/// A buffer shared with the workers of one `ParallelShares` call that fill it: the result slots
+/// of `map`, or the bytes a file is read into.
+///
+/// Sendable by hand, and sound only as its users use it: each worker writes only the part of its
+/// own share, nothing is read until every worker has returned (`concurrentPerform` waits for
+/// them), and the buffer outlives the call.
+struct SharedMutableBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
 }

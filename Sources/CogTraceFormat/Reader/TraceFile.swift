@@ -145,7 +145,7 @@ public final class TraceFile {
     /// Fills `buffer` from the start of the file at `descriptor`, one share per core at once;
     /// false unless every share was read whole.
     private static func readInShares(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Bool {
-        let target = SharedBuffer(buffer: buffer)
+        let target = SharedMutableBuffer(buffer: buffer)
         let complete = ParallelShares.map(0..<buffer.count) { share -> Bool in
             var position = share.lowerBound
             while position < share.upperBound {
@@ -158,15 +158,6 @@ public final class TraceFile {
             return true
         }
         return complete.allSatisfy { $0 }
-    }
-
-    /// The buffer a file is read into, shared with the workers that fill it.
-    ///
-    /// Sendable by hand, and sound because of how `readInShares` uses it: each worker writes only
-    /// the bytes of its own share, nothing is read until every worker has returned, and the
-    /// buffer outlives the call.
-    private struct SharedBuffer: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<UInt8>
     }
 
     /// Reads a trace from its text.
