@@ -42,6 +42,19 @@ struct StreamBatch: @unchecked Sendable {
 
     var isEmpty: Bool { records.isEmpty }
 
+    /// How many records, events, values and producers its storage has room for: what it would
+    /// keep as a spare.
+    var capacity: Int {
+        records.capacity + events.records.capacity + events.values.capacity + events.producers.capacity
+            + events.whole.capacity
+    }
+
+    /// Empties the batch for reuse, keeping its storage.
+    mutating func removeAll() {
+        records.removeAll(keepingCapacity: true)
+        events.removeAll()
+    }
+
     mutating func append(_ record: consuming StreamRecord) {
         assert(isPortable(record))
         // A turn's batch is a few records: room for them at once rather than growing twice.

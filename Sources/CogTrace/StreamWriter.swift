@@ -17,11 +17,9 @@ final class StreamWriter: Sendable {
     private let queue = DispatchQueue(label: "CogTrace.stream-writer")
     /// Whether records are written on `queue` (else at once, on the caller's thread).
     private let writesInBackground: Bool
-    /// Batches handed over and not taken by the writer's thread yet, whether that thread has
-    /// been asked to come for them (one wake-up serves every batch that arrives meanwhile), and
-    /// since when the backlog has been long enough to watch.
-    private let pending = Mutex<(batches: [StreamBatch], isScheduled: Bool, since: ContinuousClock.Instant?)>(
-        ([], false, nil))
+    /// Batches handed over and not taken by the writer's thread yet, and the emptied ones it
+    /// gave back (`PendingBatches`).
+    private let pending = Mutex(PendingBatches())
     /// How far the writer may fall behind before the app's thread waits for it: a crash loses at
     /// most what was handed over and not written, so this bounds the loss whatever the load.
     static let maximumLag: Duration = .milliseconds(50)
@@ -65,10 +63,15 @@ final class StreamWriter: Sendable {
     }
 
     /// Converts, encodes and writes `batch`: on the writer's thread, or now when writing is
-    /// immediate.
-    func write(_ batch: StreamBatch) {
-        guard writesInBackground else { return encoding.withLock { write([batch], in: &$0) } }
-        let (mustSchedule, isBehind) = pending.withLock { pending in
+    /// immediate. Returns an empty batch to fill next: one the writer's thread has written and
+    /// emptied when there is one, so that a turn's hand-over reuses storage rather than
+    /// allocating its arrays anew (and the writer's thread freeing them).
+    func write(_ batch: StreamBatch) -> StreamBatch {
+        guard writesInBackground else {
+            encoding.withLock { write([batch], in: &$0) }
+            return StreamBatch()
+        }
+        let (mustSchedule, isBehind, spare) = pending.withLock { pending in
             pending.batches.append(batch)
             if pending.batches.count == 1 { pending.since = nil }
             var isBehind = false
@@ -79,10 +82,11 @@ final class StreamWriter: Sendable {
                 isBehind = since.duration(to: now) > Self.maximumLag
             }
             defer { pending.isScheduled = true }
-            return (!pending.isScheduled, isBehind)
+            return (!pending.isScheduled, isBehind, pending.spares.popLast())
         }
         if mustSchedule { queue.async { [self] in writePending() } }
         if isBehind { drain() }
+        return spare ?? StreamBatch()
     }
 
     /// Takes what was handed over, writes it, and comes back until nothing is left: after the
@@ -94,13 +98,17 @@ final class StreamWriter: Sendable {
         // created has the app's thread encode what is left meanwhile.
         if case .failure(let fault)? = file.opened() { keep(fault) }
         var quietLooks = 0
+        var written: [StreamBatch] = []
         while true {
             let isDone = quietLooks == Self.lingeringLooks
             let wrote = encoding.withLock { encoding in
-                let batches = takePending(markingIdle: isDone)
-                write(batches, in: &encoding)
-                return !batches.isEmpty
+                written = takePending(markingIdle: isDone, givingBack: &written)
+                write(written, in: &encoding)
+                return !written.isEmpty
             }
+            // Emptied here, outside both locks: releasing a batch's values and arrays is this
+            // thread's work, and the next look gives the batches back.
+            for index in written.indices { written[index].removeAll() }
             if wrote {
                 quietLooks = 0
             } else if isDone {
@@ -125,15 +133,32 @@ final class StreamWriter: Sendable {
     /// The batches handed over and not taken yet, all of them. Taken with the encoding lock
     /// held, by whichever thread then writes them, so batches are written in the order they
     /// came whoever takes them. `markingIdle`: the writer's thread, which stops coming when it
-    /// finds none.
-    private func takePending(markingIdle: Bool) -> [StreamBatch] {
+    /// finds none. `written`, batches written and emptied, are kept as spares (as many as are
+    /// wanted) and their list's storage holds the next batches handed over.
+    private func takePending(markingIdle: Bool, givingBack written: inout [StreamBatch]) -> [StreamBatch] {
         pending.withLock { pending in
             if markingIdle, pending.batches.isEmpty { pending.isScheduled = false }
+            for batch in written where pending.spares.count < Self.spareLimit && batch.capacity <= Self.spareCapacity {
+                pending.spares.append(batch)
+            }
+            written.removeAll(keepingCapacity: true)
             var taken: [StreamBatch] = []
+            swap(&taken, &written)
             swap(&taken, &pending.batches)
             return taken
         }
     }
+
+    /// The batches handed over and not taken yet, for a thread that keeps none to give back.
+    private func takePending() -> [StreamBatch] {
+        var none: [StreamBatch] = []
+        return takePending(markingIdle: false, givingBack: &none)
+    }
+
+    /// Emptied batches kept for the app's thread at most, and the most records and events one
+    /// may have room for: a big first read's batch is freed rather than kept.
+    static let spareLimit = 64
+    static let spareCapacity = 2_048
 
     /// Encodes and writes `batches`; the bytes wait for the file when it is still being
     /// created.
@@ -181,7 +206,7 @@ final class StreamWriter: Sendable {
     /// writes what the writer's has not taken, after whatever that thread is writing now,
     /// rather than wait for it to wake and come for it.
     func drain() {
-        encoding.withLock { write(takePending(markingIdle: false), in: &$0) }
+        encoding.withLock { write(takePending(), in: &$0) }
     }
 
     /// Writes what is left and `last` on the caller's thread, once the writer's is done with
@@ -190,7 +215,7 @@ final class StreamWriter: Sendable {
     /// this returns.
     func close(after last: StreamBatch? = nil) {
         let (graphSize, closing) = encoding.withLock { encoding in
-            var batches = takePending(markingIdle: false)
+            var batches = takePending()
             if let last { batches.append(last) }
             write(batches, in: &encoding)
             return (encoding.encoder.graphSize, file.takeForClosing())
@@ -219,6 +244,17 @@ final class StreamWriter: Sendable {
             }
         }
     }
+}
+
+/// What the app's thread hands the writer's and what it gets back, under one lock: the batches
+/// not taken yet, whether the writer's thread has been asked to come for them (one wake-up
+/// serves every batch that arrives meanwhile), since when the backlog has been long enough to
+/// watch, and emptied batches to fill again.
+private struct PendingBatches {
+    var batches: [StreamBatch] = []
+    var isScheduled = false
+    var since: ContinuousClock.Instant?
+    var spares: [StreamBatch] = []
 }
 
 /// The writer's side of the stream and the bytes it is building, kept together under one lock.

@@ -50,7 +50,7 @@ final class TraceStream {
         appendNewStates(recorder, to: &batch)
         batch.append(.keyframe(before: lastSequence + 1))
         keyframes = 1
-        writer.write(batch)
+        held = writer.write(batch)
     }
 
     /// Before turn `sequence`: what happened since the last turn, and a keyframe when one is due.
@@ -73,7 +73,7 @@ final class TraceStream {
         partsHandedEnd = nil
         let events = recorder.portable(rest, settling: true, into: &batch.events)
         batch.append(.turn(recorder.heading(of: turn), events: events))
-        writer.write(batch)
+        held = writer.write(batch)
         lastSequence = turn.info.id
     }
 
@@ -82,12 +82,12 @@ final class TraceStream {
         guard !noticeFault(recorder) else { return }
         var batch = takeHeld()
         batch.append(.line(failure.jsonValue))
-        writer.write(batch)
+        held = writer.write(batch)
     }
 
     /// Waits until everything handed over is written, and reports a fault that stopped it.
     func settle(recorder: CogRecorder) {
-        if !held.isEmpty, !noticeFault(recorder) { writer.write(takeHeld()) }
+        if !held.isEmpty, !noticeFault(recorder) { held = writer.write(takeHeld()) }
         writer.drain()
         _ = noticeFault(recorder)
     }
@@ -124,7 +124,7 @@ final class TraceStream {
         appendNewStates(recorder, to: &batch)
         let events = recorder.portable(start..<end, settling: true, into: &batch.events)
         batch.append(turnEvents != nil ? .turnPart(events) : .idlePart(after: lastSequence, events))
-        writer.write(batch)
+        held = writer.write(batch)
         partsHandedEnd = end
     }
 

@@ -20,7 +20,7 @@ nonisolated private func handOver(
     for _ in 0..<count {
         var batch = StreamBatch()
         batch.append(.line(line))
-        writer.write(batch)
+        _ = writer.write(batch)
         handedOver.value.add(1, ordering: .relaxed)
         if handedOver.isPaced.load(ordering: .relaxed) { usleep(1_000) }
     }

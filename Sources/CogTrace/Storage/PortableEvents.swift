@@ -23,6 +23,14 @@ struct PortableEvents: @unchecked Sendable {
 
     var isEmpty: Bool { records.isEmpty }
 
+    /// Empties the events for reuse, keeping their storage.
+    mutating func removeAll() {
+        records.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        producers.removeAll(keepingCapacity: true)
+        whole.removeAll(keepingCapacity: true)
+    }
+
     /// Whether every boxed value is rendered, so none of the app's remains.
     var isSettled: Bool { values.allSatisfy(\.isSettled) }
 }
