@@ -98,17 +98,25 @@ final class StreamWriter: Sendable {
         // created has the app's thread encode what is left meanwhile.
         if case .failure(let fault)? = file.opened() { keep(fault) }
         var quietLooks = 0
+        // The batches last written, and the ones kept to give back. Both are made ready here,
+        // outside the locks (releasing a batch's values and arrays is this thread's work), so
+        // that the app's thread never waits on the hand-over's lock for them.
         var written: [StreamBatch] = []
+        var spares: [StreamBatch] = []
         while true {
             let isDone = quietLooks == Self.lingeringLooks
             let wrote = encoding.withLock { encoding in
-                written = takePending(markingIdle: isDone, givingBack: &written)
+                written = takePending(markingIdle: isDone, listStorage: &written, spares: &spares)
                 write(written, in: &encoding)
                 return !written.isEmpty
             }
-            // Emptied here, outside both locks: releasing a batch's values and arrays is this
-            // thread's work, and the next look gives the batches back.
-            for index in written.indices { written[index].removeAll() }
+            // Emptied where they lie, while only `written` holds them, so no storage is copied.
+            for index in written.indices
+            where spares.count < Self.spareLimit && written[index].capacity <= Self.spareCapacity {
+                written[index].removeAll()
+                spares.append(written[index])
+            }
+            written.removeAll(keepingCapacity: true)
             if wrote {
                 quietLooks = 0
             } else if isDone {
@@ -133,17 +141,18 @@ final class StreamWriter: Sendable {
     /// The batches handed over and not taken yet, all of them. Taken with the encoding lock
     /// held, by whichever thread then writes them, so batches are written in the order they
     /// came whoever takes them. `markingIdle`: the writer's thread, which stops coming when it
-    /// finds none. `written`, batches written and emptied, are kept as spares (as many as are
-    /// wanted) and their list's storage holds the next batches handed over.
-    private func takePending(markingIdle: Bool, givingBack written: inout [StreamBatch]) -> [StreamBatch] {
+    /// finds none. The writer's thread also passes an emptied list, whose storage takes the next
+    /// batches handed over rather than a list grown anew each burst, and emptied batches to
+    /// give back when the app's thread has used up the last ones: swaps, so the lock is held
+    /// no longer for them.
+    private func takePending(
+        markingIdle: Bool, listStorage: inout [StreamBatch], spares: inout [StreamBatch]
+    ) -> [StreamBatch] {
         pending.withLock { pending in
             if markingIdle, pending.batches.isEmpty { pending.isScheduled = false }
-            for batch in written where pending.spares.count < Self.spareLimit && batch.capacity <= Self.spareCapacity {
-                pending.spares.append(batch)
-            }
-            written.removeAll(keepingCapacity: true)
+            if pending.spares.isEmpty { swap(&pending.spares, &spares) }
             var taken: [StreamBatch] = []
-            swap(&taken, &written)
+            swap(&taken, &listStorage)
             swap(&taken, &pending.batches)
             return taken
         }
@@ -152,7 +161,8 @@ final class StreamWriter: Sendable {
     /// The batches handed over and not taken yet, for a thread that keeps none to give back.
     private func takePending() -> [StreamBatch] {
         var none: [StreamBatch] = []
-        return takePending(markingIdle: false, givingBack: &none)
+        var noSpares: [StreamBatch] = []
+        return takePending(markingIdle: false, listStorage: &none, spares: &noSpares)
     }
 
     /// Emptied batches kept for the app's thread at most, and the most records and events one
