@@ -66,13 +66,17 @@ final class StreamWriter: Sendable {
     /// immediate. Returns an empty batch to fill next: one the writer's thread has written and
     /// emptied when there is one, so that a turn's hand-over reuses storage rather than
     /// allocating its arrays anew (and the writer's thread freeing them).
-    func write(_ batch: StreamBatch) -> StreamBatch {
+    func write(_ batch: consuming StreamBatch) -> StreamBatch {
         guard writesInBackground else {
-            encoding.withLock { write([batch], in: &$0) }
+            let batches = [batch]
+            encoding.withLock { write(batches, in: &$0) }
             return StreamBatch()
         }
+        // Moved into the list, not copied there: a copy retained each of the batch's arrays,
+        // and letting go of the original released them again.
+        var handedOver = Optional(batch)
         let (mustSchedule, isBehind, spare) = pending.withLock { pending in
-            pending.batches.append(batch)
+            pending.batches.append(handedOver.take()!)
             if pending.batches.count == 1 { pending.since = nil }
             var isBehind = false
             if pending.batches.count >= Self.lagCheckThreshold {
