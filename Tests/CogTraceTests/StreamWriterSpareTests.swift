@@ -4,15 +4,22 @@ import Testing
 @testable import CogTrace
 @testable import CogTraceFormat
 
+/// A writer on a thread of its own into a new temporary file named after `name`, and the file's
+/// URL for the test to read and remove.
+private func backgroundWriter(_ name: String) throws -> (StreamWriter, URL) {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid()).cogtrace")
+    let writer = try StreamWriter(
+        path: url.path, writing: .background, startingFrom: SettledSnapshot(settling: GraphSnapshot()))
+    return (writer, url)
+}
+
 /// The writer's thread gives written batches back emptied, for the app's thread to fill again:
 /// a reused batch must hold nothing of what it carried, and reuse must not reorder or lose lines.
 @Suite("Stream writer spares", .timeLimit(.minutes(1)))
 struct StreamWriterSpareTests {
     @Test func writtenBatchesComeBackEmptyAndEveryLineIsWrittenInOrder() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spares-\(getpid()).cogtrace")
+        let (writer, url) = try backgroundWriter("spares")
         defer { try? FileManager.default.removeItem(at: url) }
-        let writer = try StreamWriter(
-            path: url.path, writing: .background, startingFrom: SettledSnapshot(settling: GraphSnapshot()))
         var next = StreamBatch()
         var handedOver = 0
         var reused = 0
@@ -38,10 +45,8 @@ struct StreamWriterSpareTests {
     }
 
     @Test func aBigBatchIsNotKeptAsASpare() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spares-big-\(getpid()).cogtrace")
+        let (writer, url) = try backgroundWriter("spares-big")
         defer { try? FileManager.default.removeItem(at: url) }
-        let writer = try StreamWriter(
-            path: url.path, writing: .background, startingFrom: SettledSnapshot(settling: GraphSnapshot()))
         var big = StreamBatch()
         for index in 0...StreamWriter.spareCapacity { big.append(.line(.int(index))) }
         var next = writer.write(big)
