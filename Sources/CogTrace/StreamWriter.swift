@@ -68,9 +68,12 @@ final class StreamWriter: Sendable {
     /// allocating its arrays anew (and the writer's thread freeing them).
     func write(_ batch: consuming StreamBatch) -> StreamBatch {
         guard writesInBackground else {
-            let batches = [batch]
+            // Written here and now, so the same batch comes back emptied.
+            var batches = [batch]
             encoding.withLock { write(batches, in: &$0) }
-            return StreamBatch()
+            var written = batches.removeLast()
+            written.removeAll()
+            return written
         }
         // Moved into the list, not copied there: a copy retained each of the batch's arrays,
         // and letting go of the original released them again.

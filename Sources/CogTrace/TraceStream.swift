@@ -22,7 +22,8 @@ final class TraceStream {
     @exclusivity(unchecked) private var failure: RecorderFault?
     /// What happened since the last turn (and a keyframe due), held until the next turn ends so
     /// that a turn costs the app's thread one hand-over, not two. Turns are synchronous, so
-    /// this is held for one turn's length at most.
+    /// this is held for one turn's length at most. After each hand-over it is the empty batch
+    /// the writer returned, often one it has written before, so filling it allocates nothing.
     @exclusivity(unchecked) private var held = StreamBatch()
     /// Where the events handed over in parts end, of the turn or the idle stretch under way,
     /// when some were (`handOverPart`).

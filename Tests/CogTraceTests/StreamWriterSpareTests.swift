@@ -4,12 +4,14 @@ import Testing
 @testable import CogTrace
 @testable import CogTraceFormat
 
-/// A writer on a thread of its own into a new temporary file named after `name`, and the file's
-/// URL for the test to read and remove.
-private func backgroundWriter(_ name: String) throws -> (StreamWriter, URL) {
+/// A writer (on a thread of its own unless told otherwise) into a new temporary file named after
+/// `name`, and the file's URL for the test to read and remove.
+private func streamWriter(
+    _ name: String, writing: RecorderConfiguration.StreamWriting = .background
+) throws -> (StreamWriter, URL) {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid()).cogtrace")
     let writer = try StreamWriter(
-        path: url.path, writing: .background, startingFrom: SettledSnapshot(settling: GraphSnapshot()))
+        path: url.path, writing: writing, startingFrom: SettledSnapshot(settling: GraphSnapshot()))
     return (writer, url)
 }
 
@@ -18,7 +20,7 @@ private func backgroundWriter(_ name: String) throws -> (StreamWriter, URL) {
 @Suite("Stream writer spares", .timeLimit(.minutes(1)))
 struct StreamWriterSpareTests {
     @Test func writtenBatchesComeBackEmptyAndEveryLineIsWrittenInOrder() throws {
-        let (writer, url) = try backgroundWriter("spares")
+        let (writer, url) = try streamWriter("spares")
         defer { try? FileManager.default.removeItem(at: url) }
         var next = StreamBatch()
         var handedOver = 0
@@ -44,8 +46,24 @@ struct StreamWriterSpareTests {
         #expect(writer.currentFault == nil)
     }
 
+    @Test func anImmediateWriterHandsBackTheBatchItWroteEmptied() throws {
+        let (writer, url) = try streamWriter("spares-now", writing: .immediate)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var next = StreamBatch()
+        for index in 0..<100 {
+            #expect(next.isEmpty && next.events.values.isEmpty)
+            #expect(index == 0 || next.capacity > 0, "the written batch's storage comes back")
+            next.append(.line(.int(index)))
+            next.events.values.append(TraceValue(settling: "value \(index)"))
+            next = writer.write(next)
+        }
+        writer.close()
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+        #expect(lines == (0..<100).map { "\($0)" })
+    }
+
     @Test func aBigBatchIsNotKeptAsASpare() throws {
-        let (writer, url) = try backgroundWriter("spares-big")
+        let (writer, url) = try streamWriter("spares-big")
         defer { try? FileManager.default.removeItem(at: url) }
         var big = StreamBatch()
         for index in 0...StreamWriter.spareCapacity { big.append(.line(.int(index))) }
