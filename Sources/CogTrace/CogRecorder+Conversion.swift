@@ -107,27 +107,22 @@ extension CogRecorder {
 
     func noteState(_ info: CogStateInfo) {
         let id = info.id.rawValue
-        if id >= stateInfoByID.count {
-            stateInfoByID.append(contentsOf: repeatElement(nil, count: max(id + 1 - stateInfoByID.count, 256)))
+        if id >= statePositionByID.count {
+            statePositionByID.append(contentsOf: repeatElement(-1, count: max(id + 1 - statePositionByID.count, 256)))
         }
-        if stateInfoByID[id] == nil { stateOrder.append(id) }
-        stateInfoByID[id] = info
+        let position = statePositionByID[id]
+        if position < 0 {
+            statePositionByID[id] = stateInfos.count
+            stateInfos.append(info)
+        } else {
+            stateInfos[position] = info
+        }
         guard !configuration.redactedLabels.isEmpty else { return }
         if configuration.redactedLabels.contains(where: { LabelPattern($0).matches(info.label) }) {
             redactedStates.insert(id)
         } else {
             redactedStates.remove(id)
         }
-    }
-
-    /// The state table entry the trace writes for state `id`.
-    func stateRecord(_ id: Int) -> TraceStateInfo {
-        TraceStateInfo(stateInfo(id))
-    }
-
-    /// What the runtime said of state `id`, which the recorder has heard of.
-    func stateInfo(_ id: Int) -> CogStateInfo {
-        stateInfoByID[id]!
     }
 }
 

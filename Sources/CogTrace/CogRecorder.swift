@@ -23,10 +23,14 @@ public final class CogRecorder: CogProbe {
     let configuration: RecorderConfiguration
     let timeline: RecordingTimeline
 
-    /// Every state seen, by id, in order of first appearance.
-    /// Indexed by state id (ids are dense); converted to `TraceStateInfo` only when written.
-    @exclusivity(unchecked) var stateInfoByID: ContiguousArray<CogStateInfo?> = []
-    @exclusivity(unchecked) var stateOrder: [Int] = []
+    /// What the runtime said of every state seen, in order of first appearance; converted to
+    /// `TraceStateInfo` only when written.
+    @exclusivity(unchecked) var stateInfos: ContiguousArray<CogStateInfo> = []
+    /// Where each state's entry is in `stateInfos`, indexed by state id (ids are dense); -1 for
+    /// an id not seen. Integers rather than optional descriptions: extending a table of
+    /// optionals initialized each new slot through its value witness, about 150 instructions a
+    /// slot, and every lookup copied an optional out.
+    @exclusivity(unchecked) var statePositionByID: ContiguousArray<Int> = []
     @exclusivity(unchecked) var redactedStates: Set<Int> = []
 
     /// Every kept event, packed, in arrival order; turns are ranges of it.

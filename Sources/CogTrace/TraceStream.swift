@@ -147,9 +147,9 @@ final class TraceStream {
 
     /// Appends the state records not handed over yet.
     private func appendNewStates(_ recorder: CogRecorder, to batch: inout StreamBatch) {
-        let count = recorder.stateOrder.count
+        let count = recorder.stateInfos.count
         guard writtenStateCount < count else { return }
-        for index in writtenStateCount..<count { batch.append(.state(recorder.stateInfo(recorder.stateOrder[index]))) }
+        for index in writtenStateCount..<count { batch.append(.state(recorder.stateInfos[index])) }
         writtenStateCount = count
     }
 

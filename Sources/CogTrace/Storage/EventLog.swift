@@ -27,6 +27,11 @@ struct EventLog {
     private(set) var startIndex = 0
     /// The global index the next event will have.
     private(set) var endIndex = 0
+    /// The grace window packed last, as the seconds and attoseconds a record keeps: states of
+    /// one declaration share their window, and `Duration.components` divides a 128-bit count
+    /// (about 14 ns a call here; 0.78M of the 9.0M instructions recording added to a lattice
+    /// run, which schedules 4,000 windows of 30 seconds).
+    private var lastGrace = GraceParts(Duration.zero)
     /// How many events the last segment holds; starts full so the first event opens one.
     private var openCount = EventLog.segmentCapacity
 
@@ -42,6 +47,11 @@ struct EventLog {
     @inline(__always)
     mutating func append(_ signal: CogProbeSignal) {
         let last = openSegment()
+        if case .graceScheduled(let state, let grace) = signal {
+            if grace != lastGrace.grace { lastGrace = GraceParts(grace) }
+            if !segments[last].appendGraceScheduled(state: state, lastGrace) { segments[last].append(signal.event) }
+            return
+        }
         if !segments[last].append(signal) {
             segments[last].append(signal.event)
         }

@@ -12,7 +12,11 @@ struct EventSegment {
     var whole: ContiguousArray<CogProbeEvent> = []
 
     init(reservingCapacity capacity: Int = 0) {
-        if capacity > 0 { records.reserveCapacity(capacity) }
+        guard capacity > 0 else { return }
+        records.reserveCapacity(capacity)
+        // Room for one producer a record (a lattice's segments list about 0.4), so that the
+        // table is not grown and copied ten times over as a segment fills.
+        producers.reserveCapacity(capacity)
     }
 
     /// Empties the segment for reuse, keeping its arrays' storage.
@@ -108,13 +112,20 @@ struct EventSegment {
             record.new = UInt64(holder.utf8CodeUnitCount)
             records.append(record)
         case .graceScheduled(let state, let grace):
-            guard let id = UInt32(exactly: state.rawValue) else { return false }
-            var record = PackedEvent(kind: .graceScheduled, state: id)
-            let (seconds, attoseconds) = grace.components
-            record.old = UInt64(bitPattern: seconds)
-            record.new = UInt64(bitPattern: attoseconds)
-            records.append(record)
+            return appendGraceScheduled(state: state, GraceParts(grace))
         }
+        return true
+    }
+
+    /// Keeps a grace window's scheduling, its length as `parts` (seconds in `old`, attoseconds
+    /// in `new`); false when the state's identity does not fit a record.
+    @inline(__always)
+    mutating func appendGraceScheduled(state: CogStateID, _ parts: GraceParts) -> Bool {
+        guard let id = UInt32(exactly: state.rawValue) else { return false }
+        var record = PackedEvent(kind: .graceScheduled, state: id)
+        record.old = UInt64(bitPattern: parts.seconds)
+        record.new = UInt64(bitPattern: parts.attoseconds)
+        records.append(record)
         return true
     }
 
@@ -122,8 +133,8 @@ struct EventSegment {
     mutating func appendDependencies(consumer: UInt32, producers: borrowing CogProducerList) {
         var record = PackedEvent(kind: .dependencies, state: consumer)
         record.old = UInt64(self.producers.count)
-        record.new = UInt64(producers.count)
-        for index in 0..<producers.count { self.producers.append(producers[index].rawValue) }
+        producers.appendRawIDs(to: &self.producers)
+        record.new = UInt64(self.producers.count) - record.old
         records.append(record)
     }
 
@@ -145,5 +156,17 @@ struct EventSegment {
         case .double: Double(bitPattern: bits)
         case .boxed: boxed[Int(bits)]
         }
+    }
+}
+
+/// A grace window's length and the two numbers a record keeps of it.
+struct GraceParts {
+    let grace: Duration
+    let seconds: Int64
+    let attoseconds: Int64
+
+    init(_ grace: Duration) {
+        self.grace = grace
+        (seconds, attoseconds) = grace.components
     }
 }
