@@ -10,6 +10,7 @@ enum RecorderSection {
     static func run(iterations: Int, steadyTurns: Int) throws -> [Measurement] {
         var measurements: [Measurement] = []
         var rows: [[String]] = []
+        var phaseRows: [[String]] = []
         let clock = ContinuousClock()
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "cog-bench-recorder-\(getpid()).cogtrace")
@@ -43,30 +44,38 @@ enum RecorderSection {
                 written = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
             }
             let throughput = Double(written) / 1_048_576 / max(write.milliseconds / 1_000, 1e-9)
-            measurements += [
-                Measurement(
-                    section: "recorder", name: shape.name, variant: "events per second (ring)", unit: "events/s",
-                    samples: [eventsPerSecond]),
-                Measurement(
-                    section: "recorder", name: shape.name, variant: "stream ÷ untraced", unit: "ratio",
-                    samples: [streamed.streamRatio]),
-                Measurement(
-                    section: "recorder", name: shape.name, variant: "stream, app thread ÷ untraced", unit: "ratio",
-                    samples: [streamed.appThreadRatio]),
-                fileCreation,
-                Measurement(
-                    section: "recorder", name: shape.name, variant: "bytes per turn (stream)", unit: "bytes",
-                    samples: [bytesPerTurn]),
-                Measurement(
-                    section: "recorder", name: shape.name, variant: "write(to:) throughput", unit: "MiB/s",
-                    samples: [throughput]),
-            ]
+            measurements +=
+                [
+                    Measurement(
+                        section: "recorder", name: shape.name, variant: "events per second (ring)", unit: "events/s",
+                        samples: [eventsPerSecond]),
+                    Measurement(
+                        section: "recorder", name: shape.name, variant: "stream ÷ untraced", unit: "ratio",
+                        samples: [streamed.streamRatio]),
+                    Measurement(
+                        section: "recorder", name: shape.name, variant: "stream, app thread ÷ untraced", unit: "ratio",
+                        samples: [streamed.appThreadRatio]),
+                ] + streamed.phases.measurements + [
+                    fileCreation,
+                    Measurement(
+                        section: "recorder", name: shape.name, variant: "bytes per turn (stream)", unit: "bytes",
+                        samples: [bytesPerTurn]),
+                    Measurement(
+                        section: "recorder", name: shape.name, variant: "write(to:) throughput", unit: "MiB/s",
+                        samples: [throughput]),
+                ]
             rows.append([
                 shape.name, "\(counter.events)", String(format: "%.1f", eventsPerSecond / 1e6),
                 String(format: "%.2f", streamed.streamRatio), String(format: "%.2f", streamed.appThreadRatio),
                 String(format: "%.0f", fileCreation.median * 1_000), String(format: "%.0f", bytesPerTurn),
                 String(format: "%.0f", throughput),
             ])
+            let phases = streamed.phases
+            phaseRows.append(
+                [shape.name]
+                    + [phases.start, streamed.appThread, phases.finish, phases.teardown, phases.untracedTeardown].map {
+                        String(format: "%.0f", $0.median * 1_000)
+                    })
         }
         print(
             "recorder (ring mode kept in memory; stream and write(to:) into temporary files; stream × until the"
@@ -81,6 +90,12 @@ enum RecorderSection {
                     "write MiB/s",
                 ],
                 rows))
+        print()
+        print(
+            "where a streamed run's time goes (µs, medians of the same runs: making the runtime and recorder and"
+                + " starting the stream, the turns, finishing the file, releasing the runtime and recorder; last, an"
+                + " untraced run's release of its runtime)")
+        print(table(["shape", "start", "turns", "finish", "teardown", "untraced teardown"], phaseRows))
         print()
         measurements += steadyTurn(turns: steadyTurns)
         return measurements

@@ -18,6 +18,9 @@ struct StreamTiming {
     let untraced: Measurement
     let stream: Measurement
     let appThread: Measurement
+    /// Where the streamed runs' time went, phase by phase, and the untraced runs' teardown to
+    /// set theirs against (`StreamPhases`).
+    let phases: StreamPhases
 
     /// Until the file is finished, as a multiple of untraced.
     var streamRatio: Double { stream.median / untraced.median }
@@ -27,35 +30,47 @@ struct StreamTiming {
     /// Times `shape` `iterations` times each way, each run on a fresh runtime and a new file in
     /// `files`.
     init(_ shape: any BenchShape, section: String, iterations: Int, files: StreamFiles) {
-        var appSamples: [Double] = []
+        var samples = PhaseSamples()
         // One warm-up run of each variant, then `iterations` timed ones.
         files.prepare(iterations + 1)
         let timed = measureInterleaved(
             section: section, name: shape.name, iterations: iterations,
             [
-                ("untraced", { _ = shape.run(on: Cogs()) }),
+                (
+                    "untraced",
+                    {
+                        let clock = ContinuousClock()
+                        var cogs: Cogs? = Cogs()
+                        _ = shape.run(on: cogs!)
+                        let ran = clock.now
+                        cogs = nil
+                        samples.untracedTeardown.append((clock.now - ran).milliseconds)
+                    }
+                ),
                 (
                     "stream",
                     {
-                        let (cogs, recorder) = Self.streaming(shape, to: files.next())
-                        let elapsed = ContinuousClock().measure { _ = shape.run(on: cogs) }
-                        appSamples.append(elapsed.milliseconds)
-                        recorder.finishStreaming()
+                        // Each phase between two readings of the clock, and the runtime and
+                        // recorder released at a known point: both escaped (the writer's thread
+                        // holds the stream), so their release is not moved across the readings.
+                        let clock = ContinuousClock()
+                        let began = clock.now
+                        var streaming: (cogs: Cogs, recorder: CogRecorder)? = Self.streaming(shape, to: files.next())
+                        let started = clock.now
+                        _ = shape.run(on: streaming!.cogs)
+                        let ran = clock.now
+                        streaming!.recorder.finishStreaming()
+                        let finished = clock.now
+                        streaming = nil
+                        samples.add(began: began, started: started, ran: ran, finished: finished, released: clock.now)
                     }
                 ),
             ])
         files.removeAll()
         untraced = timed[0]
         stream = timed[1]
-        // The first sample is the warm-up run, which `measureInterleaved` leaves out too.
-        appThread =
-            appSamples.count > 1
-            ? Measurement(
-                section: section, name: shape.name, variant: "stream, app thread",
-                samples: Array(appSamples.dropFirst()))
-            : Measurement(
-                section: section, name: shape.name, variant: "stream, app thread", unit: "ms", median: .nan, min: .nan,
-                max: .nan, count: 0)
+        appThread = samples.summary(\.turns, section: section, name: shape.name, variant: "stream, app thread")
+        phases = StreamPhases(samples, section: section, name: shape.name)
     }
 
     private static func streaming(_ shape: any BenchShape, to url: URL) -> (Cogs, CogRecorder) {
