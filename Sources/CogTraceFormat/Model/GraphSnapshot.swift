@@ -241,10 +241,18 @@ public struct GraphSnapshot: Equatable {
             swap(&dependencies, &state.dependencies)
             swap(&observed, &state.observedVersions)
         }
-        observed.removeAll(keepingCapacity: true)
-        observed.reserveCapacity(dependencies.count)
-        for producer in dependencies {
-            observed.append(states.position(of: producer).map { states.read(at: $0) { $0.version } } ?? 0)
+        func version(of producer: NodeID) -> Int {
+            states.position(of: producer).map { states.read(at: $0) { $0.version } } ?? 0
+        }
+        if observed.count == dependencies.count {
+            // A rerun over the same number of dependencies, the common case: overwritten where
+            // they lie, since emptying and refilling the array went through its generic
+            // `replaceSubrange` and a uniqueness check per element (about 80 and 20 instructions).
+            for index in dependencies.indices { observed[index] = version(of: dependencies[index]) }
+        } else {
+            observed.removeAll(keepingCapacity: true)
+            observed.reserveCapacity(dependencies.count)
+            for producer in dependencies { observed.append(version(of: producer)) }
         }
         states.update(at: position) { state in
             swap(&dependencies, &state.dependencies)
