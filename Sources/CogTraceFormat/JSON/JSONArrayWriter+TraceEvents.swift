@@ -123,6 +123,12 @@ extension TraceStateInfo {
     /// Appends the state record, spelled out: byte for byte what `addMembers` adds, for a
     /// stream whose every new state is one of these (a lattice declares thousands a run).
     package func write(to output: inout ByteBuffer) {
+        writeHead(to: &output)
+        writeTail(to: &output)
+    }
+
+    /// The members that name the state: `{"type":"state","id":…,"label":…,"decl":…,"key":…`.
+    package func writeHead(to output: inout ByteBuffer) {
         output.append(#"{"type":"state","id":"#)
         output.appendDecimal(id.rawValue)
         output.append(#","label":"#)
@@ -131,6 +137,11 @@ extension TraceStateInfo {
         JSONValue.writeString(declaration, to: &output)
         output.append(#","key":"#)
         Self.write(key, to: &output)
+    }
+
+    /// The members its declaration's other states share, and the record's end:
+    /// `,"shape":…,"valueType":…,"lifetime":…,"policy":…}`.
+    package func writeTail(to output: inout ByteBuffer) {
         output.append(#","shape":"#)
         JSONValue.writeString(shape.rawValue, to: &output)
         output.append(#","valueType":"#)
@@ -145,5 +156,17 @@ extension TraceStateInfo {
     private static func write(_ text: String?, to output: inout ByteBuffer) {
         guard let text else { return output.append("null") }
         JSONValue.writeString(text, to: &output)
+    }
+
+    /// What `writeTail` spells: equal tails are spelled alike, so a writer may keep the bytes of
+    /// the last one.
+    package var tail: Tail { Tail(shape: shape, valueType: valueType, lifetime: lifetime, policy: policy) }
+
+    /// The members of a state record that come from its declaration.
+    package struct Tail: Equatable {
+        let shape: StateShape
+        let valueType: String
+        let lifetime: StateLifetime
+        let policy: AsyncPolicyName?
     }
 }
