@@ -16,10 +16,10 @@ struct TraceLinesTests {
             lifetime: StateLifetime(rawValue: lifetime), policy: policy)
     }
 
-    /// The record as `write(to:)` spells it alone, and its line.
+    /// The record as its JSON value spells it alone, and its line.
     private func alone(_ state: TraceStateInfo) -> String {
         var bytes = ByteBuffer()
-        state.write(to: &bytes)
+        state.jsonValue.write(to: &bytes)
         return bytes.text + "\n"
     }
 

@@ -47,12 +47,7 @@ struct EventLog {
     @inline(__always)
     mutating func append(_ signal: CogProbeSignal) {
         let last = openSegment()
-        if case .graceScheduled(let state, let grace) = signal {
-            if grace != lastGrace.grace { lastGrace = GraceParts(grace) }
-            if !segments[last].appendGraceScheduled(state: state, lastGrace) { segments[last].append(signal.event) }
-            return
-        }
-        if !segments[last].append(signal) {
+        if !segments[last].append(signal, lastGrace: &lastGrace) {
             segments[last].append(signal.event)
         }
     }

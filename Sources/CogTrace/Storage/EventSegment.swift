@@ -93,8 +93,12 @@ struct EventSegment {
         return record
     }
 
-    /// Keeps a signal; false when one of its identities does not fit a record.
-    mutating func append(_ signal: CogProbeSignal) -> Bool {
+    /// Keeps a signal; false when one of its identities does not fit a record. `lastGrace` is
+    /// the grace window packed last, the log's (`EventLog.lastGrace`): a window the same length
+    /// reuses its parts. Inlined into the log's append: a call here was 0.11M instructions of a
+    /// lattice run's 4,000 grace windows.
+    @inline(__always)
+    mutating func append(_ signal: CogProbeSignal, lastGrace: inout GraceParts) -> Bool {
         switch signal {
         case .turnEnded:
             return false
@@ -112,20 +116,13 @@ struct EventSegment {
             record.new = UInt64(holder.utf8CodeUnitCount)
             records.append(record)
         case .graceScheduled(let state, let grace):
-            return appendGraceScheduled(state: state, GraceParts(grace))
+            guard let id = UInt32(exactly: state.rawValue) else { return false }
+            if grace != lastGrace.grace { lastGrace = GraceParts(grace) }
+            var record = PackedEvent(kind: .graceScheduled, state: id)
+            record.old = UInt64(bitPattern: lastGrace.seconds)
+            record.new = UInt64(bitPattern: lastGrace.attoseconds)
+            records.append(record)
         }
-        return true
-    }
-
-    /// Keeps a grace window's scheduling, its length as `parts` (seconds in `old`, attoseconds
-    /// in `new`); false when the state's identity does not fit a record.
-    @inline(__always)
-    mutating func appendGraceScheduled(state: CogStateID, _ parts: GraceParts) -> Bool {
-        guard let id = UInt32(exactly: state.rawValue) else { return false }
-        var record = PackedEvent(kind: .graceScheduled, state: id)
-        record.old = UInt64(bitPattern: parts.seconds)
-        record.new = UInt64(bitPattern: parts.attoseconds)
-        records.append(record)
         return true
     }
 

@@ -120,12 +120,8 @@ extension JSONArrayWriter {
 }
 
 extension TraceStateInfo {
-    /// Appends the state record, spelled out: byte for byte what `addMembers` adds, for a
-    /// stream whose every new state is one of these (a lattice declares thousands a run).
-    package func write(to output: inout ByteBuffer) {
-        writeHead(to: &output)
-        writeTail(to: &output)
-    }
+    // A state record spelled out, head then tail: byte for byte what `addMembers` adds, for a
+    // stream whose every new state is one of these (a lattice declares thousands a run).
 
     /// The members that name the state: `{"type":"state","id":…,"label":…,"decl":…,"key":…`.
     package func writeHead(to output: inout ByteBuffer) {

@@ -222,6 +222,10 @@ struct RecordWritingTests {
         let state = TraceStateInfo(
             id: 4, label: hostile + "[1]", declaration: hostile, key: "1", shape: .automatic, valueType: "Int",
             lifetime: StateLifetime(rawValue: "app"), policy: nil)
-        #expect(written { state.write(to: &$0) } == bytes(of: state.jsonValue))
+        #expect(
+            written {
+                state.writeHead(to: &$0)
+                state.writeTail(to: &$0)
+            } == bytes(of: state.jsonValue))
     }
 }
