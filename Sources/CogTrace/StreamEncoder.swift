@@ -32,7 +32,7 @@ struct StreamEncoder: ~Copyable {
     }
 
     /// How many states the graph holds.
-    var graphSize: Int { converter.snapshot.states.count }
+    var graphSize: Int { converter.graph.count }
 
     /// Starts from `snapshot`, the graph as the stream's opening keyframe shows it.
     init(from snapshot: GraphSnapshot) {

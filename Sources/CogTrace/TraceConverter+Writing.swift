@@ -12,10 +12,10 @@ extension TraceConverter {
         var made: [TraceEvent] = []
         func convertWhole(_ record: PackedEvent) {
             made.removeAll(keepingCapacity: true)
-            Self.append(record, of: events, to: &made, in: snapshot)
+            Self.append(record, of: events, to: &made, in: graph)
             for index in made.indices {
                 array.append(made[index])
-                snapshot.apply(made[index])
+                graph.apply(made[index])
             }
         }
         for index in range {
@@ -25,13 +25,13 @@ extension TraceConverter {
             case .stateCreated:
                 let value = Self.value(record.newSlot, record.new, in: events)
                 array.appendCreated(state: state, value: value)
-                snapshot.recordCreation(of: state, value: value)
+                graph.recordCreation(of: state, value: value)
             case .recompute:
                 let old = Self.value(record.oldSlot, record.old, in: events)
                 let new = Self.value(record.newSlot, record.new, in: events)
                 let trigger = record.hasTrigger ? NodeID(Int(record.trigger)) : nil
                 array.appendRecompute(state: state, old: old, new: new, changed: record.changed, trigger: trigger)
-                snapshot.recordRun(of: state, value: new, changed: record.changed)
+                graph.recordRun(of: state, value: new, changed: record.changed)
             case .write:
                 // A write always carries both values; one without goes the converter's way.
                 guard let old = Self.value(record.oldSlot, record.old, in: events),
@@ -41,7 +41,7 @@ extension TraceConverter {
                     continue
                 }
                 array.appendWrite(state: state, old: old, new: new)
-                snapshot.recordWrite(of: state, value: new)
+                graph.recordWrite(of: state, value: new)
             case .notice:
                 array.appendNotice(state: state)
             case .reactionRun:
@@ -60,7 +60,7 @@ extension TraceConverter {
                 array.appendLease(kind: "leaseRenewed", state: state, holder: Self.leaseHolder(of: record))
             case .graceScheduled:
                 array.appendGraceScheduled(state: state, milliseconds: Self.graceMilliseconds(of: record))
-                snapshot.recordGraceScheduled(of: state)
+                graph.recordGraceScheduled(of: state)
             case .whole:
                 convertWhole(record)
             }
@@ -74,23 +74,27 @@ extension TraceConverter {
         dependencies producers: [NodeID], of consumer: NodeID, noting notesVersions: Bool,
         to array: inout JSONArrayWriter
     ) {
-        let change = DependencyChange(of: consumer, to: producers, in: snapshot)
-        change.forEachAdded { producer in
-            array.appendEdge(kind: "edgeAdded", consumer: consumer, producer: producer)
-            if let holder = change.holder {
-                array.appendLease(kind: "leaseAcquired", state: producer, holder: holder)
-                snapshot.apply(.leaseAcquired(state: producer, holder: holder))
+        // The change reads the previous list where it lies in the graph's pool, so it is gone
+        // before the new list is stored there: kept alive, storing would copy the whole pool.
+        do {
+            let change = graph.dependencyChange(of: consumer, to: producers)
+            change.forEachAdded { producer in
+                array.appendEdge(kind: "edgeAdded", consumer: consumer, producer: producer)
+                if let holder = change.holder {
+                    array.appendLease(kind: "leaseAcquired", state: producer, holder: holder)
+                    graph.apply(.leaseAcquired(state: producer, holder: holder))
+                }
             }
-        }
-        change.forEachRemoved { producer in
-            array.appendEdge(kind: "edgeRemoved", consumer: consumer, producer: producer)
-            if let holder = change.holder {
-                array.appendLease(kind: "leaseReleased", state: producer, holder: holder)
-                snapshot.apply(.leaseReleased(state: producer, holder: holder))
+            change.forEachRemoved { producer in
+                array.appendEdge(kind: "edgeRemoved", consumer: consumer, producer: producer)
+                if let holder = change.holder {
+                    array.appendLease(kind: "leaseReleased", state: producer, holder: holder)
+                    graph.apply(.leaseReleased(state: producer, holder: holder))
+                }
             }
         }
         array.appendDependencies(consumer: consumer, producers: producers)
-        snapshot.recordDependencies(of: consumer, producers, notingVersions: notesVersions)
+        graph.recordDependencies(of: consumer, producers, notingVersions: notesVersions)
     }
 
     /// Converts `events`, part of a turn or an idle stretch not over yet, into `elements`: the

@@ -8,18 +8,21 @@ import CogTraceFormat
 /// It reads `PortableEvents` and nothing of the recorder's, so it runs on whichever thread owns
 /// it: the app's for a ring written out, the stream writer's for a streamed trace.
 struct TraceConverter {
-    /// The graph as the events converted so far leave it.
-    var snapshot: GraphSnapshot
+    /// The graph as the events converted so far leave it, packed (`PackedGraph`).
+    var graph: PackedGraph
 
     init(from snapshot: GraphSnapshot) {
-        self.snapshot = snapshot
+        graph = PackedGraph(snapshot)
     }
+
+    /// The graph as the events converted so far leave it, as a keyframe shows it.
+    var snapshot: GraphSnapshot { graph.snapshot }
 
     /// Converts `events` and applies each to the graph.
     mutating func convert(_ events: PortableEvents) -> [TraceEvent] {
         var traced: [TraceEvent] = []
         traced.reserveCapacity(events.records.count)
-        Self.convert(events, into: &traced, applyingTo: &snapshot)
+        Self.convert(events, into: &traced, applyingTo: &graph)
         return traced
     }
 
@@ -30,20 +33,20 @@ struct TraceConverter {
         convert(events, into: &traced, applyingTo: &snapshot)
     }
 
-    private static func convert(
-        _ events: PortableEvents, into traced: inout [TraceEvent], applyingTo snapshot: inout GraphSnapshot
+    private static func convert<Graph: ConvertedGraph>(
+        _ events: PortableEvents, into traced: inout [TraceEvent], applyingTo graph: inout Graph
     ) {
         for record in events.records {
             let start = traced.count
-            append(record, of: events, to: &traced, in: snapshot)
-            for index in start..<traced.count { snapshot.apply(traced[index]) }
+            append(record, of: events, to: &traced, in: graph)
+            for index in start..<traced.count { graph.apply(traced[index]) }
         }
     }
 
     /// The trace events one record stands for: one, or for a dependency list (or a registration
     /// ending) each edge and lease that changed, then the list itself.
-    static func append(
-        _ record: PackedEvent, of events: PortableEvents, to traced: inout [TraceEvent], in snapshot: GraphSnapshot
+    static func append<Graph: ConvertedGraph>(
+        _ record: PackedEvent, of events: PortableEvents, to traced: inout [TraceEvent], in graph: Graph
     ) {
         let state = NodeID(Int(record.state))
         switch record.kind {
@@ -61,7 +64,7 @@ struct TraceConverter {
                     state: state, old: value(record.oldSlot, record.old, in: events)!,
                     new: value(record.newSlot, record.new, in: events)!))
         case .dependencies:
-            appendDependencyChanges(state, to: producers(of: record, in: events), to: &traced, in: snapshot)
+            appendDependencyChanges(state, to: producers(of: record, in: events), to: &traced, in: graph)
         case .notice:
             traced.append(.notice(state: state))
         case .reactionRun:
@@ -73,9 +76,9 @@ struct TraceConverter {
         case .whole:
             switch events.whole[Int(record.old)] {
             case .dependencies(let consumer, let producers):
-                appendDependencyChanges(consumer, to: producers, to: &traced, in: snapshot)
+                appendDependencyChanges(consumer, to: producers, to: &traced, in: graph)
             case .unregistered(let registration):
-                appendDependencyChanges(registration, to: [], to: &traced, in: snapshot)
+                appendDependencyChanges(registration, to: [], to: &traced, in: graph)
                 traced.removeLast()
                 traced.append(.unregistered(registration: registration))
             case let event:
@@ -115,9 +118,9 @@ struct TraceConverter {
     }
 
     private static func appendDependencyChanges(
-        _ consumer: NodeID, to producers: [NodeID], to events: inout [TraceEvent], in snapshot: GraphSnapshot
+        _ consumer: NodeID, to producers: [NodeID], to events: inout [TraceEvent], in graph: some ConvertedGraph
     ) {
-        let change = DependencyChange(of: consumer, to: producers, in: snapshot)
+        let change = graph.dependencyChange(of: consumer, to: producers)
         change.forEachAdded { producer in
             events.append(.edgeAdded(consumer: consumer, producer: producer))
             if let holder = change.holder { events.append(.leaseAcquired(state: producer, holder: holder)) }
@@ -127,47 +130,5 @@ struct TraceConverter {
             if let holder = change.holder { events.append(.leaseReleased(state: producer, holder: holder)) }
         }
         events.append(.dependencies(consumer: consumer, producers: producers))
-    }
-}
-
-/// What a new dependency list changes against the graph: the edges added and removed, in the
-/// order the trace writes them, and the registration whose leases follow its edges. Read in
-/// place, so a list costs no arrays beyond the two it compares.
-struct DependencyChange {
-    /// The name of the registration holding the list, when a registration holds it.
-    let holder: String?
-    private let previous: [NodeID]
-    private let producers: [NodeID]
-
-    init(of consumer: NodeID, to producers: [NodeID], in snapshot: GraphSnapshot) {
-        // States and registrations share one id space, so a state's list has no holder. It is
-        // read where it lies: the table's subscript would copy the whole state out (its value,
-        // lists and leases retained, then released) for one field.
-        if let position = snapshot.states.position(of: consumer) {
-            holder = nil
-            previous = snapshot.states.read(at: position) { $0.dependencies }
-        } else {
-            let registration = snapshot.registrations[consumer]
-            holder = registration?.name
-            previous = registration?.dependencies ?? []
-        }
-        self.producers = producers
-    }
-
-    /// Each producer the new list has and the old one lacks, in the new list's order.
-    func forEachAdded(_ body: (NodeID) -> Void) { Self.forEach(in: producers, missingFrom: previous, body) }
-
-    /// Each producer the old list had and the new one lacks, in the old list's order.
-    func forEachRemoved(_ body: (NodeID) -> Void) { Self.forEach(in: previous, missingFrom: producers, body) }
-
-    private static func forEach(in list: [NodeID], missingFrom other: [NodeID], _ body: (NodeID) -> Void) {
-        guard !list.isEmpty else { return }
-        // Most lists are short: scanning them costs less than hashing them into a set.
-        if other.count <= 16 && list.count <= 16 {
-            for id in list where !other.contains(id) { body(id) }
-        } else {
-            let otherSet = Set(other)
-            for id in list where !otherSet.contains(id) { body(id) }
-        }
     }
 }

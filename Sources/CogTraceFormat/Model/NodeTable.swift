@@ -10,7 +10,10 @@
 /// instructions hashing ids into `[NodeID: State]`.
 public struct NodeTable<Value> {
     /// The ids and values held, at the same positions, in no particular order.
-    public internal(set) var keys: [NodeID] = []
+    @inlinable
+    public var keys: [NodeID] { ids }
+    /// The ids, stored: `keys` reads them, and the table's inlinable changes write them.
+    @usableFromInline var ids: [NodeID] = []
     /// The values, at the positions of their ids in `keys`.
     @usableFromInline var slots: ContiguousArray<Value> = []
     /// For an id `i` in `0..<positions.count`: its position plus one, or 0 when it is absent.
@@ -98,10 +101,10 @@ public struct NodeTable<Value> {
         if let position = position(of: id) { slots[position] = value } else { insert(value, for: id) }
     }
 
-    @usableFromInline mutating func insert(_ value: consuming Value, for id: NodeID) {
+    @inlinable mutating func insert(_ value: consuming Value, for id: NodeID) {
         let position = slots.count
         slots.append(value)
-        keys.append(id)
+        ids.append(id)
         let raw = id.rawValue
         if raw >= 0, raw < positions.count {
             positions[raw] = UInt32(position + 1)
@@ -128,24 +131,24 @@ public struct NodeTable<Value> {
     }
 
     /// Removes the value at `position`, moving the last value into its place.
-    @usableFromInline mutating func remove(at position: Int) {
-        forget(keys[position])
+    @inlinable mutating func remove(at position: Int) {
+        forget(ids[position])
         let last = slots.count - 1
         if position != last {
             slots.swapAt(position, last)
-            keys.swapAt(position, last)
-            record(keys[position], at: position)
+            ids.swapAt(position, last)
+            record(ids[position], at: position)
         }
         slots.removeLast()
-        keys.removeLast()
+        ids.removeLast()
     }
 
-    @usableFromInline mutating func forget(_ id: NodeID) {
+    @inlinable mutating func forget(_ id: NodeID) {
         let raw = id.rawValue
         if raw >= 0, raw < positions.count { positions[raw] = 0 } else { farPositions[id] = nil }
     }
 
-    @usableFromInline mutating func record(_ id: NodeID, at position: Int) {
+    @inlinable mutating func record(_ id: NodeID, at position: Int) {
         let raw = id.rawValue
         if raw >= 0, raw < positions.count {
             positions[raw] = UInt32(position + 1)
