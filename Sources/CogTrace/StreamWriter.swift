@@ -112,10 +112,20 @@ final class StreamWriter: Sendable {
         var spares: [StreamBatch] = []
         while true {
             let isDone = quietLooks == Self.lingeringLooks
-            let wrote = encoding.withLock { encoding in
-                written = takePending(markingIdle: isDone, listStorage: &written, spares: &spares)
-                write(written, in: &encoding)
-                return !written.isEmpty
+            // Only the last look waits for the lock. Held by the app's thread, the lock means it
+            // is writing everything handed over itself (a stream ending, a writer too far
+            // behind); waiting on it had this thread spin in the kernel beside that work, and
+            // the app's thread make a system call to hand the lock over when it let go.
+            let wrote: Bool
+            if isDone {
+                wrote = encoding.withLock { encoding in
+                    writeTaken(markingIdle: true, written: &written, spares: &spares, in: &encoding)
+                }
+            } else {
+                wrote =
+                    encoding.withLockIfAvailable { encoding in
+                        writeTaken(markingIdle: false, written: &written, spares: &spares, in: &encoding)
+                    } ?? false
             }
             // Emptied where they lie, while only `written` holds them, so no storage is copied.
             for index in written.indices
@@ -135,6 +145,17 @@ final class StreamWriter: Sendable {
                 usleep(UInt32(Self.lingeringInterval))
             }
         }
+    }
+
+    /// Takes what was handed over (`takePending`) into `written` and writes it; whether there
+    /// was any.
+    private func writeTaken(
+        markingIdle: Bool, written: inout [StreamBatch], spares: inout [StreamBatch],
+        in encoding: inout StreamEncoding
+    ) -> Bool {
+        written = takePending(markingIdle: markingIdle, listStorage: &written, spares: &spares)
+        write(written, in: &encoding)
+        return !written.isEmpty
     }
 
     /// How many times the writer's thread looks for more after a batch before it stops, and
