@@ -39,7 +39,7 @@ struct PackedGraph {
     private(set) var states = NodeTable<Entry>()
     private(set) var extras: [NodeID: Extras] = [:]
     /// Live registrations by id, as a snapshot keeps them.
-    private(set) var registrations: [NodeID: GraphSnapshot.Registration] = [:]
+    var registrations: [NodeID: GraphSnapshot.Registration] = [:]
     /// Every state's dependencies, each at its entry's `dependencies`.
     private(set) var dependencyPool: [NodeID] = []
     /// Every state's seen versions, each at its entry's `observed`.
@@ -158,75 +158,53 @@ extension PackedGraph {
         states.update(at: position) { $0.isInGrace = true }
     }
 
-    /// Moves the graph forward by one event, as `GraphSnapshot.apply` moves a snapshot.
-    mutating func apply(_ event: TraceEvent) {
-        switch event {
-        case .stateCreated(let id, let value):
-            recordCreation(of: id, value: value)
-        case .seeded(let id, let value):
-            guard let position = states.position(of: id) else { return }
-            states.update(at: position) { entry in
-                if entry.value != value {
-                    entry.value = value
-                    entry.version += 1
-                }
+    /// A state was seeded with `value`: a version more when it differs.
+    mutating func recordSeed(of id: NodeID, value: TraceValue) {
+        guard let position = states.position(of: id) else { return }
+        states.update(at: position) { entry in
+            if entry.value != value {
+                entry.value = value
+                entry.version += 1
             }
-        case .write(let id, _, let new):
-            recordWrite(of: id, value: new)
-        case .recompute(let id, _, let new, let changed, _):
-            recordRun(of: id, value: new, changed: changed)
-        case .dependencies(let consumer, let producers):
-            recordDependencies(of: consumer, producers)
-        case .boundaryAttached(let id):
-            updateExtras(of: id) { $0.isPinned = true }
-        case .leaseAcquired(let id, let holder):
-            updateExtras(of: id) { $0.leases.append(holder) }
-        case .leaseReleased(let id, let holder):
-            updateExtras(of: id) { extras in
-                if let index = extras.leases.firstIndex(of: holder) { extras.leases.remove(at: index) }
-            }
-        case .graceScheduled(let id, _):
-            recordGraceScheduled(of: id)
-        case .graceExpired(let id):
-            guard let position = states.position(of: id) else { return }
-            states.update(at: position) { $0.isInGrace = false }
-        case .stateReleased(let id, _):
-            guard let entry = states.removeValue(forKey: id) else { return }
-            release(entry)
-            extras[id] = nil
-            compactIfSparse()
-        case .generationStarted(let id, let generation, _):
-            updateExtras(of: id) { extras in
-                var status = extras.async ?? GraphSnapshot.AsyncStatus()
-                status.generation = generation
-                status.inFlight.append(generation)
-                extras.async = status
-            }
-        case .generationCancelled(let id, let generation), .generationAccepted(let id, let generation, _):
-            updateExtras(of: id) { $0.async?.inFlight.removeAll { $0 == generation } }
-        case .asyncStatus(let id, let kind, let isLoading, let hasSucceeded, let error):
-            updateExtras(of: id) { extras in
-                var status = extras.async ?? GraphSnapshot.AsyncStatus()
-                status.kind = kind
-                status.isLoading = isLoading
-                status.hasSucceeded = hasSucceeded
-                status.error = error
-                extras.async = status
-            }
-        case .registered(let id, let name, let kind):
-            registrations[id] = GraphSnapshot.Registration(id: id, name: name, kind: kind)
-        case .scopeOpened(let id, let name, _):
-            registrations[id] = GraphSnapshot.Registration(id: id, name: name, kind: .scopeOpening)
-        case .taskStarted(let id, let name):
-            registrations[id] = GraphSnapshot.Registration(id: id, name: name, kind: .task)
-        case .unregistered(let id), .scopeRetired(let id), .taskCancelled(let id), .taskFinished(let id):
-            registrations[id] = nil
-        case .writeDiscarded, .edgeAdded, .edgeRemoved, .notice, .offer, .reactionRun, .watchRun, .leaseRenewed,
-            .generationRejected, .refreshResolved, .turnDropped, .diagnostic:
-            break
         }
     }
+
+    /// A UI read pinned a state.
+    mutating func recordPin(of id: NodeID) {
+        updateExtras(of: id) { $0.isPinned = true }
+    }
+
+    /// A state's grace window ended.
+    mutating func recordGraceExpired(of id: NodeID) {
+        guard let position = states.position(of: id) else { return }
+        states.update(at: position) { $0.isInGrace = false }
+    }
+
+    /// A state was released: its room in the pools goes with it.
+    mutating func recordRelease(of id: NodeID) {
+        guard let entry = states.removeValue(forKey: id) else { return }
+        release(entry)
+        extras[id] = nil
+        compactIfSparse()
+    }
+
+    /// Changes who holds the live state `id`.
+    mutating func updateLeases(of id: NodeID, _ body: (inout [String]) -> Void) {
+        updateExtras(of: id) { body(&$0.leases) }
+    }
+
+    /// Changes the async status of the live state `id`.
+    mutating func updateAsync(of id: NodeID, _ body: (inout GraphSnapshot.AsyncStatus?) -> Void) {
+        updateExtras(of: id) { body(&$0.async) }
+    }
+
+    /// Moves the graph forward by one event, as `GraphSnapshot.apply` moves a snapshot.
+    mutating func apply(_ event: TraceEvent) {
+        applyEvent(event)
+    }
 }
+
+extension PackedGraph: EventApplying {}
 
 // MARK: - Pools
 

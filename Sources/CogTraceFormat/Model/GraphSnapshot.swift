@@ -119,66 +119,7 @@ public struct GraphSnapshot: Equatable {
 
     /// Moves the snapshot forward by one event.
     public mutating func apply(_ event: TraceEvent) {
-        switch event {
-        case .stateCreated(let id, let value):
-            recordCreation(of: id, value: value)
-        case .seeded(let id, let value):
-            updateState(id) { state in
-                if state.value != value {
-                    state.value = value
-                    state.version += 1
-                }
-            }
-        case .write(let id, _, let new):
-            recordWrite(of: id, value: new)
-        case .recompute(let id, _, let new, let changed, _):
-            recordRun(of: id, value: new, changed: changed)
-        case .dependencies(let consumer, let producers):
-            recordDependencies(of: consumer, producers)
-        case .boundaryAttached(let id):
-            updateState(id) { $0.isPinned = true }
-        case .leaseAcquired(let id, let holder):
-            updateState(id) { $0.leases.append(holder) }
-        case .leaseReleased(let id, let holder):
-            updateState(id) { state in
-                if let index = state.leases.firstIndex(of: holder) { state.leases.remove(at: index) }
-            }
-        case .graceScheduled(let id, _):
-            recordGraceScheduled(of: id)
-        case .graceExpired(let id):
-            updateState(id) { $0.isInGrace = false }
-        case .stateReleased(let id, _):
-            states[id] = nil
-        case .generationStarted(let id, let generation, _):
-            updateState(id) { state in
-                var status = state.async ?? AsyncStatus()
-                status.generation = generation
-                status.inFlight.append(generation)
-                state.async = status
-            }
-        case .generationCancelled(let id, let generation), .generationAccepted(let id, let generation, _):
-            updateState(id) { $0.async?.inFlight.removeAll { $0 == generation } }
-        case .asyncStatus(let id, let kind, let isLoading, let hasSucceeded, let error):
-            updateState(id) { state in
-                var status = state.async ?? AsyncStatus()
-                status.kind = kind
-                status.isLoading = isLoading
-                status.hasSucceeded = hasSucceeded
-                status.error = error
-                state.async = status
-            }
-        case .registered(let id, let name, let kind):
-            registrations[id] = Registration(id: id, name: name, kind: kind)
-        case .scopeOpened(let id, let name, _):
-            registrations[id] = Registration(id: id, name: name, kind: .scopeOpening)
-        case .taskStarted(let id, let name):
-            registrations[id] = Registration(id: id, name: name, kind: .task)
-        case .unregistered(let id), .scopeRetired(let id), .taskCancelled(let id), .taskFinished(let id):
-            registrations[id] = nil
-        case .writeDiscarded, .edgeAdded, .edgeRemoved, .notice, .offer, .reactionRun, .watchRun, .leaseRenewed,
-            .generationRejected, .refreshResolved, .turnDropped, .diagnostic:
-            break
-        }
+        applyEvent(event)
     }
 
     /// A state came to be with `value` (a `created` event).
@@ -209,6 +150,41 @@ public struct GraphSnapshot: Equatable {
     /// A state's grace window began (a `graceScheduled` event).
     public mutating func recordGraceScheduled(of id: NodeID) {
         updateState(id) { $0.isInGrace = true }
+    }
+
+    /// A state was seeded with `value` (a `seeded` event): a version more when it differs.
+    package mutating func recordSeed(of id: NodeID, value: TraceValue) {
+        updateState(id) { state in
+            if state.value != value {
+                state.value = value
+                state.version += 1
+            }
+        }
+    }
+
+    /// A UI read pinned a state (a `pinned` event).
+    package mutating func recordPin(of id: NodeID) {
+        updateState(id) { $0.isPinned = true }
+    }
+
+    /// A state's grace window ended (a `graceExpired` event).
+    package mutating func recordGraceExpired(of id: NodeID) {
+        updateState(id) { $0.isInGrace = false }
+    }
+
+    /// A state was released (a `released` event).
+    package mutating func recordRelease(of id: NodeID) {
+        states[id] = nil
+    }
+
+    /// Changes who holds the live state `id`.
+    package mutating func updateLeases(of id: NodeID, _ body: (inout [String]) -> Void) {
+        updateState(id) { body(&$0.leases) }
+    }
+
+    /// Changes the async status of the live state `id`.
+    package mutating func updateAsync(of id: NodeID, _ body: (inout AsyncStatus?) -> Void) {
+        updateState(id) { body(&$0.async) }
     }
 
     /// Changes the state `id` where it is stored, if it is live.
@@ -260,3 +236,5 @@ public struct GraphSnapshot: Equatable {
         }
     }
 }
+
+extension GraphSnapshot: EventApplying {}

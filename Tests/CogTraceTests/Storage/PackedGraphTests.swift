@@ -8,21 +8,9 @@ import Testing
 /// every later conversion read it).
 @Suite("Packed graph")
 struct PackedGraphTests {
-    /// A small deterministic generator, so a failing seed can be run again.
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return mixed ^ (mixed >> 31)
-        }
-    }
-
     /// A random event over a few dozen ids, so states are created, rerun, released and
     /// created again, and lists grow, shrink and move.
-    private func randomEvent(_ generator: inout Generator) -> TraceEvent {
+    private func randomEvent(_ generator: inout SplitMix64) -> TraceEvent {
         let id = NodeID(Int.random(in: 1...40, using: &generator))
         let value = TraceValue(rendering: Int.random(in: 0...3, using: &generator))
         let producers = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
@@ -59,7 +47,7 @@ struct PackedGraphTests {
 
     @Test(arguments: 0..<8)
     func applyingEventsMovesItAsASnapshotMoves(seed: UInt64) {
-        var generator = Generator(state: seed)
+        var generator = SplitMix64(seed: seed)
         var reference = GraphSnapshot()
         var packed = PackedGraph()
         for step in 0..<4_000 {
