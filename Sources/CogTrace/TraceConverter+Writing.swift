@@ -15,7 +15,7 @@ extension TraceConverter {
             Self.append(record, of: events, to: &made, in: graph)
             for index in made.indices {
                 array.append(made[index])
-                graph.apply(made[index])
+                graph.applyEvent(made[index])
             }
         }
         for index in range {
@@ -82,14 +82,14 @@ extension TraceConverter {
                 array.appendEdge(kind: "edgeAdded", consumer: consumer, producer: producer)
                 if let holder = change.holder {
                     array.appendLease(kind: "leaseAcquired", state: producer, holder: holder)
-                    graph.apply(.leaseAcquired(state: producer, holder: holder))
+                    graph.applyEvent(.leaseAcquired(state: producer, holder: holder))
                 }
             }
             change.forEachRemoved { producer in
                 array.appendEdge(kind: "edgeRemoved", consumer: consumer, producer: producer)
                 if let holder = change.holder {
                     array.appendLease(kind: "leaseReleased", state: producer, holder: holder)
-                    graph.apply(.leaseReleased(state: producer, holder: holder))
+                    graph.applyEvent(.leaseReleased(state: producer, holder: holder))
                 }
             }
         }

@@ -39,7 +39,7 @@ struct TraceConverter {
         for record in events.records {
             let start = traced.count
             append(record, of: events, to: &traced, in: graph)
-            for index in start..<traced.count { graph.apply(traced[index]) }
+            for index in start..<traced.count { graph.applyEvent(traced[index]) }
         }
     }
 

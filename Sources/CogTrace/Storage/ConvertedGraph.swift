@@ -1,12 +1,11 @@
 import CogTraceFormat
 
-/// A graph a converter applies events to: the packed graph a writer keeps, or a snapshot a
-/// recorder folds evicted turns into.
-protocol ConvertedGraph {
+/// A graph a converter applies events to (`applyEvent`): the packed graph a writer keeps, or a
+/// snapshot a recorder folds evicted turns into. Converting also reads a consumer's previous
+/// dependency list, to tell the edges a new one adds and removes.
+protocol ConvertedGraph: EventApplying {
     /// What `consumer`'s new list `producers` changes against its previous one.
     func dependencyChange(of consumer: NodeID, to producers: [NodeID]) -> DependencyChange
-    /// Moves the graph forward by one event.
-    mutating func apply(_ event: TraceEvent)
 }
 
 extension PackedGraph: ConvertedGraph {}

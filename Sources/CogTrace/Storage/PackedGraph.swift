@@ -7,8 +7,8 @@ import CogTraceFormat
 /// nothing, and dropping a graph of thousands of states frees a handful of arrays: kept as a
 /// `GraphSnapshot`, a lattice's graph had cost a stream writer more than a third of its work.
 ///
-/// It moves exactly as `GraphSnapshot.apply` moves a snapshot, and `snapshot` gives that
-/// snapshot back, its states in the same order, for a keyframe.
+/// Events move it through the steps they move a snapshot by (`EventApplying`), and `snapshot`
+/// gives that snapshot back, its states in the same order, for a keyframe.
 struct PackedGraph {
     /// Where a state's items lie in a pool: `count` used, room for `capacity` from `start`.
     struct PoolRange: Equatable {
@@ -196,11 +196,6 @@ extension PackedGraph {
     /// Changes the async status of the live state `id`.
     mutating func updateAsync(of id: NodeID, _ body: (inout GraphSnapshot.AsyncStatus?) -> Void) {
         updateExtras(of: id) { body(&$0.async) }
-    }
-
-    /// Moves the graph forward by one event, as `GraphSnapshot.apply` moves a snapshot.
-    mutating func apply(_ event: TraceEvent) {
-        applyEvent(event)
     }
 }
 

@@ -53,7 +53,7 @@ struct PackedGraphTests {
         for step in 0..<4_000 {
             let event = randomEvent(&generator)
             reference.apply(event)
-            packed.apply(event)
+            packed.applyEvent(event)
             if step % 97 == 0 { #expect(agree(packed, reference), "seed \(seed), step \(step), after \(event)") }
         }
         #expect(agree(packed, reference))
@@ -69,7 +69,7 @@ struct PackedGraphTests {
             .write(state: 1, old: TraceValue(rendering: 0), new: TraceValue(rendering: 1)),
         ] {
             reference.apply(event)
-            packed.apply(event)
+            packed.applyEvent(event)
         }
         reference.recordDependencies(of: 3, [1, 2], notingVersions: false)
         packed.recordDependencies(of: 3, [1, 2], notingVersions: false)
@@ -95,7 +95,7 @@ struct PackedGraphTests {
             .recompute(state: 5, old: nil, new: TraceValue(rendering: 4), changed: true, trigger: nil),
         ] {
             reference.apply(event)
-            packed.apply(event)
+            packed.applyEvent(event)
         }
         #expect(agree(packed, reference))
     }
@@ -127,10 +127,10 @@ struct PackedGraphTests {
 
     @Test func aDependencyChangeReadsThePreviousListOfAStateOrARegistration() {
         var packed = PackedGraph()
-        packed.apply(.stateCreated(state: 1, value: nil))
-        packed.apply(.dependencies(consumer: 1, producers: [2, 3, 4]))
-        packed.apply(.registered(registration: 10, name: "reaction.r", kind: .reaction))
-        packed.apply(.dependencies(consumer: 10, producers: [1]))
+        packed.applyEvent(.stateCreated(state: 1, value: nil))
+        packed.applyEvent(.dependencies(consumer: 1, producers: [2, 3, 4]))
+        packed.applyEvent(.registered(registration: 10, name: "reaction.r", kind: .reaction))
+        packed.applyEvent(.dependencies(consumer: 10, producers: [1]))
 
         var added: [NodeID] = []
         var removed: [NodeID] = []
