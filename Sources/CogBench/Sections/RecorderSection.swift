@@ -16,6 +16,8 @@ enum RecorderSection {
             "cog-bench-recorder-\(getpid()).cogtrace")
         defer { try? FileManager.default.removeItem(at: url) }
         let streamFiles = StreamFiles()
+        let neighbour = BusyNeighbour()
+        defer { neighbour.stop() }
         for shape in runtimeShapes() {
             let counter = CountingProbe()
             let counted = Cogs()
@@ -30,6 +32,8 @@ enum RecorderSection {
             // Just before the shape's streamed runs, in the folder they write to.
             let fileCreation = streamFiles.timeCreation(section: "recorder", name: shape.name)
             let streamed = StreamTiming(shape, section: "recorder", iterations: iterations, files: streamFiles)
+            // Just after them, while the host is likely as crowded as it was for them.
+            let besideBusy = neighbour.slowdown(of: shape, iterations: iterations, section: "recorder")
             let cogs = Cogs()
             let recorder = CogRecorder(configuration: RecorderConfiguration(title: shape.name))
             recorder.attach(to: cogs)
@@ -55,6 +59,7 @@ enum RecorderSection {
                     Measurement(
                         section: "recorder", name: shape.name, variant: "stream, app thread ÷ untraced", unit: "ratio",
                         samples: [streamed.appThreadRatio]),
+                    besideBusy,
                 ] + streamed.phases.measurements + [
                     fileCreation,
                     Measurement(
@@ -67,6 +72,7 @@ enum RecorderSection {
             rows.append([
                 shape.name, "\(counter.events)", String(format: "%.1f", eventsPerSecond / 1e6),
                 String(format: "%.2f", streamed.streamRatio), String(format: "%.2f", streamed.appThreadRatio),
+                String(format: "%.2f", besideBusy.median),
                 String(format: "%.0f", fileCreation.median * 1_000), String(format: "%.0f", bytesPerTurn),
                 String(format: "%.0f", throughput),
             ])
@@ -79,13 +85,17 @@ enum RecorderSection {
         }
         print(
             "recorder (ring mode kept in memory; stream and write(to:) into temporary files; stream × until the"
-                + " file is finished, app × the turns alone, each against untraced runs timed beside them; new file µs:"
+                + " file is finished, app × the turns alone, each against untraced runs timed beside them; busy"
+                + " neighbour ×: untraced runs with another thread spinning on the other core against runs without,"
+                + " timed just after, which says how much this host slows a thread for a second one busy beside"
+                + " it, as the stream's writer is; new file µs:"
                 + " creating a file in the streamed files' folder just before, median of"
                 + " \(StreamFiles.creationSamples))")
         print(
             table(
                 [
-                    "shape", "events per run", "M events/s", "stream ×", "stream app ×", "new file µs",
+                    "shape", "events per run", "M events/s", "stream ×", "stream app ×", "busy neighbour ×",
+                    "new file µs",
                     "bytes per turn",
                     "write MiB/s",
                 ],

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+@testable import CogBench
+
+/// The busy neighbour spins only while asked to, and its slowdown is a ratio of real runs.
+@Suite("Busy neighbour", .timeLimit(.minutes(1)))
+struct BusyNeighbourTests {
+    @Test func itSpinsOnlyWhileAsked() {
+        let neighbour = BusyNeighbour()
+        defer { neighbour.stop() }
+        usleep(20_000)
+        #expect(neighbour.spinRounds == 0, "idle until asked")
+        neighbour.startSpinning()
+        let started = neighbour.spinRounds
+        // A loaded machine may give it little time; a round is a thousand steps, so one lands
+        // in far less than this.
+        var waited = 0
+        while neighbour.spinRounds == started, waited < 5_000 {
+            usleep(1_000)
+            waited += 1
+        }
+        #expect(neighbour.spinRounds > started, "spins once asked")
+        neighbour.stopSpinning()
+        let stopped = neighbour.spinRounds
+        usleep(50_000)
+        #expect(neighbour.spinRounds == stopped, "no round after it stopped")
+    }
+
+    @Test func itsSlowdownIsARatioOfTimedRuns() {
+        let neighbour = BusyNeighbour()
+        defer { neighbour.stop() }
+        let slowdown = neighbour.slowdown(of: KairoUnstable(turns: 20), iterations: 3, section: "recorder")
+        #expect(slowdown.unit == "ratio")
+        #expect(slowdown.variant == "untraced beside a busy thread ÷ alone")
+        #expect(slowdown.median.isFinite && slowdown.median > 0)
+        #expect(slowdown.count == 1)
+    }
+}
