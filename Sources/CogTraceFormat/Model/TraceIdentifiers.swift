@@ -51,6 +51,10 @@ public struct TurnNumber: RawRepresentable, Hashable, Comparable, Strideable, Se
 
     public static func < (lhs: TurnNumber, rhs: TurnNumber) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// Compares the numbers themselves: `Strideable`'s own `==` measures the distance between
+    /// them, which overflows for turns far apart (a typed `turn -9223372036854775808` trapped).
+    public static func == (lhs: TurnNumber, rhs: TurnNumber) -> Bool { lhs.rawValue == rhs.rawValue }
+
     /// Hashes as its number does.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
