@@ -31,6 +31,7 @@ final class BusyNeighbour: Sendable {
     /// with it idle: `iterations` of each, alternating which comes first, after a warm-up run
     /// of each. The thread is started and stopped between runs, outside the timed part.
     func slowdown(of shape: any BenchShape, iterations: Int, section: String) -> Measurement {
+        precondition(iterations > 0, "a slowdown needs timed runs")
         let clock = ContinuousClock()
         var alone: [Double] = []
         var beside: [Double] = []
@@ -43,10 +44,9 @@ final class BusyNeighbour: Sendable {
             }
         }
         stopSpinning()
-        let ratio = beside.isEmpty ? Double.nan : median(beside) / median(alone)
         return Measurement(
             section: section, name: shape.name, variant: "untraced beside a busy thread ÷ alone", unit: "ratio",
-            samples: [ratio])
+            samples: [median(beside) / median(alone)])
     }
 
     private func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
