@@ -36,10 +36,14 @@ struct Measurement: Codable {
     init(section: String, name: String, variant: String, unit: String = "ms", samples: [Double]) {
         let sorted = samples.sorted()
         self.init(
-            section: section, name: name, variant: variant, unit: unit, median: sorted[sorted.count / 2],
+            section: section, name: name, variant: variant, unit: unit, median: Self.median(ofSorted: sorted),
             min: sorted.first!, max: sorted.last!, count: sorted.count)
         p99 = sorted[Swift.min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
     }
+
+    /// The median every table reports: the middle sample, the upper of the two middle ones for
+    /// an even count. `sorted` must be sorted and not empty.
+    static func median(ofSorted sorted: [Double]) -> Double { sorted[sorted.count / 2] }
 }
 
 /// Times `body` `iterations` times after one warm-up run and summarises in milliseconds.
@@ -76,10 +80,7 @@ func measureInterleaved(
         }
     }
     return variants.indices.map { index in
-        let sorted = samples[index].sorted()
-        return Measurement(
-            section: section, name: name, variant: variants[index].variant, unit: "ms",
-            median: sorted[sorted.count / 2], min: sorted.first!, max: sorted.last!, count: iterations)
+        Measurement(section: section, name: name, variant: variants[index].variant, samples: samples[index])
     }
 }
 

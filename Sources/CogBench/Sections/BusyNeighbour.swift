@@ -46,10 +46,8 @@ final class BusyNeighbour: Sendable {
         stopSpinning()
         return Measurement(
             section: section, name: shape.name, variant: "untraced beside a busy thread ÷ alone", unit: "ratio",
-            samples: [median(beside) / median(alone)])
+            samples: [Measurement.median(ofSorted: beside.sorted()) / Measurement.median(ofSorted: alone.sorted())])
     }
-
-    private func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
 
     /// How many rounds of arithmetic the thread has done, for tests to tell spinning from idling.
     var spinRounds: Int { spinner.rounds.load(ordering: .relaxed) }

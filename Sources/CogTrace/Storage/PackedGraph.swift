@@ -102,6 +102,9 @@ struct PackedGraph {
 
 // MARK: - Applying events
 
+// How a write, a run and a seed move a value and its version is `GraphSnapshot`'s rule, stated
+// again here for the packed entry: shared as functions in `CogTraceFormat`, the steps cost this
+// graph's writer 1.1M more instructions a lattice run (4%) in the copies around the calls.
 extension PackedGraph {
     /// A state came to be with `value`, replacing any state of that id.
     mutating func recordCreation(of id: NodeID, value: TraceValue?) {
