@@ -85,7 +85,8 @@ enum RecorderSection {
         }
         print(
             "recorder (ring mode kept in memory; stream and write(to:) into temporary files; stream × until the"
-                + " file is finished, app × the turns alone, each against untraced runs timed beside them; busy"
+                + " file is finished (each run's file made empty beforehand, its creation timed apart as new file µs),"
+                + " app × the turns alone, each against untraced runs timed beside them; busy"
                 + " neighbour ×: untraced runs with another thread spinning on the other core against runs without,"
                 + " timed just after, which says how much this host slows a thread for a second one busy beside"
                 + " it, as the stream's writer is; new file µs:"

@@ -10,9 +10,14 @@ import Foundation
 /// variant, had each kind of run follow one kind of run twice as often as the other (the
 /// rotation of three), so the streamed runs mostly started cold after untraced ones and the
 /// turns-only runs warm after streamed ones; with two variants each follows either alike.
-/// Each run records a new file, as an app run does; the files are removed after the shape,
-/// untimed (truncating or removing a file just written costs this machine's file system
-/// 0.2-2 ms, more than most shapes' runs). The runtime and recorder sections both report it.
+/// Each run streams into a file of its own, as an app run does, made empty just before the
+/// shape's timed runs: creating a file is a cost an app pays once per recording, and on this
+/// machine's file system it grew to 100-400 µs as the bench's own removals piled up (ext4
+/// scans past inodes freed in the last minutes), more than a whole run of some shapes. It is
+/// timed on its own instead (`StreamFiles.timeCreation`, the *new file µs* column). Opening the
+/// file still truncates it, as for a file that exists. The files are removed after the shape,
+/// untimed (truncating or removing a file just written costs 0.2-2 ms, more than most shapes'
+/// runs). The runtime and recorder sections both report it.
 struct StreamTiming {
     /// The untraced runs timed beside the streamed ones.
     let untraced: Measurement
@@ -79,62 +84,5 @@ struct StreamTiming {
         recorder.attach(to: cogs)
         try? recorder.startStreaming(to: url)
         return (cogs, recorder)
-    }
-}
-
-/// A new file for every streamed run, all removed together when asked (and at the latest when
-/// the bench ends). The names are made before the timed runs: building a URL is the bench's
-/// work, not the recorder's, and cost a streamed run of kairo unstable about 8 µs (0.04×).
-final class StreamFiles {
-    private let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("cog-bench-\(getpid())-streams", isDirectory: true)
-    private var count = 0
-    private var prepared: [URL] = []
-
-    init() {
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: directory) }
-
-    /// The next file's URL: one `prepare` made, else a new one.
-    func next() -> URL { prepared.popLast() ?? makeURL() }
-
-    /// Makes the names of the next `count` files now, so that `next()` only hands them out.
-    func prepare(_ count: Int) {
-        prepared = (0..<count).map { _ in makeURL() }.reversed()
-    }
-
-    /// A new file's URL, made without touching the disk: `appendingPathComponent` without
-    /// `isDirectory` asks the file system whether the name is a folder, a system call of 15-70
-    /// µs.
-    private func makeURL() -> URL {
-        count += 1
-        return directory.appendingPathComponent("\(count).cogtrace", isDirectory: false)
-    }
-
-    /// How many files `timeCreation` creates.
-    static let creationSamples = 5
-
-    /// Times creating empty files beside the streamed ones, opened as a stream opens its file
-    /// (`OpenedTrace.open`), then closed, so a reader can tell a slow volume from a slow
-    /// recorder. On an ext4 volume without a journal this cost grows with the files removed in
-    /// the last minutes and depends on where the folder's inodes are (docs/performance.md, "The
-    /// stream, ninth pass"); a streamed run pays it once. The files go with the streamed ones,
-    /// in `removeAll`.
-    func timeCreation(section: String, name: String) -> Measurement {
-        let clock = ContinuousClock()
-        let times = (0..<Self.creationSamples).map { _ in
-            count += 1
-            let path = directory.appendingPathComponent("probe-\(count)", isDirectory: false).path
-            return clock.measure { try? OpenedTrace.open(path).get().close() }.milliseconds
-        }
-        return Measurement(
-            section: section, name: name, variant: "file creation (streamed files' folder)", samples: times)
-    }
-
-    func removeAll() {
-        try? FileManager.default.removeItem(at: directory)
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 }
