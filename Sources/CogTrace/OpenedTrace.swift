@@ -9,12 +9,20 @@ package struct OpenedTrace: Sendable {
     private let device: UInt64
     private let inode: UInt64
 
-    /// Opens (creating or truncating) the file at `path`.
+    /// Opens the file at `path`, creating it or emptying it. A file that is already empty (one
+    /// made by `mktemp`, say) is left as it is rather than truncated: ext4 marks a file truncated
+    /// to nothing and, when it is closed, writes out everything written since (its
+    /// `auto_da_alloc`), which made closing a stream's file cost 150-450 µs instead of 1-2.
     package static func open(_ path: String) -> Result<OpenedTrace, RecorderFault> {
-        let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return .failure(RecorderFault(path: path, reason: Self.reason(errno))) }
         var status = stat()
         fstat(descriptor, &status)
+        if status.st_size > 0, ftruncate(descriptor, 0) != 0 {
+            let reason = Self.reason(errno)
+            Foundation.close(descriptor)
+            return .failure(RecorderFault(path: path, reason: reason))
+        }
         return .success(
             OpenedTrace(descriptor: descriptor, device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
     }

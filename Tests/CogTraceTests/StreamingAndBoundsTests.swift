@@ -88,6 +88,27 @@ struct StreamingAndBoundsTests {
             try finished.snapshot(after: 25).states[finished.stateID(labelled: "bounds.tick")!]?.value?.text == "25")
     }
 
+    /// A path that already holds a file is written over: a longer file left there (an older
+    /// recording) loses every byte of it, and an empty one (made by `mktemp`) is simply used.
+    @Test(arguments: [String(repeating: "stale bytes of an older recording\n", count: 5_000), ""])
+    func aStreamWritesOverAFileAlreadyThere(_ before: String) throws {
+        let url = temporaryTrace("existing-\(before.count)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try before.write(to: url, atomically: false, encoding: .utf8)
+        let (recorder, cogs) = recordingOnAVirtualClock("existing")
+        try recorder.startStreaming(to: url)
+        _ = cogs[parityCog]
+        for tick in 1...3 { cogs.turn("tick") { c in c[_tickCog] = tick } }
+        recorder.finishStreaming()
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(!text.contains("stale"))
+        #expect(text.utf8.count < before.utf8.count || before.isEmpty)
+        let finished = try TraceFile.load(contentsOf: url)
+        #expect(finished.warnings.isEmpty)
+        #expect(finished.turnCount == 3)
+        #expect(finished.trailer?.ok == true)
+    }
+
     /// A long stretch between turns goes to the writer in parts while it lasts, yet the file
     /// holds what one hand-over at its end would have written: one idle record per stretch,
     /// and the states it created before it.
