@@ -12,10 +12,10 @@ import Foundation
 /// turns-only runs warm after streamed ones; with two variants each follows either alike.
 /// Each run streams into a file of its own, as an app run does, made empty just before the
 /// shape's timed runs: creating a file is a cost an app pays once per recording, and on this
-/// machine's file system it grew to 100-400 µs as the bench's own removals piled up (ext4
-/// scans past inodes freed in the last minutes), more than a whole run of some shapes. It is
-/// timed on its own instead (`StreamFiles.timeCreation`, the *new file µs* column). Opening the
-/// file still truncates it, as for a file that exists. The files are removed after the shape,
+/// machine's file system it grew to hundreds of microseconds as the bench's own removals piled
+/// up (ext4 scans past inodes freed in the last minutes), more than a whole run of some shapes.
+/// It is timed on its own instead (`StreamFiles.timeCreation`, the *new file µs* column). The
+/// stream opens the file as it would any that exists. The files are removed after the shape,
 /// untimed (truncating or removing a file just written costs 0.2-2 ms, more than most shapes'
 /// runs). The runtime and recorder sections both report it.
 struct StreamTiming {
