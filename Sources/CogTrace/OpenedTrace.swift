@@ -17,8 +17,10 @@ package struct OpenedTrace: Sendable {
         let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return .failure(RecorderFault(path: path, reason: Self.reason(errno))) }
         var status = stat()
-        fstat(descriptor, &status)
-        if status.st_size > 0, ftruncate(descriptor, 0) != 0 {
+        // A size that cannot be read is taken as something to empty: stale bytes past the end of
+        // a trace would be read as its last records.
+        let isKnownEmpty = fstat(descriptor, &status) == 0 && status.st_size == 0
+        if !isKnownEmpty, ftruncate(descriptor, 0) != 0 {
             let reason = Self.reason(errno)
             Foundation.close(descriptor)
             return .failure(RecorderFault(path: path, reason: reason))
