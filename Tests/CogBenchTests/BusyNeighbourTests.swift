@@ -27,6 +27,30 @@ struct BusyNeighbourTests {
         #expect(neighbour.spinRounds == stopped, "no round after it stopped")
     }
 
+    @Test func itEchoesValuesBackToTimeARoundTrip() {
+        let neighbour = BusyNeighbour()
+        defer { neighbour.stop() }
+        // Returns only when every trip came back: a thread that never echoed would hang here,
+        // and the suite's time limit would fail it.
+        let roundTrip = neighbour.roundTrip(
+            trips: 100, blocks: 3, section: "recorder", name: "shape", when: "after")
+        #expect(roundTrip.unit == "ns")
+        #expect(roundTrip.variant == "round trip to a thread on the other core, after the streams")
+        #expect(roundTrip.name == "shape")
+        #expect(roundTrip.count == 3)
+        #expect(roundTrip.min > 0 && roundTrip.max.isFinite)
+        // Asked to spin again, it does arithmetic, not echoes.
+        let before = neighbour.spinRounds
+        neighbour.startSpinning()
+        var waited = 0
+        while neighbour.spinRounds == before, waited < 5_000 {
+            usleep(1_000)
+            waited += 1
+        }
+        #expect(neighbour.spinRounds > before, "spins after the round trips")
+        neighbour.stopSpinning()
+    }
+
     @Test func itsSlowdownIsARatioOfTimedRuns() {
         let neighbour = BusyNeighbour()
         defer { neighbour.stop() }

@@ -11,6 +11,12 @@ import Synchronization
 /// an untraced kairo diamond run took from 1.0× to 1.85× as long with a busy loop on the other
 /// vCPU, changing from one minute to the next (docs/performance.md, eighteenth pass). Timed
 /// beside each shape's streamed runs, it tells a crowded host apart from a slow recorder.
+///
+/// The same thread also echoes a value back (`roundTrip`), to time how long a cache line takes
+/// to go to the other vCPU and back: on those machines it was about 75 ns at some times and
+/// 430-490 ns at others, and the stream's hand-over between the app's thread and the writer's
+/// paid for it while the busy loop, which shares nothing, read 1.00 (docs/performance.md,
+/// twentieth pass).
 final class BusyNeighbour: Sendable {
     private let spinner = Spinner()
 
@@ -49,6 +55,42 @@ final class BusyNeighbour: Sendable {
             samples: [Measurement.median(ofSorted: beside.sorted()) / Measurement.median(ofSorted: alone.sorted())])
     }
 
+    /// Nanoseconds for a value stored here to be seen by the thread, stored back by it and seen
+    /// here again: the median of `blocks` blocks of `trips` round trips each. A block stops early
+    /// after 50 ms, so a machine that gives the thread no core of its own (a loaded CI host)
+    /// costs a few blocks' time rather than a scheduler tick per trip.
+    /// `when` says when it was timed, in the measurement's variant (`before` or `after` the streams).
+    func roundTrip(trips: Int, blocks: Int, section: String, name: String, when: String) -> Measurement {
+        precondition(trips > 0 && blocks > 0, "a round trip needs trips to time")
+        stopSpinning()
+        spinner.echoes.store(true, ordering: .releasing)
+        startSpinning()
+        let clock = ContinuousClock()
+        var perTrip: [Double] = []
+        var ball = spinner.ball.load(ordering: .acquiring)
+        for _ in 0..<blocks {
+            let began = clock.now
+            let limit = began.advanced(by: .milliseconds(50))
+            var done = 0
+            while done < trips {
+                // Odd values go out, the echo comes back as the next even one.
+                ball += 1
+                spinner.ball.store(ball, ordering: .releasing)
+                while spinner.ball.load(ordering: .acquiring) == ball {}
+                ball += 1
+                done += 1
+                if done % 64 == 0, clock.now > limit { break }
+            }
+            perTrip.append((clock.now - began).milliseconds * 1e6 / Double(done))
+        }
+        stopSpinning()
+        spinner.echoes.store(false, ordering: .releasing)
+        return Measurement(
+            section: section, name: name, variant: "round trip to a thread on the other core, \(when) the streams",
+            unit: "ns",
+            samples: perTrip)
+    }
+
     /// How many rounds of arithmetic the thread has done, for tests to tell spinning from idling.
     var spinRounds: Int { spinner.rounds.load(ordering: .relaxed) }
 
@@ -71,6 +113,10 @@ nonisolated private final class Spinner: Sendable {
     let isBusy = Atomic<Bool>(false)
     let isSpinning = Atomic<Bool>(false)
     let isStopped = Atomic<Bool>(false)
+    /// Whether a busy thread echoes `ball` back rather than do arithmetic.
+    let echoes = Atomic<Bool>(false)
+    /// Set to an odd value by the timing thread; the echo stores the next even one.
+    let ball = Atomic<Int>(0)
     /// Signalled to wake the thread from idling; a signal left over only costs it a look.
     let wake = DispatchSemaphore(value: 0)
     /// Rounds of a thousand steps done so far.
@@ -85,13 +131,24 @@ nonisolated private final class Spinner: Sendable {
                 continue
             }
             isSpinning.store(true, ordering: .releasing)
-            var state: UInt64 = 1
-            while isBusy.load(ordering: .relaxed) {
-                for _ in 0..<1_000 { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
-                rounds.add(1, ordering: .relaxed)
-            }
-            sink.store(state, ordering: .relaxed)
+            if echoes.load(ordering: .acquiring) { echo() } else { spin() }
             isSpinning.store(false, ordering: .releasing)
+        }
+    }
+
+    private func spin() {
+        var state: UInt64 = 1
+        while isBusy.load(ordering: .relaxed) {
+            for _ in 0..<1_000 { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
+            rounds.add(1, ordering: .relaxed)
+        }
+        sink.store(state, ordering: .relaxed)
+    }
+
+    private func echo() {
+        while isBusy.load(ordering: .relaxed) {
+            let seen = ball.load(ordering: .acquiring)
+            if seen & 1 == 1 { ball.store(seen + 1, ordering: .releasing) }
         }
     }
 }

@@ -31,9 +31,16 @@ enum RecorderSection {
             let eventsPerSecond = Double(counter.events) / (ring.median / 1_000)
             // Just before the shape's streamed runs, in the folder they write to.
             let fileCreation = streamFiles.timeCreation(section: "recorder", name: shape.name)
+            // The host moves the two vCPUs nearer or further apart from one minute to the next, so
+            // the round trip is timed on both sides of the streamed runs.
+            let roundTripBlocks = max(3, min(iterations, 9))
+            let roundTripBefore = neighbour.roundTrip(
+                trips: 2_000, blocks: roundTripBlocks, section: "recorder", name: shape.name, when: "before")
             let streamed = StreamTiming(shape, section: "recorder", iterations: iterations, files: streamFiles)
             // Just after them, while the host is likely as crowded as it was for them.
             let besideBusy = neighbour.slowdown(of: shape, iterations: iterations, section: "recorder")
+            let roundTripAfter = neighbour.roundTrip(
+                trips: 2_000, blocks: roundTripBlocks, section: "recorder", name: shape.name, when: "after")
             let cogs = Cogs()
             let recorder = CogRecorder(configuration: RecorderConfiguration(title: shape.name))
             recorder.attach(to: cogs)
@@ -59,7 +66,7 @@ enum RecorderSection {
                     Measurement(
                         section: "recorder", name: shape.name, variant: "stream, app thread ÷ untraced", unit: "ratio",
                         samples: [streamed.appThreadRatio]),
-                    besideBusy,
+                    besideBusy, roundTripBefore, roundTripAfter,
                 ] + streamed.phases.measurements + [
                     fileCreation,
                     Measurement(
@@ -72,7 +79,7 @@ enum RecorderSection {
             rows.append([
                 shape.name, "\(counter.events)", String(format: "%.1f", eventsPerSecond / 1e6),
                 String(format: "%.2f", streamed.streamRatio), String(format: "%.2f", streamed.appThreadRatio),
-                String(format: "%.2f", besideBusy.median),
+                String(format: "%.2f", besideBusy.median), String(format: "%.0f/%.0f", roundTripBefore.median, roundTripAfter.median),
                 String(format: "%.0f", fileCreation.median * 1_000), String(format: "%.0f", bytesPerTurn),
                 String(format: "%.0f", throughput),
             ])
@@ -89,13 +96,16 @@ enum RecorderSection {
                 + " app × the turns alone, each against untraced runs timed beside them; busy"
                 + " neighbour ×: untraced runs with another thread spinning on the other core against runs without,"
                 + " timed just after, which says how much this host slows a thread for a second one busy beside"
-                + " it, as the stream's writer is; new file µs:"
+                + " it, as the stream's writer is; round trip ns: a value sent to a thread on the other core and"
+                + " back, timed just before the streamed runs and just after, the price of every cache line the app's thread and the writer's"
+                + " pass between them; new file µs:"
                 + " creating a file in the streamed files' folder just before, median of"
                 + " \(StreamFiles.creationSamples))")
         print(
             table(
                 [
                     "shape", "events per run", "M events/s", "stream ×", "stream app ×", "busy neighbour ×",
+                    "round trip ns",
                     "new file µs",
                     "bytes per turn",
                     "write MiB/s",
