@@ -79,7 +79,8 @@ enum RecorderSection {
             rows.append([
                 shape.name, "\(counter.events)", String(format: "%.1f", eventsPerSecond / 1e6),
                 String(format: "%.2f", streamed.streamRatio), String(format: "%.2f", streamed.appThreadRatio),
-                String(format: "%.2f", besideBusy.median), String(format: "%.0f/%.0f", roundTripBefore.median, roundTripAfter.median),
+                String(format: "%.2f", besideBusy.median),
+                String(format: "%.0f/%.0f", roundTripBefore.median, roundTripAfter.median),
                 String(format: "%.0f", fileCreation.median * 1_000), String(format: "%.0f", bytesPerTurn),
                 String(format: "%.0f", throughput),
             ])
