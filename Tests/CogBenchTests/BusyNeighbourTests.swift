@@ -12,15 +12,7 @@ struct BusyNeighbourTests {
         usleep(20_000)
         #expect(neighbour.spinRounds == 0, "idle until asked")
         neighbour.startSpinning()
-        let started = neighbour.spinRounds
-        // A loaded machine may give it little time; a round is a thousand steps, so one lands
-        // in far less than this.
-        var waited = 0
-        while neighbour.spinRounds == started, waited < 5_000 {
-            usleep(1_000)
-            waited += 1
-        }
-        #expect(neighbour.spinRounds > started, "spins once asked")
+        #expect(Self.spinsARound(neighbour), "spins once asked")
         neighbour.stopSpinning()
         let stopped = neighbour.spinRounds
         usleep(50_000)
@@ -40,15 +32,21 @@ struct BusyNeighbourTests {
         #expect(roundTrip.count == 3)
         #expect(roundTrip.min > 0 && roundTrip.max.isFinite)
         // Asked to spin again, it does arithmetic, not echoes.
-        let before = neighbour.spinRounds
         neighbour.startSpinning()
+        #expect(Self.spinsARound(neighbour), "spins after the round trips")
+        neighbour.stopSpinning()
+    }
+
+    /// Whether the spinning neighbour finishes a round of arithmetic within five seconds. A loaded
+    /// machine may give it little time; a round is a thousand steps, so one lands in far less.
+    private static func spinsARound(_ neighbour: BusyNeighbour) -> Bool {
+        let started = neighbour.spinRounds
         var waited = 0
-        while neighbour.spinRounds == before, waited < 5_000 {
+        while neighbour.spinRounds == started, waited < 5_000 {
             usleep(1_000)
             waited += 1
         }
-        #expect(neighbour.spinRounds > before, "spins after the round trips")
-        neighbour.stopSpinning()
+        return neighbour.spinRounds > started
     }
 
     @Test func itsSlowdownIsARatioOfTimedRuns() {
