@@ -25,7 +25,7 @@ struct BusyNeighbourTests {
         // Returns only when every trip came back: a thread that never echoed would hang here,
         // and the suite's time limit would fail it.
         let roundTrip = neighbour.roundTrip(
-            trips: 100, blocks: 3, section: "recorder", name: "shape", when: "after")
+            trips: 100, blocks: 3, section: "recorder", name: "shape", moment: .after)
         #expect(roundTrip.unit == "ns")
         #expect(roundTrip.variant == "round trip to a thread on the other core, after the streams")
         #expect(roundTrip.name == "shape")

@@ -13,8 +13,8 @@ import Synchronization
 /// beside each shape's streamed runs, it tells a crowded host apart from a slow recorder.
 ///
 /// The same thread also echoes a value back (`roundTrip`), to time how long a cache line takes
-/// to go to the other vCPU and back: on those machines it was about 75 ns at some times and
-/// 430-490 ns at others, and the stream's hand-over between the app's thread and the writer's
+/// to go to the other vCPU and back: on those machines it was about 60 ns at some times and
+/// 390-490 ns at others, and the stream's hand-over between the app's thread and the writer's
 /// paid for it while the busy loop, which shares nothing, read 1.00 (docs/performance.md,
 /// twentieth pass).
 final class BusyNeighbour: Sendable {
@@ -59,8 +59,9 @@ final class BusyNeighbour: Sendable {
     /// here again: the median of `blocks` blocks of `trips` round trips each. A block stops early
     /// after 50 ms, so a machine that gives the thread no core of its own (a loaded CI host)
     /// costs a few blocks' time rather than a scheduler tick per trip.
-    /// `when` says when it was timed, in the measurement's variant (`before` or `after` the streams).
-    func roundTrip(trips: Int, blocks: Int, section: String, name: String, when: String) -> Measurement {
+    /// - Parameter moment: whether this is timed before or after the shape's streamed runs, which
+    ///   the measurement's variant says.
+    func roundTrip(trips: Int, blocks: Int, section: String, name: String, moment: RoundTripMoment) -> Measurement {
         precondition(trips > 0 && blocks > 0, "a round trip needs trips to time")
         stopSpinning()
         spinner.echoes.store(true, ordering: .releasing)
@@ -79,16 +80,14 @@ final class BusyNeighbour: Sendable {
                 while spinner.ball.load(ordering: .acquiring) == ball {}
                 ball += 1
                 done += 1
-                if done % 64 == 0, clock.now > limit { break }
+                if done % 16 == 0, clock.now > limit { break }
             }
             perTrip.append((clock.now - began).milliseconds * 1e6 / Double(done))
         }
         stopSpinning()
         spinner.echoes.store(false, ordering: .releasing)
-        return Measurement(
-            section: section, name: name, variant: "round trip to a thread on the other core, \(when) the streams",
-            unit: "ns",
-            samples: perTrip)
+        let variant = "round trip to a thread on the other core, \(moment.rawValue) the streams"
+        return Measurement(section: section, name: name, variant: variant, unit: "ns", samples: perTrip)
     }
 
     /// How many rounds of arithmetic the thread has done, for tests to tell spinning from idling.
@@ -106,6 +105,11 @@ final class BusyNeighbour: Sendable {
         spinner.isBusy.store(false, ordering: .releasing)
         while spinner.isSpinning.load(ordering: .acquiring) { sched_yield() }
     }
+}
+
+/// When a round trip is timed, around a shape's streamed runs.
+enum RoundTripMoment: String {
+    case before, after
 }
 
 /// What the busy thread runs, and the flags it and the timing thread share.

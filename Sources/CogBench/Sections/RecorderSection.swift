@@ -35,12 +35,12 @@ enum RecorderSection {
             // the round trip is timed on both sides of the streamed runs.
             let roundTripBlocks = max(3, min(iterations, 9))
             let roundTripBefore = neighbour.roundTrip(
-                trips: 2_000, blocks: roundTripBlocks, section: "recorder", name: shape.name, when: "before")
+                trips: 2_000, blocks: roundTripBlocks, section: "recorder", name: shape.name, moment: .before)
             let streamed = StreamTiming(shape, section: "recorder", iterations: iterations, files: streamFiles)
             // Just after them, while the host is likely as crowded as it was for them.
             let besideBusy = neighbour.slowdown(of: shape, iterations: iterations, section: "recorder")
             let roundTripAfter = neighbour.roundTrip(
-                trips: 2_000, blocks: roundTripBlocks, section: "recorder", name: shape.name, when: "after")
+                trips: 2_000, blocks: roundTripBlocks, section: "recorder", name: shape.name, moment: .after)
             let cogs = Cogs()
             let recorder = CogRecorder(configuration: RecorderConfiguration(title: shape.name))
             recorder.attach(to: cogs)
@@ -98,8 +98,8 @@ enum RecorderSection {
                 + " neighbour ×: untraced runs with another thread spinning on the other core against runs without,"
                 + " timed just after, which says how much this host slows a thread for a second one busy beside"
                 + " it, as the stream's writer is; round trip ns: a value sent to a thread on the other core and"
-                + " back, timed just before the streamed runs and just after, the price of every cache line the app's thread and the writer's"
-                + " pass between them; new file µs:"
+                + " back, timed just before the streamed runs and just after, the price of every cache line the"
+                + " app's thread and the writer's pass between them; new file µs:"
                 + " creating a file in the streamed files' folder just before, median of"
                 + " \(StreamFiles.creationSamples))")
         print(
