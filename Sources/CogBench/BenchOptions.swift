@@ -11,7 +11,8 @@ struct BenchOptions {
                            an existing FILE is kept without --force
           --variants LIST  which runtime variants to time besides untraced: ring, stream and
                            null (a probe that drops every event: what building the events costs); default all three
-          --shapes LIST    only the runtime shapes whose names contain one of these words, e.g. cellx,diamond
+          --shapes LIST    only the shapes whose names contain one of these words, e.g. cellx,diamond
+                           (runtime, client and recorder sections)
           --sections LIST  which sections to run: runtime, client, recorder, inspector, soak,
                            follow (default all but soak and follow); client builds each shape's
                            declarations inside every timed run and counts allocations per

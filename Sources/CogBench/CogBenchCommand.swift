@@ -82,7 +82,7 @@ public enum CogBenchCommand {
         }
         if options.sections.contains("recorder") {
             measurements += try RecorderSection.run(
-                iterations: iterations, steadyTurns: options.smoke ? 10_000 : 200_000)
+                iterations: iterations, steadyTurns: options.smoke ? 10_000 : 200_000, shapes: options.shapes)
         }
         if options.sections.contains("soak") {
             measurements += try SoakSection.run(turns: options.smoke ? 30_000 : options.soakTurns)

@@ -33,6 +33,22 @@ struct BenchJSONTests {
         }
     }
 
+    @Test func theRecorderSectionMeasuresOnlyTheShapesChosen() throws {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("cog-bench-json-shapes-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let chosen = ["--sections", "recorder", "--smoke", "--shapes", "unstable,churn", "--json", url.path]
+        #expect(CogBenchCommand.run(chosen) == .success)
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let measurements = try #require(report["measurements"] as? [[String: Any]])
+        let recorded = measurements.filter { $0["section"] as? String == "recorder" }
+        #expect(Set(recorded.compactMap { $0["name"] as? String }) == ["kairo unstable", "key churn"])
+        let roundTrips = recorded.filter { ($0["variant"] as? String)?.hasPrefix("round trip") == true }
+        #expect(roundTrips.count == 4, "before and after, for each shape")
+        #expect(roundTrips.allSatisfy { $0["unit"] as? String == "ns" && ($0["median"] as? Double ?? 0) > 0 })
+    }
+
     @Test func anExistingFileIsKeptWithoutForce() throws {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("cog-bench-json-keep-\(UUID().uuidString).json")

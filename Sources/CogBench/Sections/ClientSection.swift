@@ -15,7 +15,7 @@ enum ClientSection {
         var countsHold = true
         for make in runtimeShapeFactories() {
             let prebuilt = make()
-            guard shapes.isEmpty || shapes.contains(where: { prebuilt.name.contains($0) }) else { continue }
+            guard isChosen(prebuilt.name, by: shapes) else { continue }
             var runs = 0
             let timed = measureInterleaved(
                 section: "client", name: prebuilt.name, iterations: iterations,

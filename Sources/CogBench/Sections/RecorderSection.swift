@@ -7,7 +7,9 @@ import Foundation
 /// many bytes a turn takes in a file, how fast a ring is written out; and the runtime's steady
 /// state, one source written and one observer notified per turn.
 enum RecorderSection {
-    static func run(iterations: Int, steadyTurns: Int) throws -> [Measurement] {
+    /// Measures every shape whose name contains one of `shapes` (all when empty), then the
+    /// steady single-source turn.
+    static func run(iterations: Int, steadyTurns: Int, shapes: [String] = []) throws -> [Measurement] {
         var measurements: [Measurement] = []
         var rows: [[String]] = []
         var phaseRows: [[String]] = []
@@ -18,7 +20,7 @@ enum RecorderSection {
         let streamFiles = StreamFiles()
         let neighbour = BusyNeighbour()
         defer { neighbour.stop() }
-        for shape in runtimeShapes() {
+        for shape in runtimeShapes() where isChosen(shape.name, by: shapes) {
             let counter = CountingProbe()
             let counted = Cogs()
             counted.probe = counter

@@ -22,7 +22,7 @@ enum RuntimeSection {
         var rows: [[String]] = []
         var countsHold = true
         let streamFiles = StreamFiles()
-        for shape in runtimeShapes() where shapes.isEmpty || shapes.contains(where: { shape.name.contains($0) }) {
+        for shape in runtimeShapes() where isChosen(shape.name, by: shapes) {
             var runs = 0
             var variantBodies: [(variant: String, body: () -> Void)] = [("untraced", { runs = shape.run(on: Cogs()) })]
             if variants.contains("ring") {

@@ -20,6 +20,12 @@ final class SelectorCounter {
     var runs = 0
 }
 
+/// Whether `--shapes` chose the shape called `name`: its name contains one of `words`, or no
+/// word was given. The runtime, client and recorder sections all choose by it.
+func isChosen(_ name: String, by words: [String]) -> Bool {
+    words.isEmpty || words.contains { name.contains($0) }
+}
+
 /// The eight runtime shapes, at the parameters `cog-bench` and the tests use.
 func runtimeShapes() -> [any BenchShape] { runtimeShapeFactories().map { $0() } }
 
