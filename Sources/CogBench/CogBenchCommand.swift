@@ -10,7 +10,7 @@ public enum CogBenchCommand {
     static let tool = CommandLineTool(name: "cog-bench")
 
     /// Runs one command line (without the program's name) and returns its exit status.
-    /// - Parameter allocationCount: the process's heap allocations so far, when the caller can
+    /// - Parameter allocationCount: the calling thread's heap allocations so far, when the caller can
     ///   count them (the `cog-bench` executable links a counting allocator; tests do not).
     public static func run(_ arguments: [String], allocationCount: (() -> UInt64)? = nil) -> ExitStatus {
         let options: BenchOptions
