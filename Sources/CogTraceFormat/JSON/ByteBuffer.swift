@@ -207,9 +207,17 @@ package struct ByteBuffer: ~Copyable {
     package var text: String { withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
 
     /// Makes room for `minimum` bytes in all, at once, when there is less.
+    ///
+    /// An empty buffer gets new memory instead, from the calling thread: with no bytes to keep,
+    /// `realloc` saves nothing, and it grows a block in the heap it came from. A stream's buffers
+    /// are made on the app's thread and filled on the writer's, whose megabyte then grew in the
+    /// app's heap under that heap's lock, with the app's thread waiting on it to allocate.
     package mutating func reserveCapacity(_ minimum: Int) {
         guard capacity < minimum else { return }
-        resize(to: minimum)
+        guard count == 0 else { return resize(to: minimum) }
+        free(base)
+        base = Self.allocate(minimum)
+        capacity = minimum
     }
 
     /// Makes room for at least `needed` bytes, doubling so appends stay amortized constant.

@@ -163,6 +163,31 @@ struct RecordWritingTests {
         #expect(text == "after")
     }
 
+    /// Reserving room keeps the bytes a buffer holds; an emptied buffer takes new room instead
+    /// (made on the thread that fills it), which holds every byte of what it was reserved for.
+    @Test func reservingRoomKeepsHeldBytesAndFillsNewRoomWhole() {
+        var buffer = ByteBuffer(capacity: 1)
+        buffer.append("held")
+        buffer.reserveCapacity(1 << 16)
+        let kept = buffer.text
+        #expect(kept == "held")
+        buffer.removeAll()
+        buffer.reserveCapacity(1 << 20)
+        let pattern = (0..<251).map { UInt8($0) }
+        var expected: [UInt8] = []
+        while expected.count + pattern.count <= 1 << 20 {
+            pattern.withUnsafeBufferPointer { buffer.append($0) }
+            expected += pattern
+        }
+        let bytes = buffer.bytes
+        #expect(bytes == expected)
+        buffer.removeAll()
+        buffer.reserveCapacity(8)
+        buffer.append("again")
+        let text = buffer.text
+        #expect(text == "again")
+    }
+
     /// Short runs are copied as two words that may overlap: every length, after every amount
     /// already held, lands exactly its bytes and nothing past them.
     @Test func runsOfEveryLengthAppendExactlyTheirBytes() {
