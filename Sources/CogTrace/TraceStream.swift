@@ -51,7 +51,7 @@ final class TraceStream {
         appendNewStates(recorder, to: &batch)
         batch.append(.keyframe(before: lastSequence + 1))
         keyframes = 1
-        held = writer.write(batch)
+        held = writer.write(consume batch)
     }
 
     /// Before turn `sequence`: what happened since the last turn, and a keyframe when one is due.
@@ -74,7 +74,7 @@ final class TraceStream {
         partsHandedEnd = nil
         let events = recorder.portable(rest, settling: true, into: &batch.events)
         batch.append(.turn(recorder.heading(of: turn), events: events))
-        held = writer.write(batch)
+        held = writer.write(consume batch)
         lastSequence = turn.info.id
     }
 
@@ -83,7 +83,7 @@ final class TraceStream {
         guard !noticeFault(recorder) else { return }
         var batch = takeHeld()
         batch.append(.line(failure.jsonValue))
-        held = writer.write(batch)
+        held = writer.write(consume batch)
     }
 
     /// Waits until everything handed over is written, and reports a fault that stopped it.
@@ -106,7 +106,7 @@ final class TraceStream {
                         ok: true, turns: recorder.recordedTurnCount, evicted: 0, dropped: recorder.droppedEventCount,
                         keyframes: keyframes
                     ).jsonValue))
-            writer.close(after: batch)
+            writer.close(after: consume batch)
         } else {
             writer.close()
         }
@@ -125,7 +125,7 @@ final class TraceStream {
         appendNewStates(recorder, to: &batch)
         let events = recorder.portable(start..<end, settling: true, into: &batch.events)
         batch.append(turnEvents != nil ? .turnPart(events) : .idlePart(after: lastSequence, events))
-        held = writer.write(batch)
+        held = writer.write(consume batch)
         partsHandedEnd = end
     }
 
@@ -141,8 +141,9 @@ final class TraceStream {
 
     /// What is held, leaving nothing held.
     private func takeHeld() -> StreamBatch {
-        defer { held = StreamBatch() }
-        return held
+        var taken = StreamBatch()
+        swap(&taken, &held)
+        return taken
     }
 
     /// Appends the state records not handed over yet.
