@@ -59,7 +59,7 @@ extension CogRecorder {
     public func traceText() -> String {
         var lines = TraceLines()
         lines.append(header(mode: "ring").jsonValue)
-        for info in stateInfos { lines.append(TraceStateInfo(info)) }
+        for info in stateInfos { lines.append(info) }
         let turns = orderedRing
         var converter = TraceConverter(from: baseSnapshot)
         lines.append(converter.snapshot.keyframeJSONValue(before: turns.first?.info.id ?? recordedTurnCount + 1))

@@ -59,7 +59,7 @@ struct StreamEncoder: ~Copyable {
             case .line(let json):
                 lines.append(json)
             case .state(let info):
-                lines.append(TraceStateInfo(info))
+                lines.append(info)
             case .keyframe(let sequence):
                 lines.append(converter.snapshot.keyframeJSONValue(before: sequence))
             case .turnPart(let records):

@@ -1,3 +1,4 @@
+import Cog
 import CogTraceFormat
 
 /// Builds `.cogtrace` text: one JSON record per line, as UTF-8 bytes.
@@ -7,7 +8,7 @@ struct TraceLines: ~Copyable {
     /// states come in declaration order, and a lattice's 4,000 declarations all spell the same
     /// shape, type and lifetime, so a run of them spells it once (5.9M of the 32.5M
     /// instructions its writer spent a run were state records).
-    private var lastStateTail: (tail: TraceStateInfo.Tail, bytes: [UInt8])?
+    private var lastStateTail: (tail: StateTail, bytes: [UInt8])?
 
     /// Room for `capacity` bytes before the buffer has to grow (and copy what it holds).
     init(capacity: Int = 1 << 16) {
@@ -24,16 +25,21 @@ struct TraceLines: ~Copyable {
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    /// A state record, written straight into bytes without building its JSON value.
-    mutating func append(_ state: TraceStateInfo) {
-        state.writeHead(to: &bytes)
-        let tail = state.tail
-        if let last = lastStateTail, last.tail == tail {
+    /// The record of the state `info` describes, written from it as it is, without making the
+    /// state's label or a `TraceStateInfo` first: byte for byte what `TraceStateInfo(info)`
+    /// spells, at a fraction of the instructions (a lattice's writer spent 1,660 a state,
+    /// most of them making, comparing and freeing copies of the same strings).
+    mutating func append(_ info: CogStateInfo) {
+        let declaration = info.declarationInfo
+        TraceStateInfo.writeHead(id: info.id.rawValue, declaration: declaration.label, key: info.key, to: &bytes)
+        if let last = lastStateTail, last.tail.isSpelled(by: declaration) {
             last.bytes.withUnsafeBufferPointer { bytes.append($0) }
         } else {
             let start = bytes.count
-            state.writeTail(to: &bytes)
-            lastStateTail = (tail, bytes.withUnsafeBytes { Array($0[start...]) })
+            TraceStateInfo.writeTail(
+                shape: declaration.shape.rawValue, valueType: declaration.valueType, lifetime: declaration.lifetime,
+                policy: declaration.policy?.rawValue, to: &bytes)
+            lastStateTail = (StateTail(declaration), bytes.withUnsafeBytes { Array($0[start...]) })
         }
         bytes.append(UInt8(ascii: "\n"))
     }
@@ -93,5 +99,28 @@ struct TraceLines: ~Copyable {
 
     mutating func removeAll() {
         bytes.removeAll()
+    }
+}
+
+/// What a state record's tail spells, from its declaration: kept as copies, so no declaration is
+/// held past the record, and compared field by field, since each declaration has an object of
+/// its own however alike they read.
+private struct StateTail {
+    let shape: CogShape
+    let valueType: String
+    let lifetime: String
+    let policy: AsyncPolicyKind?
+
+    init(_ declaration: CogDeclarationInfo) {
+        shape = declaration.shape
+        valueType = declaration.valueType
+        lifetime = declaration.lifetime
+        policy = declaration.policy
+    }
+
+    /// Whether `declaration`'s states spell this tail.
+    func isSpelled(by declaration: CogDeclarationInfo) -> Bool {
+        shape == declaration.shape && policy == declaration.policy && valueType == declaration.valueType
+            && lifetime == declaration.lifetime
     }
 }

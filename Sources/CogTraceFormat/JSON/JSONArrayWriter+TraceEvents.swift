@@ -135,34 +135,60 @@ extension TraceStateInfo {
         Self.write(key, to: &output)
     }
 
+    /// `writeHead` for a state whose label is its declaration's, with `[key]` after it for a
+    /// keyed one (as a recorder labels states), without making the label: the declaration is
+    /// escaped once and its bytes copied, and a key is escaped in place. Escaping goes scalar by
+    /// scalar, so the pieces escaped apart spell what the label escaped whole would.
+    package static func writeHead(id: Int, declaration: String, key: String?, to output: inout ByteBuffer) {
+        output.append(#"{"type":"state","id":"#)
+        output.appendDecimal(id)
+        output.append(#","label":"#)
+        let declarationStart = output.count
+        JSONValue.writeString(declaration, to: &output)
+        // Up to its closing quote, which a key writes over.
+        let declarationEnd = output.count - 1
+        if let key {
+            // The label is `"declaration[key]"`: the declaration's closing quote goes, and the
+            // key's opening one.
+            output.removeLast(1)
+            output.append(UInt8(ascii: "["))
+            let keyStart = output.count
+            JSONValue.writeString(key, to: &output)
+            output.remove(at: keyStart)
+            output.removeLast(1)
+            output.append(#"]""#)
+        }
+        output.append(#","decl":"#)
+        output.appendCopy(of: declarationStart..<declarationEnd)
+        output.append(#"","key":"#)
+        write(key, to: &output)
+    }
+
     /// The members its declaration's other states share, and the record's end:
     /// `,"shape":…,"valueType":…,"lifetime":…,"policy":…}`.
     package func writeTail(to output: inout ByteBuffer) {
+        Self.writeTail(
+            shape: shape.rawValue, valueType: valueType, lifetime: lifetime.rawValue, policy: policy?.rawValue,
+            to: &output)
+    }
+
+    /// `writeTail` from the words it spells.
+    package static func writeTail(
+        shape: String, valueType: String, lifetime: String, policy: String?, to output: inout ByteBuffer
+    ) {
         output.append(#","shape":"#)
-        JSONValue.writeString(shape.rawValue, to: &output)
+        JSONValue.writeString(shape, to: &output)
         output.append(#","valueType":"#)
         JSONValue.writeString(valueType, to: &output)
         output.append(#","lifetime":"#)
-        JSONValue.writeString(lifetime.rawValue, to: &output)
+        JSONValue.writeString(lifetime, to: &output)
         output.append(#","policy":"#)
-        Self.write(policy?.rawValue, to: &output)
+        write(policy, to: &output)
         output.append(UInt8(ascii: "}"))
     }
 
     private static func write(_ text: String?, to output: inout ByteBuffer) {
         guard let text else { return output.append("null") }
         JSONValue.writeString(text, to: &output)
-    }
-
-    /// What `writeTail` spells: equal tails are spelled alike, so a writer may keep the bytes of
-    /// the last one.
-    package var tail: Tail { Tail(shape: shape, valueType: valueType, lifetime: lifetime, policy: policy) }
-
-    /// The members of a state record that come from its declaration.
-    package struct Tail: Equatable {
-        let shape: StateShape
-        let valueType: String
-        let lifetime: StateLifetime
-        let policy: AsyncPolicyName?
     }
 }

@@ -253,4 +253,21 @@ struct RecordWritingTests {
                 state.writeTail(to: &$0)
             } == bytes(of: state.jsonValue))
     }
+
+    /// A recorder writes a state's head from its declaration and key, never making the label;
+    /// the pieces escaped apart must spell the label escaped whole, hostile text on either side.
+    @Test(arguments: [nil, "1", hostile, "", "]\"["])
+    func aStateHeadFromItsDeclarationAndKeyWritesWhatItsLabelWrites(key: String?) {
+        for declaration in [hostile, "plain.name", ""] {
+            let label = key.map { declaration + "[" + $0 + "]" } ?? declaration
+            let state = TraceStateInfo(
+                id: 1_234, label: label, declaration: declaration, key: key, shape: .automatic, valueType: "Int",
+                lifetime: StateLifetime(rawValue: "app"), policy: nil)
+            #expect(
+                written {
+                    TraceStateInfo.writeHead(id: 1_234, declaration: declaration, key: key, to: &$0)
+                    state.writeTail(to: &$0)
+                } == bytes(of: state.jsonValue))
+        }
+    }
 }
