@@ -53,9 +53,11 @@ extension TraceConverter {
                 let runsNext =
                     next < range.upperBound && events.records[next].kind == .recompute
                     && events.records[next].state == record.state
-                write(
-                    dependencies: Self.producers(of: record, in: events), of: state, noting: !runsNext,
-                    to: &array)
+                var producers = listProducers(of: record, in: events)
+                write(dependencies: producers, of: state, noting: !runsNext, to: &array)
+                // Handed back when the graph kept no copy (a registration's list it does keep).
+                producers.removeAll(keepingCapacity: true)
+                swap(&producers, &listedProducers)
             case .leaseRenewed:
                 array.appendLease(kind: "leaseRenewed", state: state, holder: Self.leaseHolder(of: record))
             case .graceScheduled:
@@ -65,6 +67,16 @@ extension TraceConverter {
                 convertWhole(record)
             }
         }
+    }
+
+    /// The producers `record` lists, in the storage the last list left (`listedProducers`),
+    /// which it takes.
+    private mutating func listProducers(of record: PackedEvent, in events: PortableEvents) -> [NodeID] {
+        var producers: [NodeID] = []
+        swap(&producers, &listedProducers)
+        let start = Int(record.old)
+        for producer in events.producers[start..<start + Int(record.new)] { producers.append(NodeID(producer)) }
+        return producers
     }
 
     /// Writes a new dependency list as `convert` has it (each edge added, then each removed,

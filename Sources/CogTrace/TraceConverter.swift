@@ -10,6 +10,10 @@ import CogTraceFormat
 struct TraceConverter {
     /// The graph as the events converted so far leave it, packed (`PackedGraph`).
     var graph: PackedGraph
+    /// The dependency list being written, in storage kept from one list to the next: a list
+    /// made for each record was an allocation and a free, about 450 instructions, for every
+    /// state a lattice computes (`write(_:records:to:)`).
+    var listedProducers: [NodeID] = []
 
     init(from snapshot: GraphSnapshot) {
         graph = PackedGraph(snapshot)
