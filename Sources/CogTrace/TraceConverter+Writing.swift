@@ -74,8 +74,7 @@ extension TraceConverter {
     private mutating func listProducers(of record: PackedEvent, in events: PortableEvents) -> [NodeID] {
         var producers: [NodeID] = []
         swap(&producers, &listedProducers)
-        let start = Int(record.old)
-        for producer in events.producers[start..<start + Int(record.new)] { producers.append(NodeID(producer)) }
+        for producer in events.producers[Self.producerRange(of: record)] { producers.append(NodeID(producer)) }
         return producers
     }
 

@@ -106,8 +106,12 @@ struct TraceConverter {
 
     /// The producers a dependency record lists.
     static func producers(of record: PackedEvent, in events: PortableEvents) -> [NodeID] {
-        let start = Int(record.old)
-        return events.producers[start..<start + Int(record.new)].map { NodeID($0) }
+        events.producers[producerRange(of: record)].map { NodeID($0) }
+    }
+
+    /// Where a dependency record's producers are in its events' `producers`.
+    static func producerRange(of record: PackedEvent) -> Range<Int> {
+        Int(record.old)..<Int(record.old) + Int(record.new)
     }
 
     /// The value a slot names: its bits for `Int`, `Bool` and `Double`, else `events.values`.
