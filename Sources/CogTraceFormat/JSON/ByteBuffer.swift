@@ -192,14 +192,6 @@ package struct ByteBuffer: ~Copyable {
         self.count -= count
     }
 
-    /// Removes the byte at `index`, moving the bytes after it down one: a string escaped in
-    /// place loses the quote that opened it, when it continues another.
-    package mutating func remove(at index: Int) {
-        precondition(index >= 0 && index < count, "removing a byte that was not appended")
-        memmove(base + index, base + index + 1, count - index - 1)
-        count -= 1
-    }
-
     /// The last byte appended, if any.
     package var last: UInt8? { count == 0 ? nil : base[count - 1] }
 

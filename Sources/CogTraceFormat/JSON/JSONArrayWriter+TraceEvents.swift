@@ -137,29 +137,22 @@ extension TraceStateInfo {
 
     /// `writeHead` for a state whose label is its declaration's, with `[key]` after it for a
     /// keyed one (as a recorder labels states), without making the label: the declaration is
-    /// escaped once and its bytes copied, and a key is escaped in place. Escaping goes scalar by
-    /// scalar, so the pieces escaped apart spell what the label escaped whole would.
+    /// escaped once and its bytes copied for `decl`, and the key escaped into the label
+    /// (`JSONValue.writeEscaped`, which escapes pieces as it would their concatenation).
     package static func writeHead(id: Int, declaration: String, key: String?, to output: inout ByteBuffer) {
         output.append(#"{"type":"state","id":"#)
         output.appendDecimal(id)
-        output.append(#","label":"#)
+        output.append(#","label":""#)
         let declarationStart = output.count
-        JSONValue.writeString(declaration, to: &output)
-        // Up to its closing quote, which a key writes over.
-        let declarationEnd = output.count - 1
+        JSONValue.writeEscaped(declaration, to: &output)
+        let declarationBytes = declarationStart..<output.count
         if let key {
-            // The label is `"declaration[key]"`: the declaration's closing quote goes, and the
-            // key's opening one.
-            output.removeLast(1)
             output.append(UInt8(ascii: "["))
-            let keyStart = output.count
-            JSONValue.writeString(key, to: &output)
-            output.remove(at: keyStart)
-            output.removeLast(1)
-            output.append(#"]""#)
+            JSONValue.writeEscaped(key, to: &output)
+            output.append(UInt8(ascii: "]"))
         }
-        output.append(#","decl":"#)
-        output.appendCopy(of: declarationStart..<declarationEnd)
+        output.append(#"","decl":""#)
+        output.appendCopy(of: declarationBytes)
         output.append(#"","key":"#)
         write(key, to: &output)
     }

@@ -134,6 +134,14 @@ extension JSONValue {
     /// so a record stays on one line whatever a value contains.
     static func writeString(_ text: String, to output: inout ByteBuffer) {
         output.append(UInt8(ascii: "\""))
+        writeEscaped(text, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes what goes between a JSON string's quotes for `text`, escaped as `writeString`
+    /// escapes it. Escaping goes scalar by scalar, so texts escaped one after another spell what
+    /// their concatenation escaped whole would: a writer may build a string from pieces.
+    static func writeEscaped(_ text: String, to output: inout ByteBuffer) {
         // Most text needs no escape: one scan of its bytes, then one copy.
         var contiguous = text
         let isPlain = contiguous.withUTF8 { bytes in
@@ -141,10 +149,7 @@ extension JSONValue {
             output.append(bytes)
             return true
         }
-        guard !isPlain else {
-            output.append(UInt8(ascii: "\""))
-            return
-        }
+        guard !isPlain else { return }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": append("\\\"", to: &output)
@@ -161,7 +166,6 @@ extension JSONValue {
                 UTF8.encode(scalar) { output.append($0) }
             }
         }
-        output.append(UInt8(ascii: "\""))
     }
 
     /// Whether `bytes` are printable ASCII with no quote or backslash, so a JSON string holds
