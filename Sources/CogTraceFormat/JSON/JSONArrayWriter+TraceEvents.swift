@@ -123,20 +123,9 @@ extension TraceStateInfo {
     // A state record spelled out, head then tail: byte for byte what `addMembers` adds, for a
     // stream whose every new state is one of these (a lattice declares thousands a run).
 
-    /// The members that name the state: `{"type":"state","id":…,"label":…,"decl":…,"key":…`.
-    package func writeHead(to output: inout ByteBuffer) {
-        output.append(#"{"type":"state","id":"#)
-        output.appendDecimal(id.rawValue)
-        output.append(#","label":"#)
-        JSONValue.writeString(label, to: &output)
-        output.append(#","decl":"#)
-        JSONValue.writeString(declaration, to: &output)
-        output.append(#","key":"#)
-        Self.write(key, to: &output)
-    }
-
-    /// `writeHead` for a state whose label is its declaration's, with `[key]` after it for a
-    /// keyed one (as a recorder labels states), without making the label: the declaration is
+    /// The members that name the state, `{"type":"state","id":…,"label":…,"decl":…,"key":…`,
+    /// for a state whose label is its declaration's, with `[key]` after it for a keyed one (as
+    /// a recorder labels states), written without making the label: the declaration is
     /// escaped once and its bytes copied for `decl`, and the key escaped into the label
     /// (`JSONValue.writeEscaped`, which escapes pieces as it would their concatenation).
     package static func writeHead(id: Int, declaration: String, key: String?, to output: inout ByteBuffer) {
@@ -159,13 +148,6 @@ extension TraceStateInfo {
 
     /// The members its declaration's other states share, and the record's end:
     /// `,"shape":…,"valueType":…,"lifetime":…,"policy":…}`.
-    package func writeTail(to output: inout ByteBuffer) {
-        Self.writeTail(
-            shape: shape.rawValue, valueType: valueType, lifetime: lifetime.rawValue, policy: policy?.rawValue,
-            to: &output)
-    }
-
-    /// `writeTail` from the words it spells.
     package static func writeTail(
         shape: String, valueType: String, lifetime: String, policy: String?, to output: inout ByteBuffer
     ) {

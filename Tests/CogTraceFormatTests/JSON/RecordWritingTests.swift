@@ -247,11 +247,7 @@ struct RecordWritingTests {
         let state = TraceStateInfo(
             id: 4, label: hostile + "[1]", declaration: hostile, key: "1", shape: .automatic, valueType: "Int",
             lifetime: StateLifetime(rawValue: "app"), policy: nil)
-        #expect(
-            written {
-                state.writeHead(to: &$0)
-                state.writeTail(to: &$0)
-            } == bytes(of: state.jsonValue))
+        #expect(written { writeState(state, to: &$0) } == bytes(of: state.jsonValue))
     }
 
     /// A recorder writes a state's head from its declaration and key, never making the label;
@@ -265,9 +261,16 @@ struct RecordWritingTests {
                 lifetime: StateLifetime(rawValue: "app"), policy: nil)
             #expect(
                 written {
-                    TraceStateInfo.writeHead(id: 1_234, declaration: declaration, key: key, to: &$0)
-                    state.writeTail(to: &$0)
+                    writeState(state, to: &$0)
                 } == bytes(of: state.jsonValue))
         }
     }
+}
+
+/// A state record as a recorder spells it: head from the declaration and key, then the tail.
+private func writeState(_ state: TraceStateInfo, to output: inout ByteBuffer) {
+    TraceStateInfo.writeHead(id: state.id.rawValue, declaration: state.declaration, key: state.key, to: &output)
+    TraceStateInfo.writeTail(
+        shape: state.shape.rawValue, valueType: state.valueType, lifetime: state.lifetime.rawValue,
+        policy: state.policy?.rawValue, to: &output)
 }
