@@ -85,6 +85,11 @@ struct BenchOptions {
             default: throw UsageError("unknown option '\(word)'")
             }
         }
+        for word in shapes where !runtimeShapeNames.contains(where: { $0.contains(word) }) {
+            throw UsageError(
+                "no shape's name contains '\(word)' for --shapes; the shapes are "
+                    + runtimeShapeNames.joined(separator: ", "))
+        }
         // `--smoke` alone runs every section, the soak included.
         if smoke, !sectionsChosen { sections.insert("soak") }
     }

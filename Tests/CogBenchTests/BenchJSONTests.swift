@@ -59,4 +59,14 @@ struct BenchJSONTests {
         #expect(CogBenchCommand.run(arguments + ["--json", url.path, "--force"]) == .success)
         #expect(try String(contentsOf: url, encoding: .utf8).contains("\"schemaVersion\""))
     }
+
+    @Test(arguments: ["nosuch", "cellx,nosuch", ""])
+    func aShapesWordThatNamesNoShapeIsAUsageError(words: String) {
+        #expect(CogBenchCommand.run(["--sections", "recorder", "--shapes", words]) == .usage)
+    }
+
+    @Test func aShapesWordNeedNotBeAWholeName() throws {
+        let options = try BenchOptions(arguments: ["--shapes", "diamond,churn"])
+        #expect(options.shapes == ["diamond", "churn"])
+    }
 }

@@ -26,6 +26,9 @@ func isChosen(_ name: String, by words: [String]) -> Bool {
     words.isEmpty || words.contains { name.contains($0) }
 }
 
+/// The eight runtime shapes' names, for `--shapes` to be checked against.
+var runtimeShapeNames: [String] { runtimeShapes().map(\.name) }
+
 /// The eight runtime shapes, at the parameters `cog-bench` and the tests use.
 func runtimeShapes() -> [any BenchShape] { runtimeShapeFactories().map { $0() } }
 
