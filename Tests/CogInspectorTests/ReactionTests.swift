@@ -89,10 +89,11 @@ struct ReactionTests {
         let session = try session()
         try session.move(to: 11)
         let result = try session.execute("why Weather.niceAlert")
-        guard case .causalChain(let links) = result?.report.first else {
+        guard case .causalChain(let chain) = result?.report.first else {
             Issue.record("no chain: \(String(describing: result))")
             return
         }
+        let links = chain.links
         #expect(links.map(\.state.label) == ["Weather.niceAlert", "weather.isNiceHere", "weather.currentZip"])
         #expect(links.first?.cause == .reacted)
         #expect(links.first?.turn?.turn == 11)

@@ -72,7 +72,9 @@ struct ViewerBrowserTests {
         #expect(here[2] != "none")
         #expect(try browser.evaluate("document.getElementById('detail-value').textContent") as? String == "true")
         let why = try browser.evaluate("document.getElementById('detail-why').textContent") as? String ?? ""
-        #expect(why.contains("weather.isNiceHere recomputed in turn 6"), "why: \(why)")
+        #expect(
+            why.contains("weather.isNiceHere: false → true, recomputed in turn 6 (weather.forecast[10001] success)"),
+            "why: \(why)")
 
         let screenshot = try browser.screenshot()
         #expect(screenshot.starts(with: [0x89, 0x50, 0x4E, 0x47]))
@@ -107,6 +109,30 @@ struct ViewerBrowserTests {
         #expect(
             try browser.evaluate("document.getElementById('detail-label').textContent") as? String
                 == "weather.isNiceHere")
+    }
+
+    /// The why panel renders the engine's chain: its lines are the terminal's, word for word,
+    /// for states of every kind at turns before, at and after their changes.
+    @Test func theWhyPanelSaysWhatTheTerminalSays() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = try export("Recordings/tour.cogtrace")
+        let browser = try HeadlessChromium()
+        let questions: [(turn: Int, state: String)] = [
+            (6, "weather.isNiceHere"), (9, "weather.isNiceHere"), (5, "weather.isNiceHere"),
+            (11, "weather.isNice[10001]"), (25, "weather.forecast[98101]"), (8, "weather.receivesHourlyUpdates"),
+            (3, "weather.currentZip"),
+        ]
+        for (turn, state) in questions {
+            // A new fragment on the same page does not load it again: leave it first.
+            try browser.open(try #require(URL(string: "about:blank")), until: "document.readyState === 'complete'")
+            try browser.open(url(page, fragment: "turn=\(turn)&state=\(state)"), until: Self.ready)
+            let panel =
+                try browser.evaluate("[...document.querySelectorAll('#detail-why li')].map(li => li.textContent)")
+                as? [String] ?? []
+            let terminal = try Executables.coginspect(["Recordings/tour.cogtrace", "-c", "why \(state) @\(turn)"])
+            let lines = terminal.standardOutput.split(separator: "\n").map { $0.drop { $0 == " " } }.map(String.init)
+            #expect(panel == lines, "\(state) at turn \(turn)")
+        }
     }
 
     @Test func aRecordedScriptNeverRuns() throws {

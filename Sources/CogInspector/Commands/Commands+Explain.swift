@@ -3,176 +3,168 @@ import CogTraceFormat
 extension CommandCatalog {
     static let explain: [CommandSpec] = [
         CommandSpec(
-            name: "why", aliases: ["y"], group: "explain", synopsis: "why STATE|REACTION",
-            summary: "the causal chain from the value at the cursor back through each recompute and the dependency "
-                + "that changed, to the source write and the turn and op that made it; for a reaction or watch, "
-                + "its last run and the change that made it run",
-            example: "why weather.isNiceHere", valueFlags: []
+            name: "why", aliases: ["y"], group: "explain", synopsis: "why STATE[.FIELD]|REACTION [@TURN]",
+            summary: "why the value holds: the step that decided it, with the value before and after, then each "
+                + "cause (the dependency that changed; every input a first run read) back to writes, creations, "
+                + "seeds, async results or values held since the recording began; --depth N shows N levels "
+                + "(default: one screen), --all follows every input of every run; @TURN asks about another turn "
+                + "without moving",
+            example: "why weather.isNiceHere", valueFlags: ["--depth"], switches: ["--all"]
         ) { session, arguments throws(InspectorError) in
-            switch try session.resolveSubject(try arguments.single("state")) {
+            let question = try arguments.subjectQuestion(in: session)
+            var options = WhyOptions(
+                turn: question.turn, field: question.field, all: arguments.switches.contains("--all"))
+            if let depth = arguments.options["--depth"] {
+                let levels = try CommandArguments.number(depth, "--depth")
+                guard levels >= 0 else { throw InspectorError("--depth must be 0 or more, not '\(depth)'") }
+                options.depth = levels
+            }
+            let turn = question.turn ?? session.cursor
+            switch question.subject {
             case .state(let id):
-                return [.causalChain(session.causalChain(of: id))]
+                if let absent = session.absence(of: id, at: turn) { return [.message(absent)] }
+                return [.causalChain(session.causalChain(of: id, options))]
             case .registration(let name, let ids, _):
-                let chain = session.registrationChain(name: name, ids: ids)
-                return chain.isEmpty
-                    ? [.message("\(name) has not run by turn \(session.cursor)")] : [.causalChain(chain)]
+                guard let chain = session.registrationChain(name: name, ids: ids, options) else {
+                    return [.message("\(name) has not run by turn \(turn)")]
+                }
+                return [.causalChain(chain)]
             }
         },
         CommandSpec(
-            name: "history", aliases: ["hist"], group: "explain", synopsis: "history STATE|REACTION",
-            summary: "every value a state held, the turn that changed it, and why in one line; for a reaction, "
-                + "watch, scope or task, every run (and each time a watch fired) with what it read and what changed",
+            name: "history", aliases: ["hist"], group: "explain", synopsis: "history STATE[.FIELD]|REACTION [@TURN]",
+            summary: "every value a state held, the turn that changed it, and why in one line (the sentence `why` "
+                + "gives); STATE.FIELD lists only the turns where that field changed; for a reaction, watch, scope "
+                + "or task, every run (and each time a watch fired) with what it read and what changed; @TURN stops "
+                + "at that turn",
             example: "history Weather.niceAlert", valueFlags: []
         ) { session, arguments throws(InspectorError) in
-            let subject = try session.resolveSubject(try arguments.single("state"))
-            guard case .state(let id) = subject else {
-                guard case .registration(let name, let ids, let kind) = subject else { return [] }
-                return session.registrationHistory(name: name, ids: ids, kind: kind)
+            let question = try arguments.subjectQuestion(in: session)
+            guard case .state(let id) = question.subject else {
+                guard case .registration(let name, let ids, let kind) = question.subject else { return [] }
+                return session.registrationHistory(name: name, ids: ids, kind: kind, through: question.turn)
             }
-            // Only these kinds give a state a value or take it away; the rest are not decoded.
-            let timeline = session.timeline(covering: [id])
-            let entries = timeline.entries(of: id).decoded(
-                kinds: ["write", "seeded", "created", "recompute", "released"])
-            timeline.readHeadings(of: entries.filter { $0.event?.setsValue(of: id) == true }.map(\.turn))
-            let rows = entries.compactMap { entry -> [Cell]? in
-                let turn = Cell.turn(TurnReference(entry.turn, afterTurn: entry.isIdle))
-                guard let event = entry.event, event.setsValue(of: id) else {
-                    if case .stateReleased(_, let reason) = entry.event {
-                        return [turn, .absent, .text("released (\(reason))")]
-                    }
-                    return nil
-                }
-                return [turn, .value(event.newValue), .text(session.reason(for: entry, of: id))]
-            }
-            guard !rows.isEmpty else { return [.message("\(session.label(id)) never changed in this recording")] }
-            return [
-                .table(columns: ["turn", "value", "why"], rows: rows),
-                .message("turn N+ means between turn N and the next, e.g. computed by a read"),
-            ]
+            return session.stateHistory(of: id, field: question.field, through: question.turn)
         },
     ]
 }
 
-/// One link of a `why` chain: which state, what value, which turn set it, how, and the
-/// dependency whose change made it run.
-public struct CausalLink: Equatable {
-    /// How the link's value came to be.
-    public enum Cause: String, Sendable {
-        /// An op or mechanism wrote the source.
-        case written
-        /// An async state published the result of its work.
-        case published
-        /// A test seeded it before the first turn.
-        case seeded
-        /// Its initial value when it was created.
-        case created
-        /// Its selector ran for the first time.
-        case firstRun = "first run"
-        /// Its selector ran again because `trigger` changed.
-        case recomputed
-        /// A reaction or watch ran because `trigger` changed (or for the first time).
-        case reacted = "ran"
-        /// It has held its value since before the recording's first turn.
-        case heldSinceStart = "held since start"
-        /// Any other event that set it.
-        case other
-    }
+/// What `why`, `history` and `get` are asked about: a state (with a field path) or a
+/// registration, at the cursor or at `@TURN`.
+struct SubjectQuestion {
+    let subject: Subject
+    let field: String?
+    let turn: TurnNumber?
+}
 
-    /// The state whose value this link explains.
-    public let state: StateReference
-    /// Its value (nil when never computed).
-    public let value: TraceValue?
-    /// The turn whose event set it; nil when it has held its value since the recording began.
-    public let turn: TurnReference?
-    /// How the value came to be.
-    public let cause: Cause
-    /// For a recompute, whether the value changed (false: gated as equal).
-    public let changed: Bool
-    /// The dependency whose change made it recompute; the next link explains that one.
-    public let trigger: StateReference?
-    /// The event that set it.
-    public let event: TraceEvent?
-    /// The explanation as a sentence.
-    public let explanation: String
-
-    /// The link as one line: `label = value: explanation`.
-    public var line: String {
-        cause == .heldSinceStart ? explanation : "\(state.label) = \(value?.text ?? "nil"): \(explanation)"
+extension CommandArguments {
+    /// The subject word and an optional `@TURN` (in either order), resolved: a state label, a
+    /// state label followed by a field path (`weather.forecast[10001].temperatureF`), or a
+    /// reaction's name.
+    func subjectQuestion(in session: InspectorSession) throws(InspectorError) -> SubjectQuestion {
+        let turnWords = positional.filter { $0.hasPrefix("@") }
+        let words = positional.filter { !$0.hasPrefix("@") }
+        guard words.count == 1, turnWords.count <= 1 else {
+            throw InspectorError("\(command) needs one state and at most one @TURN; see 'help \(command)'")
+        }
+        var turn: TurnNumber?
+        if let word = turnWords.first {
+            var digits = word.dropFirst()
+            if digits.hasSuffix("+") { digits = digits.dropLast() }
+            guard let number = Int(digits) else {
+                throw InspectorError("'\(word)' is not a turn; write @N, e.g. @12")
+            }
+            try session.requireTurn(TurnNumber(number))
+            turn = TurnNumber(number)
+        }
+        let word = words[0]
+        if session.trace.stateID(labelled: word) == nil,
+            let (label, path) = TraceExpression.StateReference.split(
+                word, isLabel: { session.trace.stateID(labelled: $0) != nil }), !path.isEmpty
+        {
+            guard JSONPath(path).components != nil else {
+                throw InspectorError("'\(path)' is not a field path; write .name or [index], e.g. '.temperatureF'")
+            }
+            return SubjectQuestion(subject: .state(try session.resolveState(label)), field: path, turn: turn)
+        }
+        return SubjectQuestion(subject: try session.resolveSubject(word), field: nil, turn: turn)
     }
 }
 
 extension InspectorSession {
-    /// Why `state` holds its value at the cursor: the event that set it, then (for a recompute)
-    /// the same question for the dependency whose change triggered it, until a source write, a
-    /// seed, a creation, or the start of the recording.
-    public func causalChain(of state: NodeID) -> [CausalLink] {
-        causalChain(of: state, through: cursor)
+    /// Why `state` has no value to explain at turn `turn`: not created yet. Nil when it has one,
+    /// or had one before it was released (`why` then explains that last value).
+    func absence(of state: NodeID, at turn: TurnNumber) -> String? {
+        guard (try? graph(after: turn))?.states[state] == nil,
+            lastEntry(of: state, before: .through(turn), kinds: Self.valueKinds, where: { $0.state == state }) == nil
+        else { return nil }
+        return "\(label(state)) does not exist at turn \(turn): it was not created by then"
     }
 
-    /// The causal chain of `state`'s value after turn `limit`.
-    func causalChain(of state: NodeID, through limit: TurnNumber) -> [CausalLink] {
-        var links: [CausalLink] = []
-        var current = state
-        var limit = limit
-        var visited = Set<NodeID>()
-        while visited.insert(current).inserted {
-            guard let entry = lastDecision(of: current, through: limit) else {
-                let evicted = trace.trailer?.evicted ?? 0
-                let note =
-                    evicted > 0
-                    ? "\(label(current)) has held its value since before turn \(turns.first ?? 0); the \(evicted) turns before were evicted"
-                    : "\(label(current)) has held its value since the recording began"
-                let value = (try? graph(after: limit))?.states[current]?.value
-                links.append(
-                    CausalLink(
-                        state: reference(current), value: value, turn: nil, cause: .heldSinceStart,
-                        changed: false, trigger: nil, event: nil, explanation: note))
-                break
+    /// Every value `state` (or one field of it) held up to turn `limit` (the end when nil), the
+    /// turn that set it, and why, in the words `why` uses for that step.
+    func stateHistory(of id: NodeID, field: String?, through limit: TurnNumber?) -> [Report] {
+        let timeline = timeline(covering: [id])
+        let all = limit.map { timeline.entries(of: id, through: $0) } ?? timeline.entries(of: id)
+        // Only these kinds give a state a value or take it away; the rest are not decoded.
+        let entries = all.decoded(kinds: ["write", "seeded", "created", "recompute", "released"])
+        timeline.readHeadings(of: entries.filter { $0.event?.setsValue(of: id) == true }.map(\.turn))
+        let path = field.map(JSONPath.init)
+        var usesAfterTurn = false
+        let rows = entries.compactMap { entry -> [Cell]? in
+            let turn = Cell.turn(TurnReference(entry.turn, afterTurn: entry.isIdle))
+            guard let event = entry.event, event.setsValue(of: id) else {
+                if case .stateReleased(_, let reason) = entry.event {
+                    return [turn, .absent, .text("released (\(reason))")]
+                }
+                return nil
             }
-            var trigger: NodeID?
-            var changed = true
-            if case .recompute(_, _, _, let didChange, let cause) = entry.event {
-                trigger = cause
-                changed = didChange
+            var value = event.newValue
+            if let path {
+                let old = event.oldValue.flatMap { Self.piece(of: $0, at: path) }
+                value = event.newValue.flatMap { Self.piece(of: $0, at: path) }
+                if event.oldValue != nil, old == value { return nil }
             }
-            links.append(
-                CausalLink(
-                    state: reference(current), value: entry.event?.newValue,
-                    turn: TurnReference(entry.turn, afterTurn: entry.isIdle), cause: cause(of: entry, for: current),
-                    changed: changed, trigger: trigger.map { reference($0) }, event: entry.event,
-                    explanation: reason(for: entry, of: current)))
-            guard let trigger else { break }
-            current = trigger
-            limit = entry.turn
+            usesAfterTurn = usesAfterTurn || entry.isIdle
+            return [turn, .value(value), .text(causalStep(of: id, decidedAt: entry).explanation)]
         }
-        return links
+        let subject = label(id) + (field ?? "")
+        guard !rows.isEmpty else { return [.message("\(subject) never changed in this recording")] }
+        var report: [Report] = [.table(columns: ["turn", "value", "why"], rows: rows)]
+        if usesAfterTurn {
+            report.append(.message("turn N+ means between turn N and the next, e.g. computed by a read"))
+        }
+        return report
+    }
+}
+
+extension TraceEvent {
+    /// Whether this event gave `state` a new value.
+    func setsValue(of state: NodeID) -> Bool {
+        switch self {
+        case .write(state, _, _), .seeded(state, _): true
+        case .stateCreated(state, let value): value != nil
+        case .recompute(state, _, let new, let changed, _): changed && new != nil
+        default: false
+        }
     }
 
-    private func cause(of entry: StateTimeline.Entry, for state: NodeID) -> CausalLink.Cause {
-        switch entry.event {
-        case .write: trace.states[state]?.shape == .async ? .published : .written
-        case .seeded: .seeded
-        case .stateCreated: .created
-        case .recompute(_, _, _, _, let trigger): trigger == nil ? .firstRun : .recomputed
-        default: .other
+    /// The value this event gave its state, if any.
+    var newValue: TraceValue? {
+        switch self {
+        case .write(_, _, let new), .seeded(_, let new): new
+        case .stateCreated(_, let value): value
+        case .recompute(_, _, let new, _, _): new
+        default: nil
         }
     }
 
-    /// One line saying why `entry` set the state's value.
-    func reason(for entry: StateTimeline.Entry, of state: NodeID) -> String {
-        let turn = heading(of: entry.turn)
-        let place = entry.isIdle ? "after turn \(entry.turn)" : "in turn \(entry.turn) (\(turn?.name ?? "?"))"
-        switch entry.event {
-        case .write:
-            if trace.states[state]?.shape == .async { return "published \(place), a result of its async work" }
-            let cause = turn?.cause.map { ", requested during turn \($0)" } ?? ""
-            return "written \(place), origin \(turn?.origin.rawValue ?? "?")\(cause)"
-        case .seeded: return "seeded by a test before the recording's first turn"
-        case .stateCreated: return "its initial value when it was created \(place)"
-        case .recompute(_, _, _, let changed, let trigger):
-            guard let trigger else { return "computed for the first time \(place)" }
-            return "recomputed\(changed ? "" : " to the same value") \(place) because \(label(trigger)) changed"
-        default: return "changed \(place)"
+    /// The value its state had before this event, if it says.
+    var oldValue: TraceValue? {
+        switch self {
+        case .write(_, let old, _): old
+        case .recompute(_, let old, _, _, _): old
+        default: nil
         }
     }
 }

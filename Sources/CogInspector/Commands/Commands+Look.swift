@@ -66,7 +66,8 @@ extension CommandCatalog {
         },
         CommandSpec(
             name: "deps", aliases: ["d"], group: "look", synopsis: "deps STATE|REACTION",
-            summary: "what a state or reaction read in its last run, in read order, with values",
+            summary: "what a state or reaction read in its last run, in read order, with values; for a state, "
+                + "which reads changed before that run (what made it run, as `why` names it) and which since",
             example: "deps weather.isNiceHere", valueFlags: []
         ) { session, arguments throws(InspectorError) in
             let subject = try session.resolveSubject(try arguments.single("state"))
@@ -87,13 +88,22 @@ extension CommandCatalog {
                 return [.message("\(session.label(subject.ids.first ?? 0)) does not exist at turn \(session.cursor)")]
             }
             guard !state.dependencies.isEmpty else { return [.message("\(session.label(id)) reads nothing")] }
+            // What made the last run happen, found as `why` finds its trigger.
+            let lastRun = session.lastEntry(of: id, before: .through(session.cursor), kinds: ["recompute"]) {
+                if case .recompute(id, _, _, _, _) = $0 { true } else { false }
+            }
+            let before = lastRun.map { session.changedReads(of: id, at: $0, among: state.dependencies) } ?? []
             return [
                 .table(
-                    columns: ["dependency", "value", "changed since last run"],
+                    columns: ["dependency", "value", "changed before last run", "changed since last run"],
                     rows: state.dependencies.map { producer in
                         let upstream = graph.states[producer]
                         let changed = upstream.map { $0.version != state.observedVersion(of: producer) } ?? false
-                        return [.state(session.reference(producer)), .value(upstream?.value), .bool(changed)]
+                        return [
+                            .state(session.reference(producer)), .value(upstream?.value),
+                            .bool(before.contains(producer)),
+                            .bool(changed),
+                        ]
                     })
             ]
         },

@@ -13,7 +13,7 @@ extension InspectorSession {
         case .writeDiscarded(let state, let value): return "equal write discarded: \(name(state)) = \(value.text)"
         case .recompute(let state, let old, let new, let changed, let trigger):
             return "recompute \(name(state)): \(text(old)) → \(text(new))" + (changed ? "" : " (gated: equal)")
-                + (trigger.map { " because \(name($0)) changed" } ?? " (first run)")
+                + (trigger.map { " because \(name($0)) changed" } ?? (old == nil ? " (first run)" : " (run again)"))
         case .edgeAdded(let consumer, let producer): return "edge added: \(name(consumer)) reads \(name(producer))"
         case .edgeRemoved(let consumer, let producer):
             return "edge removed: \(name(consumer)) no longer reads \(name(producer))"

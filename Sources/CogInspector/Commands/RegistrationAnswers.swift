@@ -5,8 +5,10 @@ import CogTraceFormat
 extension InspectorSession {
     /// Every run of the registrations (and when they were made and removed), with what each run
     /// read and which of those reads had just changed.
-    func registrationHistory(name: String, ids: [NodeID], kind: RegistrationKind) -> [Report] {
-        let entries = registrationEntries(ids)
+    func registrationHistory(
+        name: String, ids: [NodeID], kind: RegistrationKind, through limit: TurnNumber? = nil
+    ) -> [Report] {
+        let entries = registrationEntries(ids, through: limit)
         var rows: [[Cell]] = []
         var hasRun = Set<NodeID>()
         for entry in entries {
@@ -63,24 +65,36 @@ extension InspectorSession {
         return fields
     }
 
-    /// The run of a registration at or before the cursor, linked to the change that made it run
-    /// and on through that change's own causal chain.
-    func registrationChain(name: String, ids: [NodeID]) -> [CausalLink] {
-        let entries = registrationEntries(ids, through: cursor)
-        guard let run = entries.last(where: Self.isRun), let id = run.event?.registration else { return [] }
+    /// Why a registration last ran at or before turn `limit`: its run, linked to the change
+    /// that made it run (every read, for a first run) and on through those causes; nil when it
+    /// has not run by then.
+    func registrationChain(name: String, ids: [NodeID], _ options: WhyOptions) -> CausalChain? {
+        let limit = options.turn ?? cursor
+        let entries = registrationEntries(ids, through: limit)
+        guard let run = entries.last(where: Self.isRun), let id = run.event?.registration else { return nil }
         let reads = reads(of: id, at: run, among: entries)
-        let trigger = changedBefore(run, among: reads).first
+        let isFirst = !entries.contains { $0.precedes(run) && Self.isRun($0) && $0.event?.registration == id }
+        let changed = isFirst ? [] : changedBefore(run, among: reads)
+        let trigger = changed.first
+        var old: TraceValue?
         var value: TraceValue?
-        if case .watchRun(_, _, let new) = run.event { value = new }
+        if case .watchRun(_, let previous, let new) = run.event { (old, value) = (previous, new) }
+        let place = placeDescription(of: run)
         let explanation =
-            trigger.map { "\(name) ran at turn \(run.turn) because \(label($0)) changed" }
-            ?? "\(name) ran at turn \(run.turn); none of what it reads had changed in that turn (a first run)"
-        let link = CausalLink(
-            state: StateReference(id: id, label: name), value: value,
-            turn: TurnReference(run.turn, afterTurn: run.isIdle), cause: .reacted, changed: true,
-            trigger: trigger.map { reference($0) }, event: run.event, explanation: explanation)
-        guard let trigger else { return [link] }
-        return [link] + causalChain(of: trigger, through: run.turn)
+            isFirst
+            ? "ran for the first time \(place)"
+            : trigger.map { "ran \(place) because \(label($0)) changed" }
+                ?? "ran \(place), though none of what it reads had changed in that turn"
+        var causes: [(state: NodeID, role: CausalLink.Role)] = reads.map {
+            ($0, changed.contains($0) ? .changed : .read)
+        }
+        if let trigger, !options.all { causes = [(trigger, .changed)] }
+        let step = CausalStep(
+            subject: id, entry: run, cause: .reacted, old: old, new: value, changed: true, trigger: trigger,
+            causes: causes, asyncWork: nil, evicted: nil, explanation: explanation)
+        return expand(
+            step, as: StateReference(id: id, label: name), values: (old, value), at: TurnReference(limit), field: nil,
+            note: nil, options: options)
     }
 
     /// A registration event in a few words, or nil for one `history` leaves to `deps`.

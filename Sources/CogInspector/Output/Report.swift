@@ -17,8 +17,8 @@ public indirect enum Report: Equatable {
     case section(String, [Report])
     /// A document in its own format (DOT, Mermaid, JSON), printed exactly as it is.
     case document(String)
-    /// A `why` chain, most recent link first.
-    case causalChain([CausalLink])
+    /// A `why` answer: a tree of causes from the value asked about to its roots.
+    case causalChain(CausalChain)
     /// Events of a turn, each with its sentence.
     case events([DescribedEvent])
     /// What differs between two graphs.

@@ -22,8 +22,8 @@ enum ReportJSON {
             .object([("document", .string(text))])
         case .section(let title, let parts):
             .object([("section", .string(title)), ("parts", .array(parts.map(value)))])
-        case .causalChain(let links):
-            .object([("chain", .array(links.map(value)))])
+        case .causalChain(let chain):
+            .object([("chain", value(chain))])
         case .events(let events):
             .object([("events", .array(events.map(value)))])
         case .changes(let changes):
@@ -97,12 +97,46 @@ enum ReportJSON {
         item.map(encode) ?? .null
     }
 
+    static func value(_ chain: CausalChain) -> JSONValue {
+        .object([
+            ("subject", value(chain.subject)), ("field", optional(chain.field, JSONValue.string)),
+            ("at", value(chain.at)), ("note", optional(chain.note, JSONValue.string)),
+            ("depthLimit", .int(chain.depthLimit)), ("cut", .int(chain.cut)), ("cutIsExact", .bool(chain.cutIsExact)),
+            ("fullDepth", .int(chain.fullDepth)), ("links", .array(chain.links.map(value))),
+        ])
+    }
+
     static func value(_ link: CausalLink) -> JSONValue {
         .object([
-            ("state", value(link.state)), ("value", optional(link.value) { value($0) }),
-            ("turn", optional(link.turn) { value($0) }), ("cause", .string(link.cause.rawValue)),
-            ("changed", .bool(link.changed)), ("trigger", optional(link.trigger) { value($0) }),
+            ("index", .int(link.index)), ("parent", optional(link.parent, JSONValue.int)), ("depth", .int(link.depth)),
+            ("role", .string(link.role.rawValue)), ("state", value(link.state)),
+            ("old", optional(link.old) { value($0) }), ("value", optional(link.value) { value($0) }),
+            ("turn", optional(link.turn) { value($0) }), ("turnName", optional(link.turnName, JSONValue.string)),
+            ("cause", .string(link.cause.rawValue)), ("root", .bool(link.isRoot)), ("changed", .bool(link.changed)),
+            ("trigger", optional(link.trigger) { value($0) }), ("async", optional(link.asyncWork) { value($0) }),
+            (
+                "evicted",
+                optional(link.evicted) {
+                    .object([("from", .int($0.lowerBound.rawValue)), ("through", .int($0.upperBound.rawValue))])
+                }
+            ),
+            ("sameAs", optional(link.sameAs, JSONValue.int)), ("causesCut", .bool(link.causesCut)),
             ("event", optional(link.event) { $0.jsonValue }), ("explanation", .string(link.explanation)),
+            ("line", .string(link.line)),
+        ])
+    }
+
+    static func value(_ work: CausalLink.AsyncWork) -> JSONValue {
+        .object([
+            ("generation", optional(work.generation, JSONValue.int)), ("started", optional(work.started) { value($0) }),
+            (
+                "reads",
+                .array(
+                    work.reads.map {
+                        .object([("state", value($0.state)), ("value", optional($0.value) { value($0) })])
+                    })
+            ),
+            ("summary", .string(work.summary)),
         ])
     }
 

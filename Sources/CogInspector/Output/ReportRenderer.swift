@@ -6,7 +6,7 @@ import CogTraceFormat
 public struct ReportRenderer {
     /// The version of the `--json` document shapes (docs/inspector.md); it grows when a shape
     /// changes in a way a parser would notice.
-    public static let jsonSchemaVersion = 1
+    public static let jsonSchemaVersion = 2
 
     /// How wide a value may be in text output.
     public var valueWidth: Int
@@ -90,8 +90,8 @@ public struct ReportRenderer {
                 ([indent + styled(TerminalText.escape(title), "1")]
                 + parts.map { render($0, indent: indent + "  ") })
                 .joined(separator: "\n")
-        case .causalChain(let links):
-            return render(.lines(links.map(\.line)), indent: indent)
+        case .causalChain(let chain):
+            return render(.lines(chain.textLines), indent: indent)
         case .events(let events):
             return render(.lines(events.map(\.description)), indent: indent)
         case .changes(let changes):

@@ -17,9 +17,7 @@ final class StateTimeline {
         let position: Int
 
         /// Whether it happened before `other` in the recording.
-        func precedes(_ other: Entry) -> Bool {
-            (turn, isIdle ? 1 : 0, position) < (other.turn, other.isIdle ? 1 : 0, other.position)
-        }
+        func precedes(_ other: Entry) -> Bool { point < other.point }
     }
 
     /// One subject's events in recording order, each decoded when read.
@@ -207,35 +205,72 @@ final class StateTimeline {
     /// run (even one whose equal result was gated, since that run is why the value still holds).
     /// Walks back from `limit`, so it costs the distance to that event, not the state's history.
     func lastDecision(of state: NodeID, through limit: TurnNumber) -> Entry? {
-        let all = entries(of: state)
-        var position = end(of: all, through: limit)
+        lastEntry(of: state, before: .through(limit), kinds: Self.decisionKinds) { Self.decides($0, for: state) }
+    }
+
+    /// The kinds of event that can decide a state's value, as records spell them.
+    static let decisionKinds: Set<String> = ["write", "seeded", "created", "recompute"]
+
+    /// The newest event of `subject` strictly before `point` (and, with `lowerBound`, strictly
+    /// after it) whose kind is among `kinds` and that `matches` accepts. Kinds and places are
+    /// read from the index, so other events are passed over without being decoded.
+    func lastEntry(
+        of subject: NodeID, before point: TracePoint, after lowerBound: TracePoint? = nil, kinds: Set<String>,
+        where matches: (TraceEvent) -> Bool
+    ) -> Entry? {
+        let all = entries(of: subject)
+        var position = end(of: all, through: point.turn)
         while position > all.startIndex {
             position -= 1
+            let location = all.locations[position]
+            let place = TracePoint(turn: index.turn(of: location), isIdle: location.isIdle, position: location.position)
+            if let lowerBound, place <= lowerBound { return nil }
+            let kind = index.kind(of: location)
+            guard place < point, kind == "?" || kinds.contains(kind) else { continue }
             let entry = all[position]
-            if let event = entry.event, Self.decides(event, for: state) { return entry }
+            if let event = entry.event, matches(event) { return entry }
+        }
+        return nil
+    }
+
+    /// The oldest event of `subject` strictly after `point` and at or before turn `limit` whose
+    /// kind is among `kinds` and that `matches` accepts.
+    func firstEntry(
+        of subject: NodeID, after point: TracePoint, through limit: TurnNumber, kinds: Set<String>,
+        where matches: (TraceEvent) -> Bool
+    ) -> Entry? {
+        let all = entries(of: subject, through: limit)
+        var position = point.turn.rawValue == .min ? all.startIndex : end(of: all, through: point.turn - 1)
+        while position < all.endIndex {
+            defer { position += 1 }
+            let kind = index.kind(of: all.locations[position])
+            guard kind == "?" || kinds.contains(kind) else { continue }
+            let entry = all[position]
+            guard point < entry.point else { continue }
+            if let event = entry.event, matches(event) { return entry }
         }
         return nil
     }
 }
 
-extension TraceEvent {
-    /// Whether this event gave `state` a new value.
-    func setsValue(of state: NodeID) -> Bool {
-        switch self {
-        case .write(state, _, _), .seeded(state, _): true
-        case .stateCreated(state, let value): value != nil
-        case .recompute(state, _, let new, let changed, _): changed && new != nil
-        default: false
-        }
+/// A place in the recording: a turn, whether in its events or the work after it (`N+`), and the
+/// position among those. Questions about an earlier moment ask for what happened before one.
+struct TracePoint: Comparable, Hashable {
+    let turn: TurnNumber
+    let isIdle: Bool
+    let position: Int
+
+    /// The end of turn `turn` and the work after it.
+    static func through(_ turn: TurnNumber) -> TracePoint {
+        TracePoint(turn: turn, isIdle: true, position: .max)
     }
 
-    /// The value this event gave its state, if any.
-    var newValue: TraceValue? {
-        switch self {
-        case .write(_, _, let new), .seeded(_, let new): new
-        case .stateCreated(_, let value): value
-        case .recompute(_, _, let new, _, _): new
-        default: nil
-        }
+    static func < (left: TracePoint, right: TracePoint) -> Bool {
+        (left.turn, left.isIdle ? 1 : 0, left.position) < (right.turn, right.isIdle ? 1 : 0, right.position)
     }
+}
+
+extension StateTimeline.Entry {
+    /// Where in the recording the entry's event happened.
+    var point: TracePoint { TracePoint(turn: turn, isIdle: isIdle, position: position) }
 }

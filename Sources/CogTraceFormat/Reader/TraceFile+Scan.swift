@@ -244,10 +244,14 @@ extension TraceFile {
     /// `maxTurns` turns, for the first event naming `state` (its `s`) that `matches` accepts:
     /// what answers about the newest change of a state find without indexing the whole trace.
     /// Turns scanned in batches that grow as the search goes further back, on all cores.
-    /// - Parameter undecodable: gets each turn on the way whose record could not be read.
+    /// - Parameters:
+    ///   - undecodable: gets each turn on the way whose record could not be read.
+    ///   - considers: says from an event's turn, kind and place, before it is decoded, whether
+    ///     `matches` should see it at all (an event later in the start turn than the question,
+    ///     a kind the question never asks about).
     package func searchBack(
         from start: Int, state: NodeID, maxTurns: Int, undecodable: (TurnNumber, TraceReadError) -> Void,
-        matches: (TraceEvent) -> Bool
+        considers: (TurnNumber, ScannedEvent) -> Bool = { _, _ in true }, matches: (TraceEvent) -> Bool
     ) -> BackwardSearch {
         var upper = min(start + 1, turnEntries.count)
         var size = 256
@@ -264,6 +268,7 @@ extension TraceFile {
                     continue
                 }
                 for scanned in turn.events.reversed() where scanned.state == state {
+                    guard considers(turn.sequence, scanned) else { continue }
                     do {
                         guard let event = try event(scanned), matches(event) else { continue }
                         return .found(turn: turn.sequence, event: scanned, decoded: event)

@@ -26,10 +26,16 @@ struct ViewerModel {
     /// One JSON record per turn, in order.
     private(set) var turnRecords: [JSONValue] = []
     private(set) var keyframes: [JSONValue] = []
+    /// The graph of causes the `why` panel walks.
+    private(set) var causes: ViewerCauses
+    /// For each slot, the step its value rests on before any recorded decision (-1 for a
+    /// registration).
+    private(set) var stepsWithoutDecision: [Int] = []
 
     /// Walks every turn of `session`'s trace once, from the graph it starts from.
     init(session: InspectorSession) throws(InspectorError) {
         let trace = session.trace
+        causes = ViewerCauses(session: session)
         guard let first = trace.turnSequences.first else { return }
         var graph = try session.graph(after: first - 1)
         var previousNodes: [Int: NodeState] = [:]
@@ -84,7 +90,7 @@ struct ViewerModel {
             if !removedEdges.isEmpty { record.append(("er", .array(removedEdges.map(Self.json(edge:))))) }
             if !marks.isEmpty { record.append(("m", .array(marks))) }
             if !annotatedEdges.isEmpty { record.append(("me", .array(annotatedEdges))) }
-            let decisions = decisions(in: turn)
+            let decisions = causes.decisions(in: turn) { slots[$0] }
             if !decisions.isEmpty { record.append(("d", .array(decisions))) }
             turnRecords.append(.object(record))
             if position % Self.keyframeInterval == 0 {
@@ -101,6 +107,9 @@ struct ViewerModel {
             previousNodes = nodeStates
             previousEdges = edgeSet
         }
+        stepsWithoutDecision = nodes.map { node in
+            trace.states[node.id] == nil ? -1 : causes.stepWithoutDecision(of: node.id, before: first)
+        }
     }
 
     /// The slot of `node`, given one the first time it is seen.
@@ -109,26 +118,6 @@ struct ViewerModel {
         slots[node.id] = nodes.count
         nodes.append(node)
         return nodes.count - 1
-    }
-
-    /// What decided a value in `turn` (its events, then those after it), for the page's `why`:
-    /// `[slot, how, trigger slot or -1, after the turn]`, `how` being the event's kind.
-    private func decisions(in turn: TraceTurn) -> [JSONValue] {
-        var found: [JSONValue] = []
-        for (isIdle, events) in [(false, turn.events), (true, turn.after)] {
-            for event in events {
-                guard let state = event.state, let slot = slots[state], StateTimeline.decides(event, for: state)
-                else { continue }
-                var trigger = -1
-                var how = event.kind
-                if case .recompute(_, _, _, let changed, let cause) = event {
-                    trigger = cause.flatMap { slots[$0] } ?? -1
-                    if !changed { how = "gated" }
-                }
-                found.append(.array([.int(slot), .string(how), .int(trigger), .bool(isIdle)]))
-            }
-        }
-        return found
     }
 
     private static func json(slot: Int, _ state: NodeState) -> JSONValue {

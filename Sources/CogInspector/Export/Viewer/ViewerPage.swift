@@ -22,15 +22,16 @@ enum ViewerPage {
             return .array([
                 .string(node.label), .string(node.kind.rawValue), node.declaration.map(JSONValue.string) ?? .null,
                 node.key.map(JSONValue.string) ?? .null, .double(box.x.rounded()), .double(box.y.rounded()),
-                .double(box.width), .double(box.height),
+                .double(box.width), .double(box.height), .int(model.stepsWithoutDecision[slot]),
             ])
         }
         let data: JSONValue = .object([
-            ("schemaVersion", .int(1)), ("title", .string(session.trace.header.title)),
+            ("schemaVersion", .int(2)), ("title", .string(session.trace.header.title)),
             ("source", .string(session.source)),
             ("layout", .string(layout.engine.rawValue)), ("width", .double(layout.width.rounded(.up))),
             ("height", .double(layout.height.rounded(.up))), ("keyframeInterval", .int(ViewerModel.keyframeInterval)),
             ("nodes", .array(nodes)), ("turns", .array(model.turnRecords)), ("keyframes", .array(model.keyframes)),
+            ("steps", .array(model.causes.steps)),
             ("style", style),
         ])
         // Only the page's own script runs: a nonce the content policy names, fresh for each page.

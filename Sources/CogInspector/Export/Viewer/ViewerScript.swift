@@ -43,7 +43,7 @@ enum ViewerScript {
           const turns = data.turns, nodes = data.nodes, style = data.style;
           const bySlot = nodes.map(n => ({ label: n[0], kind: n[1], declaration: n[2], key: n[3], x: n[4], y: n[5], w: n[6], h: n[7] }));
           const decisions = nodes.map(() => []);
-          turns.forEach((t, pos) => (t.d || []).forEach(d => decisions[d[0]].push({ pos, how: d[1], trigger: d[2], idle: d[3] })));
+          turns.forEach((t, pos) => (t.d || []).forEach(d => decisions[d[0]].push({ pos, step: d[1], idle: d[2], at: d[3] })));
           const positionOfTurn = new Map(turns.map((t, pos) => [t.t, pos]));
           const slotOfLabel = new Map(bySlot.map((n, slot) => [n.label, slot]));
           let current = 0, selected = null, picture = null;
@@ -195,34 +195,63 @@ enum ViewerScript {
           turnList.addEventListener('scroll', drawRows);
           function go(pos) { current = Math.max(0, Math.min(turns.length - 1, pos)); render(); }
 
-          // Why: the decisions that gave each state its value, walked back through triggers.
-          function lastDecision(slot, pos) {
+          // Why: the engine's graph of causes (data.steps), each step with its line, detail and
+          // causes; the tree is laid out by the rules the terminal's `why` follows.
+          const steps = data.steps || [];
+          const LINKS_PER_SCREEN = 20, STEP_BUDGET = 20000, MAXIMUM_INDENT = 12;
+          function subjectStep(slot, pos) {
             const list = decisions[slot];
             let low = 0, high = list.length;
             while (low < high) { const middle = (low + high) >> 1; if (list[middle].pos <= pos) low = middle + 1; else high = middle; }
-            return low > 0 ? list[low - 1] : null;
+            return low > 0 ? list[low - 1].step : nodes[slot][8];
           }
           function why(slot, pos) {
-            const links = [], seen = new Set();
-            while (!seen.has(slot)) {
-              seen.add(slot);
-              const decision = lastDecision(slot, pos);
-              if (!decision) { links.push({ slot, text: 'has held its value since the recording began' }); break; }
-              links.push({ slot, decision });
-              if ((decision.how === 'recompute' || decision.how === 'gated') && decision.trigger >= 0) { slot = decision.trigger; pos = decision.pos; } else break;
+            const root = subjectStep(slot, pos);
+            if (root === null || root === undefined || root < 0) return [];
+            const tree = [{ step: root, parent: null, depth: 0, children: [], sameAs: null }];
+            const expanded = new Map([[root, 0]]);
+            let complete = true;
+            for (let next = 0; next < tree.length; next++) {
+              const node = tree[next], causes = steps[node.step][2];
+              if (node.sameAs !== null) continue;
+              if (tree.length >= STEP_BUDGET) { complete = complete && causes.length === 0; continue; }
+              for (const [child] of causes) {
+                if (child < 0) continue;
+                const entry = { step: child, parent: next, depth: node.depth + 1, children: [], sameAs: null };
+                if (expanded.has(child)) entry.sameAs = expanded.get(child); else expanded.set(child, tree.length);
+                node.children.push(tree.length);
+                tree.push(entry);
+              }
+            }
+            const deepest = tree.reduce((most, node) => Math.max(most, node.depth), 0);
+            const perLevel = new Array(deepest + 1).fill(0);
+            tree.forEach(node => perLevel[node.depth] += 1);
+            let limit = 0, shown = 0;
+            for (let level = 0; level <= deepest; level++) { shown += perLevel[level]; if (shown > LINKS_PER_SCREEN && level > 1) break; limit = level; }
+            const order = [], stack = [0];
+            while (stack.length) { const index = stack.pop(); if (tree[index].depth > limit) continue; order.push(index); for (let c = tree[index].children.length - 1; c >= 0; c--) stack.push(tree[index].children[c]); }
+            const position = new Map(order.map((index, place) => [index, place]));
+            const causeCounts = order.map(() => 0), levels = order.map(() => 0);
+            order.forEach((index, place) => { const parent = tree[index].parent; if (parent !== null) causeCounts[position.get(parent)] += 1; });
+            const links = order.map((index, place) => {
+              const node = tree[index], step = steps[node.step];
+              if (node.parent !== null) { const parent = position.get(node.parent); levels[place] = levels[parent] + (causeCounts[parent] > 1 ? 1 : 0); }
+              const same = node.sameAs === null ? null : position.get(node.sameAs);
+              const line = same === null || same === undefined ? step[0] : step[3] + ' = ' + step[4] + ', see ' + (same < place ? 'above' : 'below');
+              return { slot: slotOfLabel.get(step[3]), label: step[3], line, detail: same === null || same === undefined ? step[1] : null, level: Math.min(levels[place], MAXIMUM_INDENT) };
+            });
+            const cut = tree.length - order.length;
+            if (cut > 0 || !complete) {
+              const more = complete ? cut + (cut === 1 ? ' more link lies' : ' more links lie') : 'more links lie';
+              const depth = complete ? deepest : Math.max(deepest, limit * 2);
+              links.push({ note: more + ' deeper than level ' + limit + "; 'why " + bySlot[slot].label + ' --depth ' + depth + "' shows " + (complete ? 'them all' : 'more') });
             }
             return links;
           }
-          const verbs = { write: 'written', seeded: 'seeded', stateCreated: 'created with its first value', recompute: 'recomputed', gated: 'recomputed to an equal value' };
 
           function stateButton(slot) {
             const button = element('button', { class: 'link', 'data-state': bySlot[slot].label }, bySlot[slot].label);
             button.addEventListener('click', () => selectState(slot));
-            return button;
-          }
-          function turnButton(pos, idle) {
-            const button = element('button', { class: 'link', 'data-turn': turns[pos].t }, (idle ? 'after turn ' : 'turn ') + turns[pos].t);
-            button.addEventListener('click', () => go(pos));
             return button;
           }
           function valueTree(value) {
@@ -264,15 +293,16 @@ enum ViewerScript {
             panel.appendChild(element('h3', {}, 'why'));
             const chain = element('ol', { class: 'plain', id: 'detail-why' });
             for (const link of why(slot, current)) {
-              const li = element('li');
-              li.appendChild(stateButton(link.slot));
-              if (link.text) { li.appendChild(document.createTextNode(' ' + link.text)); chain.appendChild(li); continue; }
-              const d = link.decision;
-              li.appendChild(document.createTextNode(' ' + (verbs[d.how] || d.how) + ' in '));
-              li.appendChild(turnButton(d.pos, d.idle));
-              li.appendChild(document.createTextNode(' (' + turns[d.pos].n + ')'));
-              if (d.trigger >= 0 && (d.how === 'recompute' || d.how === 'gated')) { li.appendChild(document.createTextNode(' because ')); li.appendChild(stateButton(d.trigger)); li.appendChild(document.createTextNode(' changed')); }
+              if (link.note) { chain.appendChild(element('li', { class: 'hint' }, link.note)); continue; }
+              const li = element('li', { class: 'why-link', style: 'padding-left: ' + (link.level * 12) + 'px' });
+              if (link.slot !== undefined && link.line.startsWith(link.label)) {
+                li.appendChild(stateButton(link.slot));
+                li.appendChild(document.createTextNode(link.line.slice(link.label.length)));
+              } else {
+                li.appendChild(document.createTextNode(link.line));
+              }
               chain.appendChild(li);
+              if (link.detail) chain.appendChild(element('li', { class: 'why-detail', style: 'padding-left: ' + (link.level * 12 + 12) + 'px' }, link.detail));
             }
             panel.appendChild(chain);
           }

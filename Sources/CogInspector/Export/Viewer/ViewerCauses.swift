@@ -1,0 +1,78 @@
+import CogTraceFormat
+
+/// The graph of causes the viewer's `why` panel walks, built by the engine that answers `why`
+/// in the terminal: every step that decided a value, as its line (the same words
+/// `CausalLink.line` prints), its detail and the steps that explain it. The page only picks the
+/// step at the cursor and lays the tree out, by the rules `InspectorSession.expand` follows.
+struct ViewerCauses {
+    /// `[line, detail or null, [[step, role], …], label, value text]` per step.
+    private(set) var steps: [JSONValue] = []
+    private var indexOfStep: [CausalStep.StepKey: Int] = [:]
+    private unowned let session: InspectorSession
+
+    init(session: InspectorSession) {
+        self.session = session
+        // Every decision asks about its causes: the index answers each at once.
+        _ = session.timeline
+    }
+
+    /// The steps that decided values in turn `sequence` (its events, then the work after it), as
+    /// `[slot, step, after the turn, position]`, in order; `slot` names a node of the page.
+    mutating func decisions(in turn: TraceTurn, slot: (NodeID) -> Int?) -> [JSONValue] {
+        var found: [JSONValue] = []
+        for (isIdle, events) in [(false, turn.events), (true, turn.after)] {
+            for (position, event) in events.enumerated() {
+                guard let state = event.state, let node = slot(state) else { continue }
+                let entry = StateTimeline.Entry(turn: turn.sequence, event: event, isIdle: isIdle, position: position)
+                let step: Int
+                if StateTimeline.decides(event, for: state) {
+                    step = index(of: session.causalStep(of: state, decidedAt: entry, followsCauses: true))
+                } else if case .stateCreated(_, nil) = event {
+                    // Created with no value: `why` says so until its first run.
+                    let after = TracePoint(turn: turn.sequence, isIdle: isIdle, position: position + 1)
+                    step = index(of: session.causalStep(of: state, before: after, all: false))
+                } else {
+                    continue
+                }
+                found.append(.array([.int(node), .int(step), .bool(isIdle), .int(position)]))
+            }
+        }
+        return found
+    }
+
+    /// The step a state's value rests on when nothing recorded decided it before `turn`.
+    mutating func stepWithoutDecision(of state: NodeID, before turn: TurnNumber) -> Int {
+        index(
+            of: session.causalStep(of: state, before: TracePoint(turn: turn, isIdle: false, position: -1), all: false))
+    }
+
+    /// The index of `step`, adding it and every step under it that is not added yet.
+    private mutating func index(of root: CausalStep) -> Int {
+        if let known = indexOfStep[root.key] { return known }
+        var pending = [root]
+        var added: [(step: CausalStep, causes: [(key: CausalStep.StepKey, role: CausalLink.Role)])] = []
+        while let step = pending.popLast() {
+            guard indexOfStep[step.key] == nil else { continue }
+            indexOfStep[step.key] = steps.count + added.count
+            var causes: [(key: CausalStep.StepKey, role: CausalLink.Role)] = []
+            if let point = step.entry?.point {
+                for (state, role) in step.causes {
+                    let cause = session.causalStep(of: state, before: point, all: false)
+                    causes.append((cause.key, role))
+                    pending.append(cause)
+                }
+            }
+            added.append((step, causes))
+        }
+        for (step, causes) in added {
+            let link = session.link(for: step)
+            steps.append(
+                .array([
+                    .string(link.line), link.detail.map(JSONValue.string) ?? .null,
+                    .array(causes.map { .array([.int(indexOfStep[$0.key] ?? -1), .string($0.role.rawValue)]) }),
+                    .string(link.state.label), .string(link.value?.text ?? "nil"),
+                ]))
+        }
+        return indexOfStep[root.key] ?? -1
+    }
+}
