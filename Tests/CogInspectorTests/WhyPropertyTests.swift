@@ -203,3 +203,53 @@ extension WhyPropertyTests {
         #expect(total >= 12, "only \(total) answers")
     }
 }
+
+/// The answers that say why in other words: `history`'s reasons and `deps`' marks agree with
+/// `why` at every turn of every recording.
+@Suite("why agrees with history and deps")
+struct WhyAgreementTests {
+    /// Each history row's reason is the sentence `why` gives for the same step, asked at the
+    /// row's turn (where that row is the turn's last change of the state).
+    @Test(arguments: WhyPropertyTests.names)
+    func historyReasonsAreWhySentences(_ name: String) throws {
+        let url = WhyPropertyTests.recordings.appendingPathComponent("\(name).cogtrace")
+        let session = InspectorSession(trace: try TraceFile.load(contentsOf: url), source: name)
+        var compared = 0
+        for state in session.trace.states.keys.sorted() {
+            guard case .table(_, let rows) = session.stateHistory(of: state, field: nil, through: nil).first else {
+                continue
+            }
+            var lastRowOfTurn: [TurnNumber: [Cell]] = [:]
+            for row in rows { if case .turn(let turn) = row[0] { lastRowOfTurn[turn.turn] = row } }
+            for (turn, row) in lastRowOfTurn {
+                guard case .text(let reason) = row[2], row[1] != .absent else { continue }
+                let link = session.causalChain(of: state, WhyOptions(turn: turn)).links[0]
+                #expect(link.explanation == reason, "\(name) \(session.label(state)) @\(turn)")
+                compared += 1
+            }
+        }
+        #expect(compared > 10)
+    }
+
+    /// Where `why` says a state recomputed in the cursor's turn because X changed, `deps` marks X
+    /// as changed before the last run.
+    @Test(arguments: WhyPropertyTests.names)
+    func depsMarksTheTriggerWhyNames(_ name: String) throws {
+        let url = WhyPropertyTests.recordings.appendingPathComponent("\(name).cogtrace")
+        let session = InspectorSession(trace: try TraceFile.load(contentsOf: url), source: name)
+        var compared = 0
+        for turn in session.turns {
+            try session.move(to: turn)
+            for state in session.trace.states.keys.sorted() where session.absence(of: state, at: turn) == nil {
+                let link = session.causalChain(of: state).links[0]
+                guard link.cause == .recomputed, link.turn?.turn == turn, let trigger = link.trigger else { continue }
+                let result = try session.execute("deps '\(session.label(state))'")
+                guard case .table(_, let rows) = result?.report.first else { continue }
+                let row = rows.first { $0[0] == .state(trigger) }
+                #expect(row?[2] == .bool(true), "\(name) @\(turn) \(session.label(state)): \(rows)")
+                compared += 1
+            }
+        }
+        #expect(compared > 3)
+    }
+}

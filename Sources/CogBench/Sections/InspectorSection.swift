@@ -55,6 +55,12 @@ enum InspectorSection {
                 _ = try? session.execute("goto \(randomTurn())")
                 return "why weather.isNiceHere"
             }
+            // Any state at any turn, asked as a user types it: the whole tree of causes, a first
+            // run's inputs and an async result's work included, after the first question.
+            let labels = trace.states.values.map(\.label).sorted()
+            let whyAny = timed("why any state @turn (after the first)", samples) {
+                "why \(labels[Int.random(in: 0..<labels.count, using: &generator)]) @\(randomTurn())"
+            }
             // Bisect reads the state index; build the whole of it first, as the table has always
             // measured bisect on an indexed session (the first history above paid for an index of
             // its one state; a cold bisect indexes the states it names, docs/inspector.md).
@@ -76,12 +82,13 @@ enum InspectorSection {
                 section: "inspector", name: name, variant: "peak memory ÷ file size", unit: "ratio",
                 samples: [Double(peak) / Double(fileBytes)])
             measurements += [
-                loaded, memory, goto, diff, firstWhy, firstHistory, why, bisect, bisectAll, sql, sqlValues,
+                loaded, memory, goto, diff, firstWhy, firstHistory, why, whyAny, bisect, bisectAll, sql, sqlValues,
             ]
             rows.append([
                 name, String(format: "%.0f", Double(fileBytes) / 1_048_576), format(load.milliseconds),
                 String(format: "%.2f", memory.median), format(goto.median), format(goto.p99), format(diff.median),
                 format(diff.p99), format(firstWhy.median), format(firstHistory.median), format(why.p99),
+                format(whyAny.p99),
                 format(bisect.median), format(bisectAll.median), format(sql.median), format(sqlValues.median),
             ])
         }
@@ -90,7 +97,8 @@ enum InspectorSection {
             table(
                 [
                     "trace", "MiB", "load ms", "peak ÷ file", "goto p50", "goto p99", "diff p50", "diff p99",
-                    "why first", "history first", "why p99", "bisect ms", "bisect all ms", "first sql ms",
+                    "why first", "history first", "why p99", "why any p99", "bisect ms", "bisect all ms",
+                    "first sql ms",
                     "first sql values ms",
                 ], rows))
         print()

@@ -95,7 +95,9 @@ extension InspectorSession {
     /// Why `state` has no value to explain at turn `turn`: not created yet. Nil when it has one,
     /// or had one before it was released (`why` then explains that last value).
     func absence(of state: NodeID, at turn: TurnNumber) -> String? {
-        guard (try? graph(after: turn))?.states[state] == nil,
+        // The graph the trace starts from is kept, so it is asked first; only a state created
+        // later needs a walk back.
+        guard (try? graph(after: (turns.first ?? turn) - 1))?.states[state] == nil,
             lastEntry(of: state, before: .through(turn), kinds: Self.valueKinds, where: { $0.state == state }) == nil
         else { return nil }
         return "\(label(state)) does not exist at turn \(turn): it was not created by then"

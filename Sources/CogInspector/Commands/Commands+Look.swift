@@ -3,45 +3,22 @@ import CogTraceFormat
 extension CommandCatalog {
     static let look: [CommandSpec] = [
         CommandSpec(
-            name: "get", aliases: ["v"], group: "look", synopsis: "get STATE[.FIELD]|REACTION",
+            name: "get", aliases: ["v"], group: "look", synopsis: "get STATE[.FIELD]|REACTION [@TURN]",
             summary: "a state's value at the cursor (and its status, for an async state), or one field of it "
-                + "(get weather.forecast[10001].temperatureF); for a reaction or watch, how often it ran and fired",
+                + "(get weather.forecast[10001].temperatureF); for a reaction or watch, how often it ran and "
+                + "fired; @TURN asks about another turn without moving",
             example: "get weather.isNice[10001]", valueFlags: []
         ) { session, arguments throws(InspectorError) in
-            let word = try arguments.single("state")
-            if session.trace.stateID(labelled: word) == nil {
-                if let (label, path) = TraceExpression.StateReference.split(
-                    word, isLabel: { session.trace.stateID(labelled: $0) != nil }), !path.isEmpty
-                {
-                    return try session.field(path, of: try session.resolveState(label))
-                }
-                if case .registration(let name, let ids, let kind) = try session.resolveSubject(word) {
+            let question = try arguments.subjectQuestion(in: session)
+            return try session.answering(at: question.turn) { () throws(InspectorError) in
+                switch question.subject {
+                case .registration(let name, let ids, let kind):
                     return [.fields(try session.registrationFields(name: name, ids: ids, kind: kind))]
+                case .state(let id):
+                    if let field = question.field { return try session.field(field, of: id) }
+                    return try session.stateFields(of: id)
                 }
             }
-            let id = try session.resolveState(word)
-            let graph = try session.graph()
-            guard let state = graph.states[id] else {
-                return [
-                    .message(
-                        "\(session.label(id)) does not exist at turn \(session.cursor) (not yet created, or released)")
-                ]
-            }
-            let info = session.trace.states[id]
-            var fields: [Field] = [
-                Field("state", .state(session.reference(id))),
-                Field("value", state.value.map { .value($0) } ?? .text("nil (not computed yet)")),
-                Field("shape", .optionalText(info?.shape.rawValue)), Field("version", .integer(state.version)),
-                Field("settle", .text(graph.settleMark(of: id))),
-            ]
-            if let async = state.async {
-                fields.append(Field("status", .text(async.kind.rawValue)))
-                fields.append(Field("loading", .bool(async.isLoading)))
-                fields.append(Field("has succeeded", .bool(async.hasSucceeded)))
-                if let error = async.error { fields.append(Field("error", .text(error))) }
-                fields.append(Field("generation", .integer(async.generation)))
-            }
-            return [.fields(fields)]
         },
         CommandSpec(
             name: "state", aliases: ["states"], group: "look", synopsis: "state [PATTERN]",

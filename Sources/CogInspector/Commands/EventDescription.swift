@@ -9,7 +9,10 @@ extension InspectorSession {
         case .stateCreated(let state, let value):
             return "created \(name(state))" + (value.map { " = \($0.text)" } ?? "")
         case .seeded(let state, let value): return "seeded \(name(state)) = \(value.text)"
-        case .write(let state, let old, let new): return "write \(name(state)): \(old.text) → \(new.text)"
+        case .write(let state, let old, let new):
+            // An async state's write is the result of its work: said as `why` and `history` say it.
+            guard trace.states[state]?.shape == .async else { return "write \(name(state)): \(old.text) → \(new.text)" }
+            return "published \(name(state)): \(old.text) → \(new.text), a result of its async work"
         case .writeDiscarded(let state, let value): return "equal write discarded: \(name(state)) = \(value.text)"
         case .recompute(let state, let old, let new, let changed, let trigger):
             return "recompute \(name(state)): \(text(old)) → \(text(new))" + (changed ? "" : " (gated: equal)")

@@ -7,16 +7,19 @@ extension InspectorSession {
     static let valueKinds: Set<String> = ["write", "seeded", "created", "recompute"]
 
     /// What `state`'s run at `run` read, in read order: the dependency list it recorded last
-    /// before the run (a run records a changed list before it reports its result), else the list
-    /// the graph held before the run's turn.
+    /// before the run (a run records a changed list before it reports its result), looked for
+    /// back to the keyframe before the run, else the list that keyframe holds. The keyframe
+    /// bounds the walk, so a state whose reads never change costs no walk to its first run.
     func reads(of state: NodeID, at run: StateTimeline.Entry) -> [NodeID] {
-        let turnStart = TracePoint(turn: run.turn, isIdle: false, position: -1)
-        let recorded = lastEntry(of: state, before: run.point, after: turnStart, kinds: ["deps"]) { event in
+        let keyframe = trace.keyframeTurns.last { $0 <= run.turn }
+        let lowerBound = keyframe.flatMap { $0.rawValue > Int.min ? TracePoint.through($0 - 1) : nil }
+        let recorded = lastEntry(of: state, before: run.point, after: lowerBound, kinds: ["deps"]) { event in
             if case .dependencies(state, _) = event { true } else { false }
         }
         if case .dependencies(_, let producers) = recorded?.event { return producers }
-        guard run.turn.rawValue > Int.min else { return [] }
-        return (try? graph(after: run.turn - 1))?.states[state]?.dependencies ?? []
+        let start = keyframe ?? turns.first ?? run.turn
+        guard start.rawValue > Int.min else { return [] }
+        return (try? graph(after: start - 1))?.states[state]?.dependencies ?? []
     }
 
     /// The run of `state` before `run`, if the recording holds one.

@@ -32,19 +32,20 @@ extension InspectorSession {
     /// decided it back through every cause to roots.
     public func causalChain(of state: NodeID, _ options: WhyOptions = WhyOptions()) -> CausalChain {
         let limit = options.turn ?? cursor
-        var note: String?
-        if (try? graph(after: limit))?.states[state] == nil,
-            let released = lastEntry(
-                of: state, before: .through(limit), kinds: ["released"],
-                where: { if case .stateReleased = $0 { true } else { false } }),
-            case .stateReleased(_, let reason) = released.event
-        {
-            note =
-                "\(label(state)) was released \(placeDescription(of: released)) (\(reason)); "
-                + "this is why it held its last value"
-        }
         let point = TracePoint.through(limit)
         var subject = causalStep(of: state, before: point, all: options.all)
+        var note: String?
+        // Released since the step that decided its value (and not created again): `why` explains
+        // the value it held last. The search stops at that step, so it costs no more than it did.
+        if let lifecycle = lastEntry(
+            of: state, before: point, after: subject.entry?.point, kinds: ["released", "created"],
+            where: { $0.state == state }),
+            case .stateReleased(_, let reason) = lifecycle.event
+        {
+            note =
+                "\(label(state)) was released \(placeDescription(of: lifecycle)) (\(reason)); "
+                + "this is why it held its last value"
+        }
         var values = (old: subject.old, new: subject.new)
         var label = reference(state)
         if let field = options.field {

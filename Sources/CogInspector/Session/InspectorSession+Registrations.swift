@@ -125,3 +125,28 @@ extension InspectorSession {
         ]
     }
 }
+
+extension InspectorSession {
+    /// A state at the cursor: its value, shape, version, settle mark and, for an async state,
+    /// its status.
+    func stateFields(of id: NodeID) throws(InspectorError) -> [Report] {
+        let graph = try graph()
+        guard let state = graph.states[id] else {
+            return [.message("\(label(id)) does not exist at turn \(cursor) (not yet created, or released)")]
+        }
+        var fields: [Field] = [
+            Field("state", .state(reference(id))),
+            Field("value", state.value.map { .value($0) } ?? .text("nil (not computed yet)")),
+            Field("shape", .optionalText(trace.states[id]?.shape.rawValue)), Field("version", .integer(state.version)),
+            Field("settle", .text(graph.settleMark(of: id))),
+        ]
+        if let async = state.async {
+            fields.append(Field("status", .text(async.kind.rawValue)))
+            fields.append(Field("loading", .bool(async.isLoading)))
+            fields.append(Field("has succeeded", .bool(async.hasSucceeded)))
+            if let error = async.error { fields.append(Field("error", .text(error))) }
+            fields.append(Field("generation", .integer(async.generation)))
+        }
+        return [.fields(fields)]
+    }
+}

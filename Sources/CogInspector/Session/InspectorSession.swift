@@ -134,6 +134,18 @@ public final class InspectorSession {
         cursor = sequence
     }
 
+    /// Answers `body` as if the cursor were on turn `turn` (when given), then puts the cursor back
+    /// where it was: how `get @N` asks about another turn without moving.
+    func answering<Answer>(
+        at turn: TurnNumber?, _ body: () throws(InspectorError) -> Answer
+    ) throws(InspectorError) -> Answer {
+        guard let turn else { return try body() }
+        let here = cursor
+        cursor = turn
+        defer { cursor = here }
+        return try body()
+    }
+
     /// Fails unless the trace holds turn `sequence`, saying which turns it has.
     func requireTurn(_ sequence: TurnNumber) throws(InspectorError) {
         guard trace.entryIndex(of: sequence) == nil else { return }
