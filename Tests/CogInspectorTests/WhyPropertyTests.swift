@@ -64,9 +64,12 @@ struct WhyPropertyTests {
     }
 
     /// Checks one answer; returns what is wrong with it, if anything.
-    static func problems(of chain: CausalChain, runs: [String: [Run]]) -> [String] {
+    static func problems(of chain: CausalChain, runs: [String: [Run]], start: Set<NodeID>) -> [String] {
         var found: [String] = []
         if !chain.endsInRoots { found.append("a leaf is not a root: \(chain.textLines)") }
+        for link in chain.links where link.cause == .heldSinceStart && !start.contains(link.state.id) {
+            found.append("\(link.line): not in the graph the trace starts from")
+        }
         for link in chain.links where link.sameAs == nil {
             guard link.cause == .recomputed else { continue }
             guard let trigger = link.trigger?.id, let turn = link.turn else {
@@ -116,24 +119,32 @@ struct WhyPropertyTests {
 
     /// Asks `why` of every state that exists at every turn, as a user would type it, and checks
     /// the typed answer and its JSON.
-    static func check(_ trace: TraceFile, name: String, depth: Int? = 1_000) throws -> (answers: Int, short: [String]) {
-        let session = InspectorSession(trace: trace, source: name)
+    static func check(
+        _ trace: TraceFile, name traceName: String, depth: Int? = 1_000
+    ) throws -> (answers: Int, short: [String]) {
+        let session = InspectorSession(trace: trace, source: traceName)
         let runs = try runs(of: trace)
         let renderer = ReportRenderer()
         var answers = 0
         var short: [String] = []
+        let start = Set(try trace.turnSequences.first.map { try trace.snapshot(after: $0 - 1).states.keys } ?? [])
+        let registrations = Set(session.timeline.registrationNames.values).sorted()
         for turn in trace.turnSequences {
-            for state in trace.states.keys.sorted() where session.absence(of: state, at: turn) == nil {
-                let label = session.label(state).replacingOccurrences(of: "'", with: "'\\''")
+            let states = trace.states.keys.sorted().filter { session.absence(of: $0, at: turn) == nil }
+            for name in states.map { session.label($0) } + registrations {
+                let label = name.replacingOccurrences(of: "'", with: "'\\''")
                 let command = "why '\(label)' @\(turn)" + (depth.map { " --depth \($0)" } ?? "")
                 let result = try #require(try session.execute(command))
                 guard case .causalChain(let chain) = result.report.first else {
-                    short.append("\(name): '\(command)' gave no chain: \(result.report)")
+                    // A reaction that has not run yet has nothing to explain.
+                    if registrations.contains(name), case .message = result.report.first { continue }
+                    short.append("\(label): '\(command)' gave no chain: \(result.report)")
                     continue
                 }
                 answers += 1
-                let problems = problems(of: chain, runs: runs) + jsonProblems(of: renderer.json(result), runs: runs)
-                short += problems.map { "\(name) @\(turn) \(session.label(state)): \($0)" }
+                let problems =
+                    problems(of: chain, runs: runs, start: start) + jsonProblems(of: renderer.json(result), runs: runs)
+                short += problems.map { "\(traceName) @\(turn) \(name): \($0)" }
             }
         }
         return (answers, short)

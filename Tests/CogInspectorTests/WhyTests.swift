@@ -170,7 +170,7 @@ struct WhyShapeTests {
         #expect(short.cut == length + 1 - short.links.count)
         #expect(
             short.cutNote
-                == "\(short.cut) more links lie deeper than level \(short.depthLimit); 'why s\(length + 1) --depth \(length)' shows them all"
+                == "\(short.cut) more links lie deeper than level \(short.depthLimit); --depth \(length) shows them all"
         )
         let whole = session.causalChain(of: last, WhyOptions(depth: length))
         #expect(whole.links.count == length + 1)

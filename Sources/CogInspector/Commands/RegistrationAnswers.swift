@@ -89,9 +89,17 @@ extension InspectorSession {
             ($0, changed.contains($0) ? .changed : .read)
         }
         if let trigger, !options.all { causes = [(trigger, .changed)] }
+        // What the run read is computed while it runs, after its own event; the dependency list
+        // it records when it finishes marks the end of those reads.
+        let finished = entries.first { entry in
+            guard run.precedes(entry), entry.turn == run.turn, entry.isIdle == run.isIdle,
+                case .dependencies(id, _) = entry.event
+            else { return false }
+            return true
+        }
         let step = CausalStep(
             subject: id, entry: run, cause: .reacted, old: old, new: value, changed: true, trigger: trigger,
-            causes: causes, asyncWork: nil, evicted: nil, explanation: explanation)
+            causes: causes, asyncWork: nil, evicted: nil, explanation: explanation, causesBefore: finished?.point)
         return expand(
             step, as: StateReference(id: id, label: name), values: (old, value), at: TurnReference(limit), field: nil,
             note: nil, options: options)

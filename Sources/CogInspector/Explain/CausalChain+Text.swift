@@ -28,14 +28,15 @@ extension CausalLink {
 
 extension CausalChain {
     /// How far each link is indented: one step more than its parent where the parent has
-    /// several causes, so a chain of single causes reads as a list and a tree shows its branches.
+    /// several causes or is itself indented, so a chain of single causes from the subject reads
+    /// as a list and a tree shows every branch, however long.
     public var indentLevels: [Int] {
         var causeCounts = [Int](repeating: 0, count: links.count)
         for link in links { if let parent = link.parent, parent < links.count { causeCounts[parent] += 1 } }
         var levels = [Int](repeating: 0, count: links.count)
         for (index, link) in links.enumerated() {
             guard let parent = link.parent, parent < index else { continue }
-            levels[index] = levels[parent] + (causeCounts[parent] > 1 ? 1 : 0)
+            levels[index] = levels[parent] + (causeCounts[parent] > 1 || levels[parent] > 0 ? 1 : 0)
         }
         return levels
     }
@@ -44,11 +45,9 @@ extension CausalChain {
     /// was cut.
     public var cutNote: String? {
         guard cut > 0 || !cutIsExact else { return nil }
-        let name = subject.label + (field ?? "")
         let more = cutIsExact ? "\(cut) more \(cut == 1 ? "link lies" : "links lie")" : "more links lie"
         let depth = cutIsExact ? fullDepth : max(fullDepth, depthLimit * 2)
-        return "\(more) deeper than level \(depthLimit); 'why \(name) --depth \(depth)' shows "
-            + (cutIsExact ? "them all" : "more")
+        return "\(more) deeper than level \(depthLimit); --depth \(depth) shows " + (cutIsExact ? "them all" : "more")
     }
 
     /// The chain as the lines a terminal prints: the note, each link indented by its branch
@@ -59,7 +58,7 @@ extension CausalChain {
         for (link, level) in zip(links, indentLevels) {
             let indent = String(repeating: "  ", count: min(level, Self.maximumIndent))
             lines.append(indent + link.line)
-            if let detail = link.detail { lines.append(indent + "  " + detail) }
+            if link.sameAs == nil, let detail = link.detail { lines.append(indent + "  " + detail) }
         }
         if let cutNote { lines.append(cutNote) }
         return lines

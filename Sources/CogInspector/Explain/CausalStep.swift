@@ -20,6 +20,12 @@ struct CausalStep {
     let evicted: ClosedRange<TurnNumber>?
     /// The step as a sentence.
     let explanation: String
+    /// Where its causes are asked about (just before): the step's own event, except for a
+    /// reaction's run, which records itself before it reads and its reads after.
+    var causesBefore: TracePoint? = nil
+
+    /// Where its causes are asked about.
+    var causePoint: TracePoint? { causesBefore ?? entry?.point }
 
     /// What identifies the step, so a shared cause is shown once.
     var key: StepKey { StepKey(subject: subject, point: entry?.point) }

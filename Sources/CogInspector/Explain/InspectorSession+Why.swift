@@ -104,7 +104,7 @@ extension InspectorSession {
         while next < nodes.count {
             let node = nodes[next]
             defer { next += 1 }
-            guard node.sameAs == nil, let point = node.step.entry?.point else { continue }
+            guard node.sameAs == nil, let point = node.step.causePoint else { continue }
             // A long walk asks about many states: the index answers each at once, where a walk
             // back from each step would read the same turns again and again.
             if nodes.count == Self.stepsBeforeIndexing { _ = timeline }

@@ -55,7 +55,7 @@ struct ViewerCauses {
             guard indexOfStep[step.key] == nil else { continue }
             indexOfStep[step.key] = steps.count + added.count
             var causes: [(key: CausalStep.StepKey, role: CausalLink.Role)] = []
-            if let point = step.entry?.point {
+            if let point = step.causePoint {
                 for (state, role) in step.causes {
                     let cause = session.causalStep(of: state, before: point, all: false)
                     causes.append((cause.key, role))

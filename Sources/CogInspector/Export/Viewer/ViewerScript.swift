@@ -235,7 +235,7 @@ enum ViewerScript {
             order.forEach((index, place) => { const parent = tree[index].parent; if (parent !== null) causeCounts[position.get(parent)] += 1; });
             const links = order.map((index, place) => {
               const node = tree[index], step = steps[node.step];
-              if (node.parent !== null) { const parent = position.get(node.parent); levels[place] = levels[parent] + (causeCounts[parent] > 1 ? 1 : 0); }
+              if (node.parent !== null) { const parent = position.get(node.parent); levels[place] = levels[parent] + (causeCounts[parent] > 1 || levels[parent] > 0 ? 1 : 0); }
               const same = node.sameAs === null ? null : position.get(node.sameAs);
               const line = same === null || same === undefined ? step[0] : step[3] + ' = ' + step[4] + ', see ' + (same < place ? 'above' : 'below');
               return { slot: slotOfLabel.get(step[3]), label: step[3], line, detail: same === null || same === undefined ? step[1] : null, level: Math.min(levels[place], MAXIMUM_INDENT) };
@@ -244,7 +244,7 @@ enum ViewerScript {
             if (cut > 0 || !complete) {
               const more = complete ? cut + (cut === 1 ? ' more link lies' : ' more links lie') : 'more links lie';
               const depth = complete ? deepest : Math.max(deepest, limit * 2);
-              links.push({ note: more + ' deeper than level ' + limit + "; 'why " + bySlot[slot].label + ' --depth ' + depth + "' shows " + (complete ? 'them all' : 'more') });
+              links.push({ note: more + ' deeper than level ' + limit + '; --depth ' + depth + ' shows ' + (complete ? 'them all' : 'more') });
             }
             return links;
           }
