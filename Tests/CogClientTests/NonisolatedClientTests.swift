@@ -51,3 +51,29 @@ struct NonisolatedClientTests {
         #expect(summary(of: cogs.status.peek(countdownCog)) == "success 1 ok")
     }
 }
+
+/// Statuses are `Sendable` when their values are: a status watch sends each `(old:, new:)` pair
+/// through an `AsyncStream` to a task of another isolation, as client tests do.
+@Suite("Statuses across tasks")
+struct StatusesAcrossTasksTests {
+    @Test @MainActor func aStatusWatchSendsItsPairsToAnotherTask() async {
+        let (pairs, continuation) = AsyncStream.makeStream(of: (old: CogStatus<Int>, new: CogStatus<Int>).self)
+        let (cogs, controller) = Cogs.forTestingWithController()
+        controller.status.watch(remoteTotalCog, initial: .run, name: "total") { old, new in
+            continuation.yield((old: old, new: new))
+        }
+        let reader = Task.detached { () -> [CogStatus<Int>.Kind] in
+            var kinds: [CogStatus<Int>.Kind] = []
+            for await pair in pairs {
+                kinds.append(pair.new.kind)
+                if pair.new.hasSucceeded { break }
+            }
+            return kinds
+        }
+        cogs.step()
+        let kinds = await reader.value
+        #expect(kinds.first == .pending)
+        #expect(kinds.last == .success)
+        continuation.finish()
+    }
+}

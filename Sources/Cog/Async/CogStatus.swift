@@ -89,3 +89,8 @@ extension CogStatus: CustomStringConvertible {
         return "CogStatus(" + parts.joined(separator: ", ") + ")"
     }
 }
+
+/// A status crosses tasks and actors when its value can: a watch or a `run` body may send it,
+/// or an `(old:, new:)` pair of them, through an `AsyncStream`. Its error is `Sendable` (every
+/// `Error` is), and its field observer is a main-actor object, used only on the main actor.
+extension CogStatus: Sendable where Value: Sendable {}

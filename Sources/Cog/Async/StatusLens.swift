@@ -59,10 +59,12 @@ extension CogOpsStatusLens {
         _ ref: Reference, initial: WatchInitial = .skip, name: String? = nil, fileID: String = #fileID,
         line: Int = #line, _ handler: @escaping (CogStatus<Reference.Value>, CogStatus<Reference.Value>) -> Void
     ) {
-        guard let controller = operations.owner?.controller else {
+        guard let owner = operations.owner else {
             preconditionFailure(
                 "Cog: status.watch registers a watch, which only a mechanism's or scope's controller can do")
         }
+        // A lens kept past its controller's retirement registers nothing, as the controller would.
+        guard let controller = owner.controller, !owner.isRetired else { return }
         controller.watch(status: ref, initial: initial, name: name, fileID: fileID, line: line, handler)
     }
 }

@@ -244,11 +244,7 @@ extension Graph {
     func refresh<Value>(_ address: CogAddress<Value>) -> CogRefresh<Value> {
         let handle = CogRefresh<Value>()
         if let running = trackingStack.last, running.descriptor.shape != .reaction {
-            fail(
-                .writeDuringComputation,
-                "cannot refresh '\(Node.label(descriptor: address.descriptor, key: address.key))' while "
-                    + "automatic cog \(runningPath.joined(separator: " -> ")) is computing; a selector only reads "
-                    + "state, so refresh from event handling or a reaction", path: runningPath)
+            fail(.writeDuringComputation, computationRefusal(turn: "refresh(_:)"), path: runningPath)
             handle.resolve(.superseded)
             return handle
         }

@@ -145,10 +145,9 @@ extension Graph {
     /// a watch or an export still holds is left alone.
     func discard(_ descriptor: AnyDescriptor, key: StateKey?, owner: RegistrationOwner?) {
         let label = Node.label(descriptor: descriptor, key: key)
-        if let owner, owner.isRetired {
-            failRetired(owner, "discard", of: label)
-            return
-        }
+        // A discard is a primitive like `turn`: through a retired controller it does nothing, so a
+        // scope that has ended cannot reclaim state its replacement may own.
+        if let owner, owner.isRetired { return }
         switch descriptor.shape {
         case .manual where !descriptor.isReleasable:
             fail(

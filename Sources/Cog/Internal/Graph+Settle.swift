@@ -82,6 +82,11 @@ extension Graph {
         } else {
             runOnce(node)
         }
+        if node.descriptor.shape == .reaction {
+            // A reaction node, so the cast holds; a scope's bodies run now that its run is over.
+            let reaction = unsafeDowncast(node, to: ReactionNode.self)
+            if !reaction.workAfterRun.isEmpty { reaction.runWorkAfterRun() }
+        }
     }
 
     /// The body of `recompute`: runs the selector with tracking and reconciles the edges.

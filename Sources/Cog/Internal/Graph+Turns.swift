@@ -29,17 +29,18 @@ struct QueuedTurn {
 /// The turn engine: starting, joining, queueing and staging.
 extension Graph {
     /// Runs `body` as a turn: a new outer turn when idle, part of the current one while
-    /// accumulating, or a later FIFO turn while flushing.
+    /// accumulating, or a later FIFO turn while flushing. A turn a mechanism's or scope's
+    /// controller starts is named for its owner, `Weather.selectLocation(_:)`, as the public
+    /// library names it in history; the same op started from the runtime keeps its bare name.
     func performTurn(
         name: String, origin: CogTurnOrigin, owner: RegistrationOwner? = nil, body: @escaping (Writer) -> Void
     ) {
         if let owner, owner.isRetired { return }
+        let name = owner.map { "\($0.name).\(name)" } ?? name
         if let running = trackingStack.last, running.descriptor.shape != .reaction {
             fail(
                 .writeDuringComputation,
-                "cannot start turn \(String(reflecting: name)) while automatic cog "
-                    + "\(runningPath.joined(separator: " -> ")) is computing; a selector only reads state, so "
-                    + "start the turn from event handling or a reaction",
+                computationRefusal(turn: name),
                 path: runningPath)
             return
         }
@@ -57,6 +58,14 @@ extension Graph {
             runTurn(name: name, origin: isAssembling && origin == .op ? .assembly : origin, cause: nil, body: body)
             drainQueuedTurns()
         }
+    }
+
+    /// Why a turn (or a refresh, which the public library counts as the op `refresh(_:)`) may not
+    /// start while a selector computes: the words client tests look for.
+    func computationRefusal(turn name: String) -> String {
+        "Cog cannot start turn \(String(reflecting: name)) while automatic cog "
+            + "\(runningPath.joined(separator: " -> ")) is computing. Automatic computation may only read "
+            + "Cog state. Invoke this op outside automatic computation, from event handling or a reaction."
     }
 
     /// Queues a turn the runtime itself needs (an async status change) and runs it at the next
@@ -148,7 +157,12 @@ extension Graph {
     private func isLive(turnID: Int, descriptor: AnyDescriptor, key: StateKey?) -> Bool {
         guard phase == .accumulating, let currentTurn, currentTurn.id == turnID else {
             let label = Node.label(descriptor: descriptor, key: key)
-            fail(.staleWriter, "writer of turn \(turnID) used for '\(label)' after its turn ended", path: [label])
+            fail(
+                .staleWriter,
+                "the writer of turn \(turnID) outlived the turn that created it and was used for '\(label)' after "
+                    + "that turn ended; a writer is valid only inside its turn's body, so call turn again and use the "
+                    + "writer it passes",
+                path: [label])
             return false
         }
         return true

@@ -16,6 +16,8 @@ final class ReactionNode: Node {
     let body: (Reader<Void>) -> Void
     /// Set once unregistered (its owner retired): it never runs again.
     var isRetired = false
+    /// Work its body asked to run once the run is over (a scope's body for an opening), in order.
+    var workAfterRun: [() -> Void] = []
 
     init(id: Int, name: String, kind: CogRegistrationInfo.Kind, order: Int, body: @escaping (Reader<Void>) -> Void) {
         self.order = order
@@ -27,6 +29,14 @@ final class ReactionNode: Node {
     /// A reaction's run is reported by `run` itself (`reactionRun`), not as a recompute.
     override func recomputeReporting(to probe: any CogProbe, in graph: Graph, trigger: CogStateID?) {
         graph.runOnce(self)
+    }
+
+    /// Runs the work the last run deferred; work deferred by a run that this work causes runs
+    /// after that run, not here.
+    func runWorkAfterRun() {
+        let work = workAfterRun
+        workAfterRun = []
+        for item in work { item() }
     }
 
     override func run(in graph: Graph) -> Bool {
@@ -58,5 +68,19 @@ extension Graph {
             drainQueuedTurnsIfIdle()
         }
         return reaction
+    }
+}
+
+extension Graph {
+    /// Runs `work` once the reaction running now has finished its run, outside it: a scope's body
+    /// runs there, so a turn it starts while the runtime is idle runs at once (and may retire the
+    /// scope, which every primitive after it then sees) instead of queueing behind the scope's
+    /// own run. With no reaction running, `work` runs now.
+    func afterTheRunningReaction(_ work: @escaping () -> Void) {
+        guard let running = trackingStack.last, running.descriptor.shape == .reaction else {
+            work()
+            return
+        }
+        unsafeDowncast(running, to: ReactionNode.self).workAfterRun.append(work)
     }
 }

@@ -1,7 +1,9 @@
 /// Scopes: work tied to a fact. Each form reads its input after the turn settles (so removing and
 /// restoring a value within one turn restarts nothing) and runs its body once per opening with a
-/// fresh sub-controller, which retires when the opening ends. Scopes issue no writes and release
-/// no state of their own.
+/// fresh sub-controller, which retires when the opening ends. The body runs just after the scope's
+/// own run, outside it: a turn the body starts while the runtime is idle runs at once, so a body
+/// that retires its own scope sees every primitive after that turn refused. Scopes issue no
+/// writes and release no state of their own.
 extension MechanismController {
     /// Opens while `condition` is true: the body runs once with a sub-controller, which retires
     /// when the condition becomes false. Opening again runs the body with a new controller.
@@ -14,8 +16,9 @@ extension MechanismController {
         registerScopeReaction(name: scopeName) { [unowned self] c in
             let isOpen = c[condition]
             if isOpen, open == nil {
-                open = openScope(named: scopeName, identity: nil)
-                body(open!)
+                let controller = openScope(named: scopeName, identity: nil)
+                open = controller
+                graph.afterTheRunningReaction { body(controller) }
             } else if !isOpen, let current = open {
                 current.owner.retire(in: graph)
                 open = nil
@@ -41,7 +44,7 @@ extension MechanismController {
             guard let id else { return }
             let controller = openScope(named: scopeName, identity: "\(id)")
             open = (id, controller)
-            body(id, controller)
+            graph.afterTheRunningReaction { body(id, controller) }
         }
     }
 
@@ -70,7 +73,7 @@ extension MechanismController {
             for id in ids where open[id] == nil && opened.insert(id).inserted {
                 let controller = openScope(named: scopeName, identity: "\(id)")
                 open[id] = controller
-                body(id, controller)
+                graph.afterTheRunningReaction { body(id, controller) }
             }
         }
     }

@@ -1,8 +1,8 @@
 /// The controller a mechanism, or one opening of a scope, operates through: it runs the app's
 /// ops (`CogOps`) and registers named work that ends with its owner.
 ///
-/// When a scope ends, its controller retires: `turn` does nothing (a queued one is dropped),
-/// registrations start nothing, `task` returns an already-cancelled task, and `peek`,
+/// When a scope ends, its controller retires: `turn` and `discard` do nothing (a queued turn is
+/// dropped), registrations start nothing, `task` returns an already-cancelled task, and `peek`,
 /// `status.peek` and `refresh` are runtime errors. Capture controllers weakly in anything
 /// long-lived, and use `ifLive` for a read after a suspension.
 public final class MechanismController: CogOps {

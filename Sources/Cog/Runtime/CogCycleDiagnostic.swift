@@ -29,8 +29,9 @@ extension Graph {
         return (active[start...] + [node]).map(\.label)
     }
 
-    /// The message of a cycle along `path`.
+    /// The message of a cycle along `path`, in the public library's words, which its tests (and
+    /// so an app's own) compare whole: `Cog dependency cycle: advice -> advice.`
     static func cycleMessage(_ path: [String]) -> String {
-        "dependency cycle: \(path.joined(separator: " -> "))"
+        "Cog dependency cycle: \(path.joined(separator: " -> "))."
     }
 }

@@ -53,10 +53,9 @@ public struct CogDiagnostic: Error, CustomStringConvertible, Sendable, Equatable
 
     public var description: String { message }
 
-    /// What the runtime prints when it stops for this failure: `Cog: message`, and for a cycle
-    /// `Cog dependency cycle: a -> b -> a`, the public library's wording, which its tests (and
-    /// so an app's own) look for.
-    var trapText: String { kind == .cycle ? "Cog \(message)" : "Cog: \(message)" }
+    /// What the runtime prints when it stops for this failure: `Cog: message`; a cycle's message
+    /// (`Cog dependency cycle: a -> b -> a.`) already names Cog.
+    var trapText: String { kind == .cycle ? message : "Cog: \(message)" }
 }
 
 extension Graph {

@@ -45,7 +45,10 @@ public final class Cogs: CogOps {
     public static func assemble(mechanisms: [any Mechanism] = []) -> Cogs {
         let cogs = Cogs()
         if hasAssembled {
-            cogs.graph.fail(.secondAssembly, "assemble(mechanisms:) called a second time; an app has one runtime")
+            cogs.graph.fail(
+                .secondAssembly,
+                "Cog is already assembled: assemble(mechanisms:) was called a second time, and an app has one "
+                    + "runtime; a test or preview makes its own with Cogs.forTesting(seeding:mechanisms:)")
             return cogs
         }
         hasAssembled = true
@@ -76,7 +79,8 @@ public final class Cogs: CogOps {
             guard names.insert(name).inserted else {
                 graph.fail(
                     .duplicateMechanism,
-                    "two mechanisms in one assembly list share the name \(String(reflecting: name)); give one an explicit `name`"
+                    "Two mechanisms in one assembly list are both named \(String(reflecting: name)); give one an "
+                        + "explicit `name`"
                 )
                 continue
             }

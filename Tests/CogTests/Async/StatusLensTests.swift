@@ -72,8 +72,9 @@ struct StatusLensTests {
         let diagnostics = cogs.collectingDiagnostics { _ = cogs.peek(refreshingCog) }
         #expect(
             diagnostics.map(\.message) == [
-                "cannot refresh 'count' while automatic cog refreshing is computing; a selector only reads state, "
-                    + "so refresh from event handling or a reaction"
+                "Cog cannot start turn \"refresh(_:)\" while automatic cog refreshing is computing. Automatic "
+                    + "computation may only read Cog state. Invoke this op outside automatic computation, from event "
+                    + "handling or a reaction."
             ])
     }
 }

@@ -32,7 +32,7 @@ struct CycleTests {
         }
         #expect(diagnostics.map(\.kind) == [.cycle])
         #expect(diagnostics.first?.path == ["head", "link[1]", "head"])
-        #expect(diagnostics.first?.message == "dependency cycle: head -> link[1] -> head")
+        #expect(diagnostics.first?.message == "Cog dependency cycle: head -> link[1] -> head.")
     }
 
     @Test func aCycleTrapsInEveryBuild() async {
@@ -42,7 +42,7 @@ struct CycleTests {
                 _ = cogs.peek(selfReadingCog)
             }
         }
-        #expect(result.standardErrorText.contains("Cog dependency cycle: selfReading -> selfReading"))
+        #expect(result.standardErrorText.contains("Cog dependency cycle: selfReading -> selfReading."))
     }
 
     @Test func aSelectorCanAskWhichCycleAReadWouldCloseWithoutClosingIt() {
@@ -52,7 +52,7 @@ struct CycleTests {
         #expect(diagnostics.isEmpty, "asking reads nothing, so no cycle happened")
         #expect(probedCycles.count == 2)
         #expect(probedCycles.first??.path == ["probingHead", "probingTail[3]", "probingHead"])
-        #expect(probedCycles.first??.message == "dependency cycle: probingHead -> probingTail[3] -> probingHead")
+        #expect(probedCycles.first??.message == "Cog dependency cycle: probingHead -> probingTail[3] -> probingHead.")
         #expect(probedCycles.last == .some(nil), "a state off the running path closes no cycle")
     }
 }

@@ -66,6 +66,7 @@ struct ExportTests {
         #expect(diagnostics.map(\.kind) == [.runawayChain])
         #expect(
             diagnostics.first?.message == "runaway chain: 65 turns without returning to idle: "
-                + "bump -> bump -> bump -> … -> bump -> bump -> bump")
+                + "PingPong.bump -> PingPong.bump -> PingPong.bump -> … -> PingPong.bump -> PingPong.bump -> PingPong.bump"
+        )
     }
 }

@@ -69,16 +69,16 @@ struct RetirementTests {
         #expect(cogs.peek(_noteCog) == "")
         #expect(
             log.lines(startingWith: "drop") == [
-                "drop writeNote(_:): its scope 'Gated.open' retired"
+                "drop Gated.open.writeNote(_:): its scope 'Gated.open' retired"
             ])
         scope.writeNote("after retirement")
         #expect(cogs.peek(_noteCog) == "")
     }
 
-    /// A deliberate difference from the public library (docs/architecture.md): a turn requested
-    /// inside a flush waits for it, so a scope body that lowers its own gate is still live for
-    /// the rest of its body, and the queued turn then retires all it registered.
-    @Test func aScopeBodyThatLowersItsOwnGateRetiresAfterItsBody() {
+    /// A scope's body runs after the scope's own run, so a turn it starts while the runtime is
+    /// idle runs at once: a body that lowers its own gate is retired for the rest of its body, and
+    /// what it registers after that never runs (MECH-30 in the public library).
+    @Test func aScopeBodyThatLowersItsOwnGateIsRetiredForTheRestOfItsBody() {
         var bodyRuns = 0
         var readerRuns: [Int] = []
         var retiredBeforeTheBodyEnded: Bool?
@@ -93,11 +93,11 @@ struct RetirementTests {
             }
         ])
         #expect(bodyRuns == 1)
-        #expect(retiredBeforeTheBodyEnded == false)
-        #expect(readerRuns == [0], "registered while live, it ran once")
-        #expect(cogs.peek(_gateCog) == false, "the queued turn lowered the gate")
+        #expect(retiredBeforeTheBodyEnded == true)
+        #expect(readerRuns == [], "registered after its scope retired, it never ran")
+        #expect(cogs.peek(_gateCog) == false, "the body's turn lowered the gate")
         cogs.turn("tick") { c in c[_tickCog] = 1 }
-        #expect(readerRuns == [0], "the retirement ended the late registration too")
+        #expect(readerRuns == [])
         #expect(cogs.liveRegistrationCount == 1, "only the scope's own reaction is left")
     }
 
@@ -159,12 +159,31 @@ struct RetirementTests {
         expectRetirementTrap(result, operation: "refresh")
     }
 
-    @Test func aRetiredControllersDiscardTrapsNamingTheOperationAndTheState() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            await MainActor.run { useRetiredController { $0.discard(_retiredDraftCog) } }
-        }
-        expectRetirementTrap(result, operation: "discard")
-        #expect(result.standardErrorText.contains("`discard` of 'retired.draft'"))
+    /// Discard is a primitive like `turn`: through a retired controller it does nothing, so the
+    /// state keeps its value until the runtime itself discards it.
+    @Test func aRetiredControllersDiscardIsInert() {
+        let box = ControllerBox()
+        let cogs = Cogs.forTesting(mechanisms: [gatedMechanism(box)])
+        cogs.turn(_retiredDraftCog, to: "kept")
+        _ = cogs[_retiredDraftCog]
+        cogs.closeGate()
+        let diagnostics = cogs.collectingDiagnostics { box.controller!.discard(_retiredDraftCog) }
+        #expect(diagnostics.isEmpty)
+        #expect(cogs.peek(_retiredDraftCog) == "kept")
+        #expect(cogs.hasObservationBoundary(for: _retiredDraftCog))
+        cogs.discard(_retiredDraftCog)
+        #expect(cogs.peek(_retiredDraftCog) == "")
+    }
+
+    /// A status lens kept past its controller's retirement registers nothing.
+    @Test func aRetiredControllersStatusLensWatchesNothing() {
+        let box = ControllerBox()
+        let cogs = Cogs.forTesting(mechanisms: [gatedMechanism(box)])
+        let lens = box.controller!.status
+        cogs.closeGate()
+        var runs = 0
+        lens.watch(_retiredForecastCog, initial: .run, name: "late") { _, _ in runs += 1 }
+        #expect(runs == 0)
     }
 
     @Test func aRetiredScopesControllerIsReleasedSoWeakCapturesEnd() {

@@ -64,7 +64,7 @@ struct TodoPersistenceRecipeTests {
         cogs.appendTodo("a")
         #expect(
             log.lines(startingWith: "turn") == [
-                "turn 1 appendTodo(_:) op", "turn 2 appendTodo(_:) reactionWriteBack after 1",
+                "turn 1 appendTodo(_:) op", "turn 2 EchoWatch.appendTodo(_:) reactionWriteBack after 1",
             ])
         #expect(cogs.peek(_savedTitlesCog) == ["a", "echo"])
         #expect(

@@ -56,7 +56,7 @@ struct AssemblyTests {
         cogs.applyTheme("sepia")
         #expect(
             log.lines(startingWith: "register", "turn") == [
-                "register Theme mechanism", "turn 1 applyTheme(_:) assembly", "turn 2 applyTheme(_:) op",
+                "register Theme mechanism", "turn 1 Theme.applyTheme(_:) assembly", "turn 2 applyTheme(_:) op",
             ])
     }
 
@@ -73,7 +73,7 @@ struct AssemblyTests {
         }
         #expect(
             diagnostics.map(\.message) == [
-                "two mechanisms in one assembly list share the name \"Theme\"; give one an explicit `name`"
+                "Two mechanisms in one assembly list are both named \"Theme\"; give one an explicit `name`"
             ])
         #expect(cogs.peek(_themeCog) == "a")
     }
@@ -113,7 +113,7 @@ struct AssemblyTests {
             }
         }
         let text = result.standardErrorText
-        #expect(text.contains("share the name \"Theme\""), "stderr was: \(text)")
+        #expect(text.contains("Two mechanisms in one assembly list are both named \"Theme\""), "stderr was: \(text)")
         #expect(text.contains("explicit `name`"), "stderr was: \(text)")
     }
 
@@ -124,7 +124,8 @@ struct AssemblyTests {
                 _ = Cogs.assemble()
             }
         }
-        #expect(result.standardErrorText.contains("assemble(mechanisms:) called a second time"))
+        #expect(result.standardErrorText.contains("Cog is already assembled"))
+        #expect(result.standardErrorText.contains("Cogs.forTesting(seeding:mechanisms:)"))
     }
 }
 

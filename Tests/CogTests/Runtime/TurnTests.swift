@@ -87,7 +87,11 @@ struct TurnTests {
             escaped?[_countCog] = 9
         }
         #expect(diagnostics.map(\.kind) == [.staleWriter])
-        #expect(diagnostics.first?.message == "writer of turn 1 used for 'count' after its turn ended")
+        #expect(
+            diagnostics.first?.message
+                == "the writer of turn 1 outlived the turn that created it and was used for 'count' after that turn "
+                + "ended; a writer is valid only inside its turn's body, so call turn again and use the writer it passes"
+        )
         #expect(cogs.peek(_countCog) == 0)
     }
 
@@ -100,7 +104,8 @@ struct TurnTests {
                 escaped?[_countCog] = 9
             }
         }
-        #expect(result.standardErrorText.contains("writer of turn 1 used for 'count' after its turn ended"))
+        #expect(result.standardErrorText.contains("outlived the turn that created it"))
+        #expect(result.standardErrorText.contains("call turn again"))
     }
 
     @Test func aTurnRequestedDuringAFlushRunsAfterItInFIFOOrder() {
@@ -110,13 +115,13 @@ struct TurnTests {
         #expect(
             log.lines(startingWith: "turn") == [
                 "turn 1 first op",
-                "turn 2 echoLabel reactionWriteBack after 1",
-                "turn 3 echoScore reactionWriteBack after 1",
+                "turn 2 Echo.echoLabel reactionWriteBack after 1",
+                "turn 3 Echo.echoScore reactionWriteBack after 1",
             ])
         #expect(cogs.peek(_labelCog) == "echo 1")
         #expect(cogs.peek(_scoreCogs["echo"]) == 1)
         let ends = log.lines.firstIndex(of: "end 1")!
-        let second = log.lines.firstIndex(of: "turn 2 echoLabel reactionWriteBack after 1")!
+        let second = log.lines.firstIndex(of: "turn 2 Echo.echoLabel reactionWriteBack after 1")!
         #expect(ends < second)
     }
 

@@ -31,8 +31,9 @@ struct WriteDuringComputationTests {
         #expect(diagnostics.first?.path == ["outer", "writingSelector[x]"])
         #expect(
             diagnostics.first?.message
-                == "cannot start turn \"sneakyAudit\" while automatic cog outer -> writingSelector[x] is computing; "
-                + "a selector only reads state, so start the turn from event handling or a reaction")
+                == "Cog cannot start turn \"sneakyAudit\" while automatic cog outer -> writingSelector[x] is "
+                + "computing. Automatic computation may only read Cog state. Invoke this op outside automatic "
+                + "computation, from event handling or a reaction.")
         #expect(cogs.peek(_auditCog) == 0)
     }
 
@@ -45,7 +46,8 @@ struct WriteDuringComputationTests {
             }
         }
         let text = result.standardErrorText
-        #expect(text.contains("cannot start turn \"sneakyAudit\""), "stderr was: \(text)")
+        #expect(text.contains("Cog cannot start turn \"sneakyAudit\""), "stderr was: \(text)")
+        #expect(text.contains("Automatic computation may only read Cog state"), "stderr was: \(text)")
         #expect(text.contains("automatic cog outer -> writingSelector[x] is computing"), "stderr was: \(text)")
     }
 }
