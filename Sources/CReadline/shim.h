@@ -75,6 +75,9 @@ static inline void cog_rl_reset_signals(void) {
         if (number == SIGKILL || number == SIGSTOP) continue;
         signal(number, SIG_DFL);
     }
+    /* A reader that leaves (a pager quit early, `| head`) makes a write fail with EPIPE, which
+       the front end reports, rather than end the whole process. */
+    signal(SIGPIPE, SIG_IGN);
 }
 
 /// In batch, SIGINT only records the request, and interrupts a blocking read (no SA_RESTART),

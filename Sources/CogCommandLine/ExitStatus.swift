@@ -15,11 +15,14 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case cannotOpenInput = 66
     /// An output could not be created or would replace something without `--force`.
     case cannotCreateOutput = 73
+    /// Writing failed: standard output is full or closed (`> /dev/full`, a reader that left).
+    case ioError = 74
     /// Stopped by an interrupt (SIGINT).
     case interrupted = 130
 
     /// The line `--help` prints to explain the statuses.
     public static let summary =
         "exit status: 0 success, 1 failed or differs, 3 an expect failed, 64 usage, 65 malformed input,\n"
-        + "             66 cannot open an input, 73 cannot create an output, 130 interrupted"
+        + "             66 cannot open an input, 73 cannot create an output, 74 cannot write the output,\n"
+        + "             130 interrupted"
 }

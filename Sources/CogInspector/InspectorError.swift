@@ -8,6 +8,8 @@ public struct InspectorError: Error, CustomStringConvertible, Equatable {
         case expectation
         /// Ctrl-C stopped the command before it answered.
         case interrupted
+        /// An output file could not be created, or would replace something without `--force`.
+        case output
     }
 
     /// The error of a command that Ctrl-C stopped.

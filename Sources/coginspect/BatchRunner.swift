@@ -47,7 +47,13 @@ struct BatchRunner {
             } catch {
                 FileHandle.standardError.write(
                     Data("\(source):\(number): error: \(TerminalText.escape("\(error)"))\n".utf8))
-                if status == .success { status = error.kind == .expectation ? .expectationFailed : .failure }
+                if status == .success {
+                    switch error.kind {
+                    case .expectation: status = .expectationFailed
+                    case .output: status = .cannotCreateOutput
+                    default: status = .failure
+                    }
+                }
                 if !keepGoing { break }
             }
         }
@@ -74,7 +80,34 @@ struct OutputPrinter {
         let isTerminal = isatty(STDOUT_FILENO) == 1
         let text = render(result)
         if pagesLongOutput, isTerminal, text.split(separator: "\n").count >= terminalRows() - 1, page(text) { return }
-        Swift.print(text)
+        Self.writeToStandardOutput(text + "\n")
+    }
+
+    /// Writes `text` to standard output with `write(2)`, after anything `print` buffered, and
+    /// ends the run with exit status 74 and one line on standard error when standard output
+    /// cannot take it: a full disk or device (`> /dev/full`), or a reader that closed the pipe
+    /// (SIGPIPE is ignored, so that is an error here rather than a silent death).
+    static func writeToStandardOutput(_ text: String) {
+        var failure: Int32 = fflush(nil) == 0 ? 0 : errno
+        if failure == 0 {
+            let bytes = Array(text.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { buffer in
+                    write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                offset += written
+            }
+        }
+        guard failure != 0 else { return }
+        let reason = String(cString: strerror(failure)).lowercased()
+        FileHandle.standardError.write(Data("coginspect: cannot write to standard output: \(reason)\n".utf8))
+        exit(ExitStatus.ioError.rawValue)
     }
 
     /// The result as text or JSON, as the settings say, without printing it.
@@ -111,10 +144,12 @@ struct OutputPrinter {
     }
 
     /// Shows `text` through `less` (quitting at once if it fits, keeping styles); false when no
-    /// pager could be started.
+    /// pager could be started. Quitting the pager early (`q`) ends this output only: the write
+    /// that finds the pipe closed fails (SIGPIPE is ignored) and the session goes on.
     private func page(_ text: String) -> Bool {
         guard let pager = popen("less -FRX", "w") else { return false }
         fputs(text + "\n", pager)
-        return pclose(pager) == 0
+        // The shell's "command not found" status: no pager ran, so the text was not shown.
+        return pclose(pager) != 127 << 8
     }
 }

@@ -11,6 +11,10 @@ struct CogInspect {
     static let defaultTrace = "Recordings/tour.cogtrace"
 
     static func main() {
+        // SIGPIPE is ignored from here on (`Interrupts` resets the signals), so a reader that
+        // leaves (a pager quit early, `| head`) makes a write fail with EPIPE, which the printer
+        // reports, rather than end the whole process.
+        signal(SIGPIPE, SIG_IGN)
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions(arguments: Array(CommandLine.arguments.dropFirst()))

@@ -127,7 +127,7 @@ struct ExitStatusTests {
             "export dot --to \(link.path)", "export sqlite \(directory.path) --force",
         ] {
             let outcome = try Executables.coginspect(["-c", command])
-            #expect(outcome.status == 1, "\(command) should be refused")
+            #expect(outcome.status == 73, "\(command) should be refused as an output it cannot create")
             refused += 1
         }
         #expect(refused == 5)
@@ -158,6 +158,39 @@ struct ExitStatusTests {
 
     /// One rule for every "compare" answer: 0 the same or found, 1 differs or not found, 3 an
     /// expectation that does not hold; a "no" is an answer, so the script goes on.
+    /// An output that cannot be created exits 73 and names the target, never a temporary file.
+    @Test func anOutputThatCannotBeCreatedExitsSeventyThreeNamingTheTarget() throws {
+        for (command, target) in [
+            ("export sqlite /nonexistent-dir/x.db", "'/nonexistent-dir/x.db'"),
+            ("export dot --to /nonexistent-dir/x.dot", "'/nonexistent-dir/x.dot'"),
+        ] {
+            let outcome = try Executables.coginspect(["-c", command])
+            #expect(outcome.status == 73, "\(command): \(outcome.standardError)")
+            #expect(outcome.standardError.contains(target), "\(outcome.standardError)")
+            #expect(!outcome.standardError.contains(".partial"), "\(outcome.standardError)")
+        }
+    }
+
+    /// Standard output that cannot take the answer (a full device) exits 74 with one line on
+    /// standard error, in text and in JSON.
+    @Test(.enabled(if: FileManager.default.isWritableFile(atPath: "/dev/full"), "needs /dev/full"))
+    func aFullStandardOutputExitsSeventyFour() throws {
+        for arguments in [["-c", "turns"], ["--json", "-c", "turns"]] {
+            let process = Process()
+            process.executableURL = Executables.productsDirectory.appendingPathComponent("coginspect")
+            process.arguments = ["Recordings/tour.cogtrace"] + arguments
+            process.currentDirectoryURL = Executables.packageRoot
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 74, "\(arguments): \(text)")
+            #expect(text == "coginspect: cannot write to standard output: no space left on device\n")
+        }
+    }
+
     @Test func noAnswersExitOneAndDoNotStopTheScript() throws {
         let cases: [([String], Int32)] = [
             (["-c", "diff --trace Recordings/tour.cogtrace"], 0),

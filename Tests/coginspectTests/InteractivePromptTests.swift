@@ -84,6 +84,24 @@ struct InteractivePromptTests {
         #expect(lastLine(cleared).hasPrefix("turn 25/25>"))
     }
 
+    /// Quitting the pager with `q` before the end of a long output ends that output only: the
+    /// session is still there (the write that finds the pager gone fails, SIGPIPE is ignored).
+    @Test func quittingThePagerEarlyReturnsToThePrompt() throws {
+        let home = try startInspector(home: "coginspect-pager")
+        defer { stopInspector(home: home) }
+        try waitFor("the prompt") { $0.contains("turn 25/25>") }
+        // 50,000 lines: far more than a pipe holds, so the pager quits while lines still come.
+        terminal.send(
+            "sql WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000) SELECT i FROM n",
+            "Enter")
+        try waitFor("the pager") { $0.contains("\n1 ") || $0.contains("\n1\n") }
+        terminal.send("q")
+        try waitFor("the prompt after the pager") { lastLine($0).hasPrefix("turn 25/25>") }
+        terminal.send("where", "Enter")
+        try waitFor("the session still answering") { $0.contains("turn 25 of 1..25") }
+        terminal.send("quit", "Enter")
+    }
+
     /// `play` prints each turn when it is reached, not all at the end, and Ctrl-C stops it at
     /// once, back at the prompt with the cursor on the last turn printed.
     @Test(.disabled(if: Self.isUnderThreadSanitizer, "Ctrl-C is deferred under ThreadSanitizer"))

@@ -90,7 +90,10 @@ extension CommandCatalog {
                         sources: ([session] + session.companions).map(\.databaseSource), path: temporary)
                 } catch {
                     unlink(temporary)
-                    throw error
+                    // The temporary file is the export's own business: the error names the target.
+                    guard error.kind != .interrupted else { throw error }
+                    let reason = error.message.replacingOccurrences(of: "'\(temporary)'", with: "'\(output.path)'")
+                    throw InspectorError(reason, kind: .output)
                 }
                 try output.commit(temporary)
                 let count = 1 + session.companions.count

@@ -17,22 +17,24 @@ struct OutputFile {
         var status = stat()
         guard lstat(path, &status) == 0 else {
             guard errno == ENOENT else {
-                throw InspectorError("cannot write '\(path)': \(String(cString: strerror(errno)).lowercased())")
+                throw InspectorError(
+                    "cannot write '\(path)': \(String(cString: strerror(errno)).lowercased())", kind: .output)
             }
             replaces = false
             return
         }
         switch status.st_mode & S_IFMT {
         case S_IFDIR:
-            throw InspectorError("'\(path)' is a directory; give a file path, e.g. '\(path)/export.out'")
+            throw InspectorError("'\(path)' is a directory; give a file path, e.g. '\(path)/export.out'", kind: .output)
         case S_IFLNK:
             guard force else {
-                throw InspectorError("'\(path)' is a symbolic link; add --force to replace the link with the file")
+                throw InspectorError(
+                    "'\(path)' is a symbolic link; add --force to replace the link with the file", kind: .output)
             }
         case S_IFREG:
-            guard force else { throw InspectorError("'\(path)' exists; add --force to replace it") }
+            guard force else { throw InspectorError("'\(path)' exists; add --force to replace it", kind: .output) }
         default:
-            throw InspectorError("'\(path)' is not a regular file; give a file path")
+            throw InspectorError("'\(path)' is not a regular file; give a file path", kind: .output)
         }
         replaces = true
     }
@@ -48,7 +50,7 @@ struct OutputFile {
     func write(_ bytes: some Collection<UInt8>) throws(InspectorError) {
         let temporary = temporaryPath
         guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            throw InspectorError("cannot write '\(path)': its directory is missing or not writable")
+            throw InspectorError("cannot write '\(path)': its directory is missing or not writable", kind: .output)
         }
         try commit(temporary)
     }
@@ -58,7 +60,7 @@ struct OutputFile {
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno)).lowercased()
             unlink(temporary)
-            throw InspectorError("cannot write '\(path)': \(reason)")
+            throw InspectorError("cannot write '\(path)': \(reason)", kind: .output)
         }
     }
 }

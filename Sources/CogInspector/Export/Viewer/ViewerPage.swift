@@ -1,3 +1,4 @@
+import CogCommandLine
 import CogTraceFormat
 import Foundation
 
@@ -26,7 +27,7 @@ enum ViewerPage {
             ])
         }
         let data: JSONValue = .object([
-            ("schemaVersion", .int(2)), ("title", .string(session.trace.header.title)),
+            ("schemaVersion", .int(2)), ("title", .string(TerminalText.escape(session.trace.header.title))),
             ("source", .string(session.source)),
             ("layout", .string(layout.engine.rawValue)), ("width", .double(layout.width.rounded(.up))),
             ("height", .double(layout.height.rounded(.up))), ("keyframeInterval", .int(ViewerModel.keyframeInterval)),
@@ -105,8 +106,12 @@ enum ViewerPage {
     }
 
     /// Text for an HTML element's content: the title, the one value written into markup.
-    private static func htmlText(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+    /// Trace text as inert markup: control characters escaped as the terminal escapes them
+    /// (an entity would still put a raw ESC in a title bar), then `&`, `<` and `>` as entities.
+    static func htmlText(_ text: String) -> String {
+        TerminalText.escape(text).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+            of: "<", with: "&lt;"
+        )
+        .replacingOccurrences(of: ">", with: "&gt;")
     }
 }
