@@ -22,6 +22,9 @@ struct CommandRunner {
         let outcome = Result { () throws(InspectorError) in try session.execute(line) }
         progress.finish()
         guard let result = try outcome.get() else { return nil }
+        // Ctrl-C during the command's last steps: its answer is not printed (a big table takes a
+        // while to lay out), and the cursor stays where the command left it.
+        if Interrupts.isPending() { throw .interrupted }
         if result.clearsScreen {
             // Home, erase the screen, erase the scrollback: what `clear` does on a terminal.
             if isatty(STDOUT_FILENO) == 1 {

@@ -201,7 +201,12 @@ extension CommandCatalog {
             // Every turn's name, read on every core from the records' openings (no event index):
             // a turn that cannot say is left out, and the answer warns of it.
             var turns: [[Cell]] = []
-            for (sequence, heading) in zip(session.turns, session.trace.readingHeadings(session.turns)) {
+            let headings = session.trace.readingHeadings(session.turns)
+            // Ctrl-C stops the reading between batches; what it left unread is not an answer.
+            if session.interruptRequested() { throw .interrupted }
+            for (offset, (sequence, heading)) in zip(session.turns, headings).enumerated() {
+                // Matching a name is slow next to reading it: Ctrl-C is looked at as it goes.
+                if offset % 16_384 == 0, session.interruptRequested() { throw .interrupted }
                 switch heading {
                 case .success(let heading):
                     if matches(heading.name, pattern: pattern) {

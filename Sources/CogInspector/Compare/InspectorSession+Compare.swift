@@ -69,6 +69,8 @@ extension InspectorSession {
         }
         for sequence in ordered {
             evaluations += 1
+            // Asked often enough that Ctrl-C stops a walk of a million turns at once.
+            if evaluations % Self.interruptCheckStep == 0, interruptRequested() { throw .interrupted }
             // A bisect over many candidates walks most of the trace: the front end may show how far.
             if evaluations % Self.bisectProgressStep == 0 {
                 progress?(TraceProgress(task: "bisecting", completed: evaluations, total: ordered.count))
@@ -89,6 +91,8 @@ extension InspectorSession {
 
     /// How many candidates a bisect evaluates between two progress reports.
     static let bisectProgressStep = 4_096
+    /// How many turns a long walk takes between two looks at Ctrl-C: a few milliseconds' work.
+    static let interruptCheckStep = 256
 
     /// Compares this recording with the one at `path` turn by turn.
     func compareReport(with path: String, from start: TurnNumber?) throws(InspectorError) -> [Report] {

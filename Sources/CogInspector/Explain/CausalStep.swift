@@ -41,9 +41,15 @@ extension InspectorSession {
     /// or run, and the states that explain it (the dependency whose change made it recompute;
     /// every input of a first run; with `all`, every input of any run).
     func causalStep(of state: NodeID, before point: TracePoint, all: Bool) -> CausalStep {
-        guard let entry = lastDecision(of: state, before: point), entry.event != nil else {
-            return stepWithoutDecision(of: state, before: point)
-        }
+        causalStep(of: state, restingOn: lastDecision(of: state, before: point), before: point, all: all)
+    }
+
+    /// The step whose decision `entry` is (`lastDecision(of:before:)` found it), so a walk that
+    /// already knows the decision, and has shown that step, need not work it out again.
+    func causalStep(
+        of state: NodeID, restingOn entry: StateTimeline.Entry?, before point: TracePoint, all: Bool
+    ) -> CausalStep {
+        guard let entry, entry.event != nil else { return stepWithoutDecision(of: state, before: point) }
         return causalStep(of: state, decidedAt: entry, all: all, followsCauses: true)
     }
 

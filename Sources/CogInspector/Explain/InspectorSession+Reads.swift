@@ -51,7 +51,13 @@ extension InspectorSession {
     /// the write, the turn that generation started in, and what its selector read then.
     func asyncWork(of state: NodeID, publishedAt entry: StateTimeline.Entry) -> CausalLink.AsyncWork {
         var generation: Int?
-        if let recorded = try? turn(entry.turn) {
+        if hasTimeline {
+            // The index finds the acceptance without decoding the turn again.
+            let accepted = timeline.firstEntry(
+                of: state, after: entry.point, through: entry.turn, kinds: ["generationAccepted"]
+            ) { if case .generationAccepted(state, _, _) = $0 { true } else { false } }
+            if case .generationAccepted(_, let number, _) = accepted?.event { generation = number }
+        } else if let recorded = try? turn(entry.turn) {
             let laterInTurn = entry.isIdle ? [] : recorded.events.dropFirst(entry.position + 1)
             let laterAfter = entry.isIdle ? recorded.after.dropFirst(entry.position + 1) : recorded.after[...]
             for event in Array(laterInTurn) + Array(laterAfter) {

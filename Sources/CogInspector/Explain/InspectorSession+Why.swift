@@ -113,7 +113,12 @@ extension InspectorSession {
                 continue
             }
             for (state, role) in node.step.causes {
-                let step = causalStep(of: state, before: point, all: options.all)
+                // A decision shown already is the same step: it is not worked out again.
+                let decision = lastDecision(of: state, before: point)
+                let known = decision.flatMap { expanded[CausalStep.StepKey(subject: state, point: $0.point)] }
+                let step =
+                    known.map { nodes[$0].step }
+                    ?? causalStep(of: state, restingOn: decision, before: point, all: options.all)
                 var child = Node(step: step, parent: next, depth: node.depth + 1, role: role)
                 if let shown = expanded[step.key] { child.sameAs = shown } else { expanded[step.key] = nodes.count }
                 nodes[next].children.append(nodes.count)

@@ -26,7 +26,10 @@ struct ViewerCauses {
                 let entry = StateTimeline.Entry(turn: turn.sequence, event: event, isIdle: isIdle, position: position)
                 let step: Int
                 if StateTimeline.decides(event, for: state) {
-                    step = index(of: session.causalStep(of: state, decidedAt: entry, followsCauses: true))
+                    let key = CausalStep.StepKey(subject: state, point: entry.point)
+                    step =
+                        indexOfStep[key]
+                        ?? index(of: session.causalStep(of: state, decidedAt: entry, followsCauses: true))
                 } else if case .stateCreated(_, nil) = event {
                     // Created with no value: `why` says so until its first run.
                     let after = TracePoint(turn: turn.sequence, isIdle: isIdle, position: position + 1)
@@ -57,7 +60,18 @@ struct ViewerCauses {
             var causes: [(key: CausalStep.StepKey, role: CausalLink.Role)] = []
             if let point = step.causePoint {
                 for (state, role) in step.causes {
-                    let cause = session.causalStep(of: state, before: point, all: false)
+                    // A decision indexed already is the same step: it is not worked out again.
+                    let decision = session.lastDecision(of: state, before: point)
+                    if let decision, decision.event != nil {
+                        let key = CausalStep.StepKey(subject: state, point: decision.point)
+                        causes.append((key, role))
+                        if indexOfStep[key] == nil {
+                            pending.append(
+                                session.causalStep(of: state, restingOn: decision, before: point, all: false))
+                        }
+                        continue
+                    }
+                    let cause = session.causalStep(of: state, restingOn: decision, before: point, all: false)
                     causes.append((cause.key, role))
                     pending.append(cause)
                 }

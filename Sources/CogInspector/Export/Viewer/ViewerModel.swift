@@ -42,6 +42,10 @@ struct ViewerModel {
         var previousEdges: Set<[Int]> = []
         let failureTurns = Set(trace.failures.map(\.after))
         for (position, sequence) in trace.turnSequences.enumerated() {
+            // An export of a million turns takes a while: Ctrl-C stops it, and no file is written.
+            if position % InspectorSession.interruptCheckStep == 0, session.interruptRequested() {
+                throw .interrupted
+            }
             let turn = try session.turn(sequence)
             for event in turn.events { graph.apply(event) }
             for event in turn.after { graph.apply(event) }

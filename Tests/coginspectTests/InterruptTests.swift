@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// Ctrl-C (SIGINT) during a long command in batch: the command stops, the run exits 130, and an
+/// export it cut short leaves no file. On a synthetic trace long enough that each command runs
+/// for seconds, signalled once the command is under way; the test asserts what happened, not
+/// how fast (docs/inspector.md gives the figures).
+@Suite("Interrupts in batch", .serialized)
+struct InterruptTests {
+    /// Writes a synthetic trace of 60,000 turns (with the package's own `cog-bench`) for one test.
+    private func syntheticTrace() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "interrupts-\(UUID().uuidString).cogtrace")
+        let bench = Executables.productsDirectory.appendingPathComponent("cog-bench")
+        let outcome = try Executables.run(bench, ["--write-synthetic", url.path, "--sizes", "60000"], input: "")
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        return url
+    }
+
+    /// Runs `coginspect` on the synthetic trace with `arguments`, interrupts it after `delay`,
+    /// and returns its exit status and standard error.
+    private func interrupted(after delay: Duration, _ arguments: [String]) throws -> (Int32, String) {
+        let trace = try syntheticTrace()
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let process = Process()
+        process.executableURL = Executables.productsDirectory.appendingPathComponent("coginspect")
+        process.arguments = [trace.path] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
+        process.interrupt()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test func anInterruptedExportLeavesNoFile() throws {
+        let page = FileManager.default.temporaryDirectory.appendingPathComponent("interrupted-\(getpid()).html")
+        defer { try? FileManager.default.removeItem(at: page) }
+        let (status, errors) = try interrupted(after: .seconds(2), ["-c", "export html --to \(page.path)"])
+        #expect(status == 130, "\(errors)")
+        #expect(errors.contains("interrupted"), "\(errors)")
+        #expect(!FileManager.default.fileExists(atPath: page.path), "an interrupted export wrote its file")
+        let partials = try FileManager.default.contentsOfDirectory(atPath: page.deletingLastPathComponent().path)
+            .filter { $0.hasPrefix(".\(page.lastPathComponent)") }
+        #expect(partials.isEmpty, "\(partials)")
+    }
+
+    @Test(arguments: [
+        "play 1..60000 --delay 1000",
+        "bisect weather.forecast[10001].temperatureF > 999 or weather.forecast[10008].temperatureF > 999 "
+            + "or weather.forecast[10015].temperatureF > 999 or weather.currentZip == \"none\"",
+    ])
+    func aLongCommandStopsAtCtrlC(_ command: String) throws {
+        let (status, errors) = try interrupted(after: .seconds(2), ["-c", command])
+        #expect(status == 130, "\(command): \(errors)")
+        #expect(errors.contains("coginspect: interrupted at turn"), "\(command): \(errors)")
+    }
+}
