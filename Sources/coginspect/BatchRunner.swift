@@ -45,6 +45,7 @@ struct BatchRunner {
             } catch  where error.kind == .interrupted {
                 return interrupted()
             } catch {
+                runner.printer.printFailure(error, of: text)
                 FileHandle.standardError.write(
                     Data("\(source):\(number): error: \(TerminalText.escape("\(error)"))\n".utf8))
                 if status == .success {
@@ -110,6 +111,17 @@ struct OutputPrinter {
         exit(ExitStatus.ioError.rawValue)
     }
 
+    /// Whether results print as JSON (`--json`, or `set format json`).
+    var printsJSON: Bool { json || session.settings.format == .json }
+
+    /// In JSON, a failed command still prints its one document, with the error in it (the
+    /// message also goes to standard error, for a person).
+    func printFailure(_ error: InspectorError, of line: String) {
+        guard printsJSON else { return }
+        Self.writeToStandardOutput(
+            ReportRenderer().json(error: error, command: InspectorSession.commandName(of: line)) + "\n")
+    }
+
     /// The result as text or JSON, as the settings say, without printing it.
     func render(_ result: CommandResult) -> String {
         let isTerminal = isatty(STDOUT_FILENO) == 1
@@ -117,7 +129,7 @@ struct OutputPrinter {
         let renderer = ReportRenderer(
             valueWidth: session.settings.valueWidth, usesColor: usesColor,
             lineWidth: session.settings.columns ?? (isTerminal ? terminalColumns() : environmentColumns()))
-        return json || session.settings.format == .json ? renderer.json(result) : renderer.text(result)
+        return printsJSON ? renderer.json(result) : renderer.text(result)
     }
 
     /// The terminal's width, or nil when it cannot be told.

@@ -26,6 +26,11 @@ struct CommandRunner {
         // while to lay out), and the cursor stays where the command left it.
         if Interrupts.isPending() { throw .interrupted }
         if result.clearsScreen {
+            // In JSON it is a document like any other answer.
+            if printer.printsJSON {
+                printer.print(result)
+                return nil
+            }
             // Home, erase the screen, erase the scrollback: what `clear` does on a terminal.
             if isatty(STDOUT_FILENO) == 1 {
                 print("\u{1B}[H\u{1B}[2J\u{1B}[3J", terminator: "")
@@ -43,15 +48,23 @@ struct CommandRunner {
 
     /// Prints each turn as it is reached. Ctrl-C is only looked at, never taken, so a batch run
     /// still sees it afterwards and exits 130; the prompt clears it before the next command.
+    /// In JSON the command still prints one document: every turn reached, then, if Ctrl-C
+    /// stopped it, where.
     private func play(_ playback: Playback) throws(InspectorError) {
+        var reached: [Report] = []
+        defer { if printer.printsJSON { printer.print(CommandResult(command: "play", report: reached)) } }
         for (index, turn) in playback.turns.enumerated() {
-            printer.print(try session.playStep(turn))
+            let step = try session.playStep(turn)
+            if printer.printsJSON { reached += step.report } else { printer.print(step) }
             fflush(nil)
             guard index < playback.turns.count - 1 else { break }
             if !pause(playback.delay) {
-                printer.print(
-                    CommandResult(
-                        command: "play", report: [.message("play stopped at turn \(turn); the cursor is there")]))
+                let stopped = Report.message("play stopped at turn \(turn); the cursor is there")
+                if printer.printsJSON {
+                    reached.append(stopped)
+                } else {
+                    printer.print(CommandResult(command: "play", report: [stopped]))
+                }
                 return
             }
         }

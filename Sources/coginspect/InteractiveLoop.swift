@@ -62,6 +62,7 @@ struct InteractiveLoop {
             do {
                 try runner.run(line)
             } catch {
+                runner.printer.printFailure(error, of: line)
                 FileHandle.standardError.write(Data("error: \(TerminalText.escape("\(error)"))\n".utf8))
             }
         }

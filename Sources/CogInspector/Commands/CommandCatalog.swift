@@ -42,6 +42,13 @@ extension InspectorSession {
         !withoutComment(line).allSatisfy(\.isWhitespace)
     }
 
+    /// The full name of the command `line` runs (`get` for `v weather.x`), or its first word when
+    /// it names no command: what a failed command's JSON document is filed under.
+    public static func commandName(of line: String) -> String {
+        guard let word = (try? tokenize(withoutComment(line)))?.first else { return "" }
+        return (try? CommandCatalog.resolve(word))?.name ?? word
+    }
+
     /// Runs one command line and returns its result; nil for a blank line or a `#` comment.
     /// - Throws: `InspectorError` for an unknown command, bad arguments, or a failed `expect`.
     public func execute(_ line: String) throws(InspectorError) -> CommandResult? {

@@ -40,6 +40,22 @@ public struct ReportRenderer {
         ]).jsonText
     }
 
+    /// A failed command as its one JSON document, so a parser gets one document per command
+    /// whatever happened: `{"schemaVersion":2,"command":"get","error":{"kind":"command","message":…}}`.
+    public func json(error: InspectorError, command: String) -> String {
+        let kind: String
+        switch error.kind {
+        case .command: kind = "command"
+        case .expectation: kind = "expectation"
+        case .interrupted: kind = "interrupted"
+        case .output: kind = "output"
+        }
+        return JSONValue.object([
+            ("schemaVersion", .int(Self.jsonSchemaVersion)), ("command", .string(command)),
+            ("error", .object([("kind", .string(kind)), ("message", .string(error.message))])),
+        ]).jsonText
+    }
+
     /// A cell as text: numbers in decimal, yes/no, `5+` for the time after turn 5, `-` for nothing.
     static func text(_ cell: Cell) -> String {
         switch cell {
