@@ -23,4 +23,14 @@ struct TravelTests {
         try session.move(to: 5)
         #expect(try session.execute("diff 9")?.report.first == .message("from turn 5 to turn 9"))
     }
+
+    /// A range that holds no turn says which turns the trace has, as `goto` does; a filter that
+    /// matched nothing says only that.
+    @Test func anEmptyRangeSaysWhichTurnsThereAre() throws {
+        let session = try DiffTests.session("tour")
+        #expect(
+            try session.execute("turns 30..40")?.report == [.message("no turns in 30..40; the trace has turns 1..25")])
+        #expect(try session.execute("play 30..")?.report == [.message("no turns in 30..; the trace has turns 1..25")])
+        #expect(try session.execute("turns 5 --name nothing*")?.report == [.message("no turns match")])
+    }
 }

@@ -17,7 +17,10 @@ extension CommandCatalog {
             }
             var rows: [[Cell]] = []
             var warnings: [Report] = []
-            for sequence in session.turns where range?.contains(sequence) ?? true {
+            for (offset, sequence) in session.turns.enumerated() where range?.contains(sequence) ?? true {
+                if offset % InspectorSession.interruptCheckStep == 0, session.interruptRequested() {
+                    throw .interrupted
+                }
                 let turn: TraceTurn
                 do {
                     turn = try session.trace.turn(sequence)
@@ -38,7 +41,14 @@ extension CommandCatalog {
                     .cursorMark(sequence == session.cursor),
                 ])
             }
-            guard !rows.isEmpty else { return [.message("no turns match")] }
+            guard !rows.isEmpty else {
+                // A range that holds no turn says which turns there are; a filter that matched
+                // none says so.
+                if let range, !session.turns.contains(where: range.contains) {
+                    return [.message(session.emptyRangeMessage(range))]
+                }
+                return [.message("no turns match")]
+            }
             return [
                 .table(
                     columns: ["turn", "name", "origin", "cause", "events", "cursor"],
@@ -121,7 +131,7 @@ extension CommandCatalog {
                 throw InspectorError("a delay is 0 to 10000 milliseconds, not \(delay)")
             }
             let turns = session.turns.filter { range.contains($0) }
-            guard !turns.isEmpty else { return [.message("no turns in that range")] }
+            guard !turns.isEmpty else { return [.message(session.emptyRangeMessage(range))] }
             return [.playback(Playback(turns: turns, delay: .milliseconds(delay)))]
         },
     ]

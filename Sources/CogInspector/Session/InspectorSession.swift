@@ -149,8 +149,25 @@ public final class InspectorSession {
     /// Fails unless the trace holds turn `sequence`, saying which turns it has.
     func requireTurn(_ sequence: TurnNumber) throws(InspectorError) {
         guard trace.entryIndex(of: sequence) == nil else { return }
-        let range = turns.isEmpty ? "no turns" : "turns \(turns.first!)..\(turns.last!)"
-        throw InspectorError("no turn \(sequence) in this trace; it has \(range)")
+        throw InspectorError("no turn \(sequence) in this trace; it has \(turnsHeld)")
+    }
+
+    /// The turns the trace holds, as messages say it: `turns 1..25`, or `no turns`.
+    var turnsHeld: String {
+        guard let first = turns.first, let last = turns.last else { return "no turns" }
+        return "turns \(first)..\(last)"
+    }
+
+    /// What a range that selected no turn says: which turns there are.
+    func emptyRangeMessage(_ range: ClosedRange<TurnNumber>) -> String {
+        let asked =
+            range.lowerBound == range.upperBound
+            ? "turn \(range.lowerBound)"
+            : [
+                range.lowerBound.rawValue == Int.min ? "" : "\(range.lowerBound)", "..",
+                range.upperBound.rawValue == Int.max ? "" : "\(range.upperBound)",
+            ].joined()
+        return "no turns in \(asked); the trace has \(turnsHeld)"
     }
 
     /// Moves the cursor `steps` turns forward (negative: back), stopping at either end.
