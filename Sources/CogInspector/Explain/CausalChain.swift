@@ -101,6 +101,7 @@ public struct CausalLink: Equatable {
             return parts.joined(separator: ", ")
         }
 
+        /// Equal when the generation, the start and every read and its value are.
         public static func == (left: AsyncWork, right: AsyncWork) -> Bool {
             left.generation == right.generation && left.started == right.started
                 && left.reads.map(\.state) == right.reads.map(\.state)
