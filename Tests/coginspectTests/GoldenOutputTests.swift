@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Batch output of every command on the committed recordings, compared with golden files in
-/// `Fixtures/`. Set `UPDATE_GOLDEN=1` to rewrite them after an intended change, then review the diff.
+/// `Fixtures/`. Set `UPDATE_GOLDEN=1` to rewrite those that differ after an intended change: the
+/// run then fails, naming each file it rewrote, until it is run again without it.
 @Suite("Golden batch output")
 struct GoldenOutputTests {
     nonisolated static let scripts: [(name: String, trace: String, commands: [String])] = [
@@ -85,11 +86,21 @@ struct GoldenOutputTests {
         #expect(lines.count > 40)
         #expect(lines.filter { $0.count > columns }.isEmpty, "lines wider than \(columns)")
         #expect(!outcome.standardOutput.contains("…"), "help cut something short")
-        let golden = Executables.fixtures.appendingPathComponent("help-\(columns).txt")
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
-            try Data(outcome.standardOutput.utf8).write(to: golden)
+        try expectGolden(outcome.standardOutput, "help-\(columns).txt")
+    }
+
+    /// Compares `output` with the golden file `name`. With `UPDATE_GOLDEN=1` it rewrites a file
+    /// that differs and records that it did, so an update run never passes as if nothing changed:
+    /// review the diff, then run again without it.
+    private func expectGolden(_ output: String, _ name: String) throws {
+        let golden = Executables.fixtures.appendingPathComponent(name)
+        let expected = try? String(contentsOf: golden, encoding: .utf8)
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1", output != expected {
+            try Data(output.utf8).write(to: golden)
+            Issue.record("rewrote \(name); review the diff, then run the tests again without UPDATE_GOLDEN")
+            return
         }
-        #expect(outcome.standardOutput == (try String(contentsOf: golden, encoding: .utf8)))
+        #expect(output == expected, "output differs from \(name)")
     }
 
     private func check(_ name: String, json: Bool) throws {
@@ -98,11 +109,6 @@ struct GoldenOutputTests {
         let outcome = try Executables.coginspect(arguments)
         // tour-compare compares the tour with switching, which differ: a "no" answer, exit 1.
         #expect(outcome.status == (name == "tour-compare" ? 1 : 0), "\(outcome.standardError)")
-        let golden = Executables.fixtures.appendingPathComponent("\(name)\(json ? ".json" : "").txt")
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
-            try Data(outcome.standardOutput.utf8).write(to: golden)
-        }
-        let expected = try String(contentsOf: golden, encoding: .utf8)
-        #expect(outcome.standardOutput == expected, "output differs from \(golden.lastPathComponent)")
+        try expectGolden(outcome.standardOutput, "\(name)\(json ? ".json" : "").txt")
     }
 }

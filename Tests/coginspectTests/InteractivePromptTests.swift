@@ -3,7 +3,8 @@ import Testing
 
 /// Drives the real `coginspect` at an interactive prompt under a pseudo-terminal (tmux), as a
 /// person would: completion with Tab, history with the up arrow, Ctrl-C clearing the line.
-@Suite("Interactive prompt", .serialized)
+@Suite(
+    "Interactive prompt", .serialized, .enabled(if: TerminalSession.isAvailable, "needs tmux, which is not installed"))
 struct InteractivePromptTests {
     private let terminal = TerminalSession("prompt")
 

@@ -56,7 +56,9 @@ struct LiveFollowTests {
         }
     }
 
-    @Test(.disabled(if: InteractivePromptTests.isUnderThreadSanitizer, "Ctrl-C is deferred under ThreadSanitizer"))
+    @Test(
+        .disabled(if: InteractivePromptTests.isUnderThreadSanitizer, "Ctrl-C is deferred under ThreadSanitizer"),
+        .enabled(if: TerminalSession.isAvailable, "needs tmux, which is not installed"))
     func theWatchPrintsSoonAfterTheTurnIsWrittenAndThePromptStaysUsable() throws {
         let app = try startApp(visits: "94105,98101,10001")
         defer { stop(app) }

@@ -11,6 +11,14 @@ struct TerminalSession {
         name = "coginspect-\(purpose)-\(getpid())"
     }
 
+    /// Whether tmux is installed where `tmux(_:)` looks for it: tests that need a terminal skip,
+    /// saying so, rather than time out waiting for a screen that never comes.
+    static var isAvailable: Bool {
+        ["/usr/local/bin/tmux", "/usr/bin/tmux", "/bin/tmux"].contains {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
     /// Runs tmux with a clean environment: the test runner's own (a library path into the
     /// toolchain, for one) must not reach the program under test. A command that may start the
     /// tmux server gets /dev/null for its output, so the server keeps no pipe of ours open.
