@@ -11,10 +11,11 @@ struct CogInspect {
     static let defaultTrace = "Recordings/tour.cogtrace"
 
     static func main() {
-        // SIGPIPE is ignored from here on (`Interrupts` resets the signals), so a reader that
-        // leaves (a pager quit early, `| head`) makes a write fail with EPIPE, which the printer
-        // reports, rather than end the whole process.
-        signal(SIGPIPE, SIG_IGN)
+        // Ctrl-C from the start, so one that comes while a big trace loads still ends a batch run
+        // with 130 (the prompt installs its own handler); SIGPIPE is ignored from here on, so a
+        // reader that leaves (a pager quit early, `| head`) makes a write fail with EPIPE, which
+        // the printer reports, rather than end the whole process.
+        Interrupts.installForBatch()
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions(arguments: Array(CommandLine.arguments.dropFirst()))
