@@ -6,8 +6,8 @@ import Synchronization
 /// whichever thread first needs it, and outside the lock that keeps the records in order, so the
 /// other thread may go on encoding meanwhile.
 ///
-/// Creating a file costs this machine's ext4 volume 15-400 µs, more the more files it removed
-/// in the last minutes (docs/performance.md, "The stream, ninth pass"). Opened under the
+/// Creating a file can take hundreds of microseconds, more the more files the volume removed
+/// in the last minutes (docs/performance.md, "Recorder and streaming"). Opened under the
 /// records' lock, a slow creation held the app's thread at the end of a short stream for as
 /// long; now the app encodes what is left while the writer's thread waits for the kernel, and
 /// waits itself only for what remains of the creation.
@@ -59,8 +59,8 @@ final class StreamFile: Sendable {
             switch state.withLock({ $0 }) {
             case .unopened, .opening:
                 // A creation takes microseconds to a few hundred: the waiting thread yields
-                // its CPU meanwhile rather than sleep, since a sleeping thread here runs 40-90
-                // µs after it is woken (docs/performance.md, ninth pass). One that takes
+                // its CPU meanwhile rather than sleep, since a sleeping thread runs tens of
+                // microseconds after it is woken. One that takes
                 // longer (a slow network volume) is slept on.
                 looks += 1
                 if looks < Self.yieldingLooks {

@@ -8,15 +8,15 @@ import Synchronization
 /// app's, an untraced run has nothing beside it.
 ///
 /// On the virtual machines `cog-bench` was tuned on, that cost was not a property of the code:
-/// an untraced kairo diamond run took from 1.0× to 1.85× as long with a busy loop on the other
-/// vCPU, changing from one minute to the next (docs/performance.md, eighteenth pass). Timed
+/// an untraced run slowed by a busy loop on the other vCPU by an amount that changed from one
+/// minute to the next (docs/performance.md, "Recorder and streaming"). Timed
 /// beside each shape's streamed runs, it tells a crowded host apart from a slow recorder.
 ///
 /// The same thread also echoes a value back (`roundTrip`), to time how long a cache line takes
-/// to go to the other vCPU and back: on those machines it was about 60 ns at some times and
-/// 390-490 ns at others, and the stream's hand-over between the app's thread and the writer's
-/// paid for it while the busy loop, which shares nothing, read 1.00 (docs/performance.md,
-/// twentieth pass).
+/// to go to the other vCPU and back: on those machines it changed several-fold as the host
+/// moved the vCPUs, and the stream's hand-over between the app's thread and the writer's paid
+/// for it while the busy loop, which shares nothing, did not (docs/performance.md, "Recorder and
+/// streaming").
 final class BusyNeighbour: Sendable {
     private let spinner = Spinner()
 

@@ -46,8 +46,8 @@ final class StreamFiles {
     /// Times creating empty files beside the streamed ones, opened as a stream opens its file
     /// (`OpenedTrace.open`), then closed, so a reader can tell a slow volume from a slow
     /// recorder. On an ext4 volume without a journal this cost grows with the files removed in
-    /// the last minutes and depends on where the folder's inodes are (docs/performance.md, "The
-    /// stream, ninth pass"); a streamed run pays it once. The files go with the streamed ones,
+    /// the last minutes and depends on where the folder's inodes are (docs/performance.md,
+    /// "Recorder and streaming"); a streamed run pays it once. The files go with the streamed ones,
     /// in `removeAll`.
     func timeCreation(section: String, name: String) -> Measurement {
         let clock = ContinuousClock()

@@ -4,9 +4,8 @@ import Foundation
 /// runtime and the recorder and starting the stream, the turns (`StreamTiming.appThread`),
 /// `finishStreaming` until the file is complete, and releasing the runtime and the recorder
 /// after it; with the untraced runs' release of their runtime, the one phase both kinds of run
-/// have. The ratio says how much a stream costs; these say which part of it moved. Passes of
-/// the recorder measured them with probes that were thrown away each time (docs/performance.md,
-/// fifteenth and sixteenth passes).
+/// have. The ratio says how much a stream costs; these say which part of it moved
+/// (docs/performance.md, "Recorder and streaming").
 struct StreamPhases {
     let start: Measurement
     let finish: Measurement

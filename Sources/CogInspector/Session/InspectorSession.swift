@@ -51,9 +51,9 @@ public final class InspectorSession {
     /// A timeline that holds the events of `subjects` (what `history`, `async`, `bisect` and
     /// `info` read): the whole one when it is built or being built, or when another command may
     /// follow (`noCommandFollows`); else one of those subjects alone. Indexing a few subjects
-    /// scans every record as the whole index does but files only their events, which on a
-    /// million-turn trace took the first `history` from 1.15-1.39 s to 0.84-0.96 s
-    /// (docs/performance.md). Other subjects later get the whole index: a second scan for a few
+    /// scans every record as the whole index does but files only their events, which keeps the
+    /// first `history` on a big trace within its target (docs/performance.md, "Inspector").
+    /// Other subjects later get the whole index: a second scan for a few
     /// more would cost more than one scan of all.
     func timeline(covering subjects: [NodeID]) -> StateTimeline {
         let mayIndexOnlyThese = noCommandFollows || subjectTimeline != nil
