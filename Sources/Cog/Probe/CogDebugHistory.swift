@@ -46,6 +46,10 @@
         private var oldest = 0
         private var currentTurn: UInt64 = 0
         private var labels: [CogStateID: String] = [:]
+        /// For each async state, the name of its value's projection (`forecast.value[home]`): the
+        /// public library reads an async value through a derived state of that name, computed when
+        /// the async state first runs and again at each status change, and its tests count those.
+        private var valueProjectionLabels: [CogStateID: String] = [:]
 
         var history: CogHistory {
             let entries = oldest == 0 ? ring : Array(ring[oldest...] + ring[..<oldest])
@@ -64,16 +68,31 @@
 
         private func label(_ id: CogStateID) -> String { labels[id] ?? "\(id)" }
 
+        private func learn(_ info: CogStateInfo) {
+            labels[info.id] = info.label
+            guard info.shape == .async else { return }
+            let projection = info.declaration + ".value"
+            valueProjectionLabels[info.id] = info.key.map { projection + "[" + $0 + "]" } ?? projection
+        }
+
+        /// An async state's run or status change is also a computation of its value's projection.
+        private func keepRecompute(_ state: CogStateID, isFirstRun: Bool) {
+            keep(.recompute, label(state))
+            if isFirstRun, let projection = valueProjectionLabels[state] { keep(.recompute, projection) }
+        }
+
         func record(_ event: consuming CogProbeEvent) {
             switch event {
             case .turnBegan(let info):
                 currentTurn = UInt64(max(info.id, 0))
                 keep(.turn, info.name)
-            case .stateCreated(let info, _): labels[info.id] = info.label
+            case .stateCreated(let info, _): learn(info)
             case .registered(let info): labels[info.id] = info.name
             case .scopeOpened(let registration, let name, _): labels[registration] = name
             case .write(let state, _, _): keep(.write, label(state))
-            case .recompute(let state, _, _, _, _): keep(.recompute, label(state))
+            case .recompute(let state, let old, _, _, _): keepRecompute(state, isFirstRun: old == nil)
+            case .asyncStatus(let state, _, _, _, _):
+                if let projection = valueProjectionLabels[state] { keep(.recompute, projection) }
             case .notice(let state): keep(.notice, label(state))
             case .reactionRun(let registration): keep(.effect, label(registration))
             case .offer(let state, _, _): keep(.offer, label(state))
@@ -83,18 +102,18 @@
 
         // The typed entry points record names only: no value is boxed for the history.
         func recordStateCreated<Value>(_ info: CogStateInfo, value: UnsafePointer<Value>?) {
-            labels[info.id] = info.label
+            learn(info)
         }
 
         func recordRecompute<Value>(
             state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>, changed: Bool,
             trigger: CogStateID?
         ) {
-            keep(.recompute, label(state))
+            keepRecompute(state, isFirstRun: false)
         }
 
         func recordFirstRun<Value>(state: CogStateID, value: UnsafePointer<Value>, trigger: CogStateID?) {
-            keep(.recompute, label(state))
+            keepRecompute(state, isFirstRun: true)
         }
 
         func recordWrite<Value>(state: CogStateID, old: UnsafePointer<Value>, new: UnsafePointer<Value>) {
