@@ -9,6 +9,19 @@ struct HostileTraceTests {
     static let directory = Executables.fixtures.appendingPathComponent("Hostile")
     static let traces = [
         "version-overflow", "clock-overflow", "undecodable-turn", "control-markers", "truncated-header",
+        "invalid-utf8", "raw-escape", "syntax-in-value",
+    ]
+    /// The traces whose turn 6 is not JSON: a missing member, a byte that is not UTF-8, a raw ESC
+    /// inside a string, a syntax error inside a nested value.
+    static let undecodableTurn6 = ["undecodable-turn", "invalid-utf8", "raw-escape", "syntax-in-value"]
+    /// The commands whose answer depends on turn 6 when the cursor is at 7: each must fail or
+    /// warn. (`where`, `step`, `last` and `turn 7` show only other turns' records.)
+    static let commandsReadingTurn6 = [
+        "info", "turns", "turns --touching weather.isNiceHere", "turn 6", "play 5..7", "get weather.currentZip",
+        "get weather.isNiceHere", "state", "deps weather.isNiceHere", "users weather.currentZip", "leases",
+        "async weather.forecast[10001]", "find e", "why weather.isNiceHere", "history weather.isNiceHere",
+        "diff 5 8", "diff 1", "bisect weather.isNiceHere == true", "expect weather.isNiceHere == true",
+        "export dot", "export dot --turn 6", "export mermaid", "export json", "export chrome",
     ]
 
     /// Every command, with states of the tour (the hostile traces are built from it).
@@ -40,13 +53,14 @@ struct HostileTraceTests {
         #expect(raw.isEmpty, "\(name) --json: \(raw.count) raw control characters")
     }
 
-    @Test func answersAcrossAnUndecodableTurnCarryAWarning() throws {
-        let path = Self.directory.appendingPathComponent("undecodable-turn.cogtrace").path
+    @Test(arguments: undecodableTurn6)
+    func answersAcrossAnUndecodableTurnCarryAWarning(_ name: String) throws {
+        let path = Self.directory.appendingPathComponent("\(name).cogtrace").path
         let warning = "warning: turn 6 could not be decoded"
         var checked = 0
         for command in ["why weather.isNiceHere", "history weather.isNiceHere", "info", "turns"] {
             let outcome = try Executables.coginspect([path, "-c", "goto 7", "-c", command])
-            #expect(outcome.standardOutput.contains(warning), "\(command): \(outcome.standardOutput)")
+            #expect(outcome.standardOutput.contains(warning), "\(name) \(command): \(outcome.standardOutput)")
             checked += 1
         }
         #expect(checked == 4)
@@ -62,6 +76,20 @@ struct HostileTraceTests {
         #expect(get.standardError.contains("the trace is malformed: line"))
         let info = try Executables.coginspect([path, "--json", "-c", "info"])
         #expect(info.standardOutput.contains(#""undecodable turns":[{"turn":6,"afterTurn":false}]"#))
+    }
+
+    @Test(arguments: undecodableTurn6)
+    func noAnswerThatReadsTheBrokenTurnIsSilent(_ name: String) throws {
+        let path = Self.directory.appendingPathComponent("\(name).cogtrace").path
+        for json in [false, true] {
+            for command in Self.commandsReadingTurn6 {
+                let outcome = try Executables.coginspect(
+                    [path] + (json ? ["--json"] : []) + ["-c", "goto 7", "-c", command])
+                let said = outcome.standardOutput + outcome.standardError
+                let warned = said.contains("turn 6 could not be decoded") || said.contains("malformed")
+                #expect(outcome.status != 0 || warned, "\(name) \(json ? "--json " : "")\(command) answered silently")
+            }
+        }
     }
 
     @Test func numbersPastWhatArithmeticHoldsAreRefusedWithTheirLine() throws {

@@ -282,25 +282,23 @@ package struct JSONParser {
         return value
     }
 
-    /// Decodes one UTF-8 scalar; malformed bytes become U+FFFD rather than an error.
+    /// Decodes one UTF-8 scalar of a string; bytes that are not well-formed UTF-8 (a stray
+    /// continuation, a truncated sequence, an overlong form, a surrogate, past U+10FFFF) make
+    /// the line invalid JSON, as RFC 8259 requires, rather than a silent U+FFFD.
     private mutating func decodeUTF8Scalar() throws(JSONParseError) -> Unicode.Scalar {
         let first = bytes[index]
         let length =
             first < 0x80 ? 1 : first >> 5 == 0b110 ? 2 : first >> 4 == 0b1110 ? 3 : first >> 3 == 0b11110 ? 4 : 0
-        guard length > 0, index + length <= bytes.count else {
-            index += 1
-            return "\u{FFFD}"
-        }
+        guard length > 0, index + length <= bytes.count else { throw error("invalid UTF-8 in a string") }
         var value = length == 1 ? UInt32(first) : UInt32(first) & (0xFF >> (length + 1))
         for offset in 1..<length {
             let byte = bytes[index + offset]
-            guard byte >> 6 == 0b10 else {
-                index += 1
-                return "\u{FFFD}"
-            }
+            guard byte >> 6 == 0b10 else { throw error("invalid UTF-8 in a string") }
             value = value << 6 | UInt32(byte & 0x3F)
         }
+        let shortest: UInt32 = length == 1 ? 0 : length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= shortest, let scalar = Unicode.Scalar(value) else { throw error("invalid UTF-8 in a string") }
         index += length
-        return Unicode.Scalar(value) ?? "\u{FFFD}"
+        return scalar
     }
 }

@@ -1,6 +1,7 @@
 /// A fast pass over one turn or idle record that finds its events without decoding them: each
 /// event's kind, the ids it names and where its bytes are. Values are skipped (and checked to be
-/// well-formed JSON), never built, so indexing a trace costs a fraction of decoding it.
+/// well-formed JSON, strings to be well-formed UTF-8), never built, so indexing a trace costs a
+/// fraction of decoding it.
 ///
 /// The scan is deliberately narrow. Anything it does not expect (an escaped key, a duplicate
 /// member, an id that is not a plain integer, nesting or sizes past the parser's limits, no
@@ -29,18 +30,14 @@ package struct EventScanner {
     private var index: Int
     private let end: Int
     private let limits = JSONParser.Limits()
-    /// Whether values inside events are checked to be well-formed JSON, or only skipped by
-    /// their brackets and quotes (the index, which decodes an event only when an answer reads
-    /// it, and then reports one that is malformed).
-    private let checksValues: Bool
 
-    /// Scans the record at `range` of `bytes`; `checksValues: false` skips the values inside
-    /// events without checking them, which is about a third faster.
-    package init(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, checksValues: Bool = true) {
+    /// Scans the record at `range` of `bytes`. Every value is checked to be well-formed JSON
+    /// (valid UTF-8, no raw control byte in a string), so a record the scan accepts is one the
+    /// decoder accepts too, and `info`, `turns` and every answer agree on what is undecodable.
+    package init(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
         self.bytes = bytes
         index = range.lowerBound
         end = range.upperBound
-        self.checksValues = checksValues
     }
 
     /// Replaces `found` with every event of the record in order; false when the record must be
@@ -120,7 +117,7 @@ package struct EventScanner {
                     event.producer = NodeID(id)
                     seen.producer = true
                 default:
-                    guard checksValues ? skipValue(depth: 3) : skipLoosely() else { return nil }
+                    guard skipValue(depth: 3) else { return nil }
                 }
             } while consume(UInt8(ascii: ","))
             guard consume(UInt8(ascii: "}")) else { return nil }
@@ -209,58 +206,6 @@ package struct EventScanner {
         }
     }
 
-    /// Skips one value by its quotes and brackets alone: the bytes up to its end, not checked.
-    private mutating func skipLoosely() -> Bool {
-        skipWhitespace()
-        guard index < end, let base = bytes.baseAddress else { return false }
-        // Locals, and a table lookup per byte, keep the loop in registers: this skips most of a
-        // trace's bytes when the index is built.
-        var position = index
-        defer { index = position }
-        var depth = 0
-        while position < end {
-            switch Self.looseClass[Int(base[position])] {
-            case 1:
-                position += 1
-                while position < end {
-                    position = PlainRun.end(in: base, from: position, to: end, stoppingAtControls: false)
-                    guard position < end, base[position] == UInt8(ascii: "\\") else { break }
-                    position += 2
-                }
-                guard position < end else { return false }
-                position += 1
-                if depth == 0 { return true }
-            case 2:
-                depth += 1
-                guard depth <= limits.maxDepth else { return false }
-                position += 1
-            case 3:
-                if depth == 0 { return true }
-                depth -= 1
-                position += 1
-                if depth == 0 { return true }
-            case 4:
-                if depth == 0 { return true }
-                position += 1
-            default:
-                position += 1
-            }
-        }
-        return depth == 0
-    }
-
-    /// What each byte is to `skipLoosely`: 1 a quote, 2 an opening bracket, 3 a closing one,
-    /// 4 a comma or whitespace, 0 anything else.
-    private static let looseClass: [UInt8] = (0..<256).map { byte in
-        switch UInt8(byte) {
-        case UInt8(ascii: "\""): 1
-        case UInt8(ascii: "{"), UInt8(ascii: "["): 2
-        case UInt8(ascii: "}"), UInt8(ascii: "]"): 3
-        case UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"): 4
-        default: 0
-        }
-    }
-
     private mutating func skipString() -> Bool {
         guard let contents = string(acceptingEscapes: true) else { return false }
         return contents.count <= limits.maxStringBytes
@@ -284,6 +229,10 @@ package struct EventScanner {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
+                // Escapes are ASCII, so the contents as written are checked whole.
+                guard let base = bytes.baseAddress, WellFormedUTF8.check(base, from: start, to: index - 1) else {
+                    return nil
+                }
                 return start..<(index - 1)
             }
             if byte < 0x20 { return nil }

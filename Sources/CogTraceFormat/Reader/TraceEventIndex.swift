@@ -265,14 +265,14 @@ package final class TraceEventIndex {
         if idleOnly {
             part.turnEvents.removeAll(keepingCapacity: true)
         } else {
-            var turnScanner = EventScanner(bytes: bytes, range: entry.range, checksValues: false)
+            var turnScanner = EventScanner(bytes: bytes, range: entry.range)
             guard turnScanner.events(into: &part.turnEvents) else {
                 return decodeTurn(turnIndex, entry: entry, bytes: byteArray, into: &part)
             }
         }
         part.idleEvents.removeAll(keepingCapacity: true)
         if let idle = entry.idle {
-            var idleScanner = EventScanner(bytes: bytes, range: idle.range, checksValues: false)
+            var idleScanner = EventScanner(bytes: bytes, range: idle.range)
             guard idleScanner.events(into: &part.idleEvents) else {
                 return decodeTurn(turnIndex, entry: entry, bytes: byteArray, into: &part, idleOnly: idleOnly)
             }
