@@ -9,7 +9,7 @@ struct HostileTraceTests {
     static let directory = Executables.fixtures.appendingPathComponent("Hostile")
     static let traces = [
         "version-overflow", "clock-overflow", "undecodable-turn", "control-markers", "truncated-header",
-        "invalid-utf8", "raw-escape", "syntax-in-value",
+        "invalid-utf8", "raw-escape", "syntax-in-value", "missing-turns", "misplaced-keyframe",
     ]
     /// The traces whose turn 6 is not JSON: a missing member, a byte that is not UTF-8, a raw ESC
     /// inside a string, a syntax error inside a nested value.
@@ -89,6 +89,40 @@ struct HostileTraceTests {
                 let warned = said.contains("turn 6 could not be decoded") || said.contains("malformed")
                 #expect(outcome.status != 0 || warned, "\(name) \(json ? "--json " : "")\(command) answered silently")
             }
+        }
+    }
+
+    @Test func answersPastMissingTurnsSaySo() throws {
+        let path = Self.directory.appendingPathComponent("missing-turns.cogtrace").path
+        let opened = try Executables.coginspect([path, "-c", "info"])
+        #expect(opened.standardError.contains("turns 9–10 are missing from the file"), "\(opened.standardError)")
+        for command in Self.commandsReadingTurn6 + ["where", "last", "turn 12"] {
+            let outcome = try Executables.coginspect([path, "-c", "goto 12", "-c", command])
+            #expect(
+                outcome.status != 0 || outcome.standardOutput.contains("turns 9–10 are missing from the file"),
+                "\(command) answered past the gap silently")
+        }
+        let before = try Executables.coginspect([path, "-c", "goto 5", "-c", "get weather.currentZip"])
+        #expect(!before.standardOutput.contains("missing"), "an answer before the gap does not span it")
+    }
+
+    /// A keyframe the turns after it contradict is not used: answers past it are the answers of
+    /// the intact tour, and say what was wrong with the file.
+    @Test func aMisplacedKeyframeIsNotBelievedAndIsNamed() throws {
+        let path = Self.directory.appendingPathComponent("misplaced-keyframe.cogtrace").path
+        let tour = Executables.packageRoot.appendingPathComponent("Recordings/tour.cogtrace").path
+        let commands = [
+            "get weather.isNiceHere", "state", "deps weather.isNiceHere", "users weather.currentZip", "leases",
+            "async weather.forecast[10001]", "export dot", "export mermaid", "export json",
+        ]
+        for command in commands {
+            let mutant = try Executables.coginspect([path, "-c", "goto 20", "-c", command])
+            let intact = try Executables.coginspect([tour, "-c", "goto 20", "-c", command])
+            #expect(mutant.status == intact.status, "\(command)")
+            let warning = "warning: the keyframe at line 18 (the graph before turn 10) disagrees with turn 10"
+            #expect(mutant.standardOutput.contains(warning), "\(command): \(mutant.standardOutput)")
+            let answer = mutant.standardOutput.split(separator: "\n").filter { !$0.hasPrefix("warning: ") }
+            #expect(answer == intact.standardOutput.split(separator: "\n"), "\(command) differs from the intact tour")
         }
     }
 

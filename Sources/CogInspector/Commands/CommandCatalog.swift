@@ -11,6 +11,13 @@ struct CommandSpec: Sendable {
     /// Options that take no value, e.g. `--force`.
     var switches: Set<String> = []
     let run: @Sendable (InspectorSession, CommandArguments) throws(InspectorError) -> [Report]
+
+    /// Whether its answer is built from what recorded turns did, so a gap in the file's turn
+    /// numbering before the cursor makes it incomplete. The session's own settings, help and
+    /// the live commands (which say what they follow when they stop) are not.
+    var readsRecordedTurns: Bool {
+        !["help", "set", "show", "clear", "quit", "follow", "watch", "unwatch"].contains(name)
+    }
 }
 
 /// Every command, in the order `help` lists them.
@@ -79,10 +86,14 @@ extension InspectorSession {
             cursor = cursorBefore
             throw .interrupted
         }
+        // `history` and `find` answer over the whole recording; the rest up to the cursor.
+        let spansRecording = spec.name == "history" || spec.name == "find" || spec.name == "info"
         if timelineReadByCommand != nil || !searchedUndecodable.isEmpty {
-            // `history` and `find` answer over the whole recording; the rest up to the cursor.
-            let spansRecording = spec.name == "history" || spec.name == "find" || spec.name == "info"
             report += undecodableWarnings(through: spansRecording ? nil : cursor)
+        }
+        if spec.readsRecordedTurns {
+            report += missingTurnWarnings(through: spansRecording ? nil : cursor)
+            report += keyframeWarnings(through: spansRecording ? nil : cursor)
         }
         return CommandResult(command: spec.name, report: report)
     }

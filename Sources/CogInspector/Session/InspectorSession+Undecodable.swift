@@ -20,4 +20,23 @@ extension InspectorSession {
         let more = missing.count > 5 ? [Report.warning("and \(missing.count - 5) more undecodable turns")] : []
         return shown + more
     }
+
+    /// Warnings for an answer built from the turns up to `limit` (all when nil) when the file's
+    /// numbering skips turns before it: the answer cannot include what those turns did.
+    func missingTurnWarnings(through limit: TurnNumber? = nil) -> [Report] {
+        trace.missingTurns.filter { limit == nil || $0.first <= limit! }.map { gap in
+            .warning("\(gap) (line \(gap.line)); this answer leaves them out and may be wrong")
+        }
+    }
+
+    /// Warnings for an answer built from the graph past a keyframe the turns after it contradict:
+    /// the reader replayed from an earlier keyframe instead, so the answer stands, but the file
+    /// is not what a writer wrote.
+    func keyframeWarnings(through limit: TurnNumber? = nil) -> [Report] {
+        trace.keyframeDisagreements.filter { limit == nil || $0.before <= limit! }.map { disagreement in
+            let name = trace.states[disagreement.state]?.label ?? "state \(disagreement.state)"
+            return .warning(
+                "\(disagreement.description(naming: name)); answers replay from an earlier keyframe instead")
+        }
+    }
 }

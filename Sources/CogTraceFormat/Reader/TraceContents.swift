@@ -18,8 +18,13 @@ struct TraceContents {
     var failures: [TraceFailure] = []
     var trailer: TraceTrailer?
     var warnings: [TraceWarning] = []
+    /// Runs of turn numbers missing between two turn records: a writer numbers turns one after
+    /// another, so a gap means lines were lost or cut out, and answers past it may be wrong.
+    var missingTurns: [MissingTurns] = []
     /// In order of `before`.
     var keyframes: [(before: TurnNumber, snapshot: GraphSnapshot)] = []
+    /// The line of each keyframe, in the order of `keyframes`.
+    var keyframeLines: [Int] = []
     var entries: [TraceFile.TurnEntry] = []
     /// The turn numbers of `entries`.
     var sequences: [TurnNumber] = []
@@ -130,6 +135,13 @@ struct TraceContents {
             if let previous = entries.last, previous.sequence.rawValue >= sequence {
                 throw TraceReadError(line: lineNumber, message: "turn \(sequence) follows turn \(previous.sequence)")
             }
+            if let previous = entries.last, previous.sequence.rawValue + 1 < sequence {
+                let gap = MissingTurns(
+                    first: TurnNumber(previous.sequence.rawValue + 1), last: TurnNumber(sequence - 1), line: lineNumber)
+                missingTurns.append(gap)
+                warnings.append(
+                    TraceWarning(line: lineNumber, message: "\(gap.description) (a writer numbers every turn)"))
+            }
             entries.append(TraceFile.TurnEntry(sequence: TurnNumber(sequence), line: lineNumber, range: range))
             sequences.append(TurnNumber(sequence))
         case "idle":
@@ -173,6 +185,7 @@ struct TraceContents {
             }
             let place = keyframes.lastIndex { $0.before.rawValue <= before }.map { $0 + 1 } ?? 0
             keyframes.insert((TurnNumber(before), snapshot), at: place)
+            keyframeLines.insert(lineNumber, at: place)
         case "trailer":
             trailer = TraceTrailer(jsonValue: record!)
         case "failure":

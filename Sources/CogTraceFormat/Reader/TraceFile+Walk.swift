@@ -7,6 +7,9 @@ public struct SnapshotWalk {
     public private(set) var snapshot: GraphSnapshot
     /// The position among the trace's turns of the next turn to apply.
     private var nextIndex: Int
+    /// The keyframe the walk started from, while the turns it applies are still checked against
+    /// it (up to the next keyframe).
+    private var checking: (keyframe: Int, until: Int)?
     /// The last turn applied, decoded, so a caller that needs it too does not decode it again.
     public private(set) var lastTurn: TraceTurn?
     /// Whether to decode a batch of turns ahead, on every core, for a walk that will go on (bisect).
@@ -15,11 +18,14 @@ public struct SnapshotWalk {
     private var buffer: [Result<TraceTurn, TraceReadError>] = []
     private var bufferStart = 0
 
-    init(trace: TraceFile, snapshot: GraphSnapshot, nextIndex: Int, readsAhead: Bool = false) {
+    init(
+        trace: TraceFile, snapshot: GraphSnapshot, nextIndex: Int, keyframe: Int? = nil, readsAhead: Bool = false
+    ) {
         self.trace = trace
         self.snapshot = snapshot
         self.nextIndex = nextIndex
         self.readsAhead = readsAhead
+        checking = keyframe.flatMap { trace.checking(from: $0) }
     }
 
     /// The turn at position `index` (at or after `nextIndex`), from the read-ahead buffer or
@@ -40,9 +46,7 @@ public struct SnapshotWalk {
     ///   the trace's cancellation check asked to stop.
     public mutating func advance(through sequence: TurnNumber) throws(TraceReadError) -> GraphSnapshot {
         if let jump = trace.keyframeIndex(before: sequence), jump.entryIndex > nextIndex {
-            let start = try trace.start(at: jump)
-            snapshot = start.snapshot
-            nextIndex = start.nextIndex
+            try restart(at: jump)
         }
         let end = trace.firstEntryIndex(atOrAfter: sequence.rawValue == Int.max ? sequence : sequence + 1)
         // A long stretch is decoded a batch at a time on every core, then applied in order; a few
@@ -50,14 +54,50 @@ public struct SnapshotWalk {
         var applied = 0
         while nextIndex < end {
             let turn = try decoded(at: nextIndex, before: end)
-            for event in turn.events { snapshot.apply(event) }
+            if let checking, nextIndex < checking.until {
+                // Each event is checked against the graph before it, so a turn that writes a state
+                // twice is judged by its own first write.
+                var disagreement: KeyframeDisagreement?
+                for event in turn.events {
+                    disagreement = trace.disagreement(
+                        of: checking.keyframe, in: turn.sequence, event: event, graph: snapshot)
+                    if disagreement != nil { break }
+                    snapshot.apply(event)
+                }
+                if let disagreement {
+                    // The keyframe is wrong: start again from the one before it (or the trace's start).
+                    trace.reject(keyframe: checking.keyframe, because: disagreement)
+                    let earlier = trace.keyframeIndex(before: sequence)
+                    try restart(at: earlier ?? trace.keyframeIndex(before: TurnNumber(Int.min)))
+                    continue
+                }
+            } else {
+                for event in turn.events { snapshot.apply(event) }
+            }
             for event in turn.after { snapshot.apply(event) }
+            if let checking, nextIndex < checking.until {
+                trace.keyframeCheckedThrough[checking.keyframe] = nextIndex + 1
+            }
             lastTurn = turn
             nextIndex += 1
             applied += 1
             if applied % 256 == 0, trace.isCancelled() { throw TraceFile.cancelled }
         }
         return snapshot
+    }
+
+    /// Goes back to keyframe `position` (the empty graph when nil) to apply turns from there.
+    private mutating func restart(at position: (keyframe: Int, entryIndex: Int)?) throws(TraceReadError) {
+        guard let position else {
+            snapshot = GraphSnapshot()
+            nextIndex = 0
+            checking = nil
+            return
+        }
+        let start = try trace.start(at: position)
+        snapshot = start.snapshot
+        nextIndex = start.nextIndex
+        checking = trace.checking(from: position.keyframe)
     }
 }
 
@@ -78,7 +118,9 @@ extension TraceFile {
             return SnapshotWalk(trace: self, snapshot: GraphSnapshot(), nextIndex: 0, readsAhead: readsAhead)
         }
         let start = try start(at: keyframe)
-        return SnapshotWalk(trace: self, snapshot: start.snapshot, nextIndex: start.nextIndex, readsAhead: readsAhead)
+        return SnapshotWalk(
+            trace: self, snapshot: start.snapshot, nextIndex: start.nextIndex, keyframe: keyframe.keyframe,
+            readsAhead: readsAhead)
     }
 
     /// The last keyframe whose graph precedes turn `sequence + 1`, with the position of the first
@@ -87,7 +129,9 @@ extension TraceFile {
         let index =
             sequence.rawValue == Int.min
             ? (keyframes.isEmpty ? nil : 0)
-            : keyframes.lastIndex { $0.before.rawValue <= sequence.rawValue &+ 1 }
+            : keyframes.indices.last {
+                keyframes[$0].before.rawValue <= sequence.rawValue &+ 1 && !rejectedKeyframes.contains($0)
+            }
         guard let index else { return nil }
         return (index, firstEntryIndex(atOrAfter: keyframes[index].before))
     }
@@ -105,5 +149,19 @@ extension TraceFile {
             for event in try TraceScanner.decodeEvents(record, line: leadingIdle.line) { snapshot.apply(event) }
         }
         return (snapshot, position.entryIndex)
+    }
+}
+
+extension TraceFile {
+    /// How a walk from keyframe `keyframe` checks it: up to the next keyframe's first turn; nil
+    /// when every such turn was checked already, or the keyframe is rejected and nothing earlier
+    /// is left to start from (the trace's first keyframe).
+    func checking(from keyframe: Int) -> (keyframe: Int, until: Int)? {
+        guard !rejectedKeyframes.contains(keyframe) else { return nil }
+        let next =
+            keyframe + 1 < keyframes.count
+            ? firstEntryIndex(atOrAfter: keyframes[keyframe + 1].before) : turnEntries.count
+        guard (keyframeCheckedThrough[keyframe] ?? 0) < next else { return nil }
+        return (keyframe, next)
     }
 }

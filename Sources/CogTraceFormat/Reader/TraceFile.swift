@@ -23,6 +23,8 @@ public final class TraceFile {
     public var trailer: TraceTrailer? { contents.trailer }
     /// What the reader tolerated.
     public var warnings: [TraceWarning] { contents.warnings }
+    /// Gaps in the turn numbering, in file order: turns whose records are not in the file.
+    public var missingTurns: [MissingTurns] { contents.missingTurns }
     /// Keyframes in file order: the graph just before turn `before`.
     var keyframes: [(before: TurnNumber, snapshot: GraphSnapshot)] { contents.keyframes }
     var turnEntries: [TurnEntry] { contents.entries }
@@ -34,6 +36,12 @@ public final class TraceFile {
     /// The longest keyframe record, in bytes: what one decoded graph costs, roughly.
     var largestKeyframeBytes: Int { contents.largestKeyframeBytes }
     var snapshotCache: [TurnNumber: GraphSnapshot] = [:]
+    /// Keyframes the turns after them contradict (by position in `keyframes`): no walk starts there.
+    var rejectedKeyframes: Set<Int> = []
+    /// For each keyframe, the position of the first turn after it not yet checked against it.
+    var keyframeCheckedThrough: [Int: Int] = [:]
+    /// What the contradicted keyframes disagree about, in the order they were found.
+    public internal(set) var keyframeDisagreements: [KeyframeDisagreement] = []
     /// The budget this file was loaded under; it also bounds the snapshot cache.
     var memoryBudget = MemoryBudget.standard
     /// How many snapshots the cache keeps: as many as fit in a quarter of the budget, judging each
