@@ -126,6 +126,30 @@ struct HostileTraceTests {
         }
     }
 
+    /// Files get the terminal's escaping too: a page's title bar, a DOT label, a database cell
+    /// read back with `sqlite3` must not carry a recorded control sequence.
+    @Test(arguments: ["html", "dot", "mermaid", "json", "chrome", "sqlite"])
+    func exportedFilesCarryNoRecordedControlSequence(_ format: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out.\(format)")
+        let path = Self.directory.appendingPathComponent("control-markers.cogtrace").path
+        let outcome = try Executables.coginspect([path, "-c", "export \(format) --to \(output.path)"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let bytes = try [UInt8](Data(contentsOf: output))
+        // The markers' sequences: OSC (ESC ]), CSI (ESC [), BEL after a title, C1 CSI (0xC2 0x9B).
+        let sequences: [[UInt8]] = [
+            [0x1B, 0x5D], [0x1B, 0x5B], [0x3B, 0x6F, 0x77, 0x6E, 0x65, 0x64, 0x07], [0xC2, 0x9B],
+        ]
+        for sequence in sequences {
+            let found = bytes.indices.dropLast(sequence.count - 1).contains {
+                bytes[$0..<($0 + sequence.count)].elementsEqual(sequence)
+            }
+            #expect(!found, "export \(format) wrote the raw bytes \(sequence)")
+        }
+    }
+
     @Test func numbersPastWhatArithmeticHoldsAreRefusedWithTheirLine() throws {
         let version = try Executables.coginspect([
             Self.directory.appendingPathComponent("version-overflow.cogtrace").path, "-c", "get x",

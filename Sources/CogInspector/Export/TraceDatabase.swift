@@ -1,4 +1,5 @@
 import CSQLite
+import CogCommandLine
 import CogTraceFormat
 import Foundation
 
@@ -180,7 +181,9 @@ public final class TraceDatabase {
         }
     }
 
-    /// Inserts one row into `table`; `nil` values become NULL.
+    /// Inserts one row into `table`; `nil` values become NULL. Text goes through the terminal's
+    /// escaping first: a file written for `sqlite3` or DuckDB is read on a terminal too, and a
+    /// recorded control sequence must not reach it from there either.
     func insert(_ table: String, _ values: [SQLValue]) throws(InspectorError) {
         let statement = try insertStatement(table, columns: values.count).handle
         sqlite3_reset(statement)
@@ -188,7 +191,8 @@ public final class TraceDatabase {
             let position = Int32(index + 1)
             switch value {
             case .integer(let number): sqlite3_bind_int64(statement, position, Int64(number))
-            case .text(let text): sqlite3_bind_text(statement, position, text, -1, Self.transient)
+            case .text(let text):
+                sqlite3_bind_text(statement, position, TerminalText.escape(text), -1, Self.transient)
             case .null: sqlite3_bind_null(statement, position)
             }
         }
