@@ -4,9 +4,13 @@ extension CogRecorder {
     /// The header this recorder writes.
     func header(mode: String) -> TraceHeader {
         let runID = timeline.isVirtual ? "virtual:\(configuration.title)" : Self.randomRunID()
-        return TraceHeader(
+        var header = TraceHeader(
             runID: runID, title: configuration.title, clock: timeline.isVirtual ? "virtual" : "monotonic", mode: mode,
             capacity: configuration.capacity, keyframeInterval: configuration.keyframeInterval)
+        // A stream is followed while it is written; a follower on this machine checks the
+        // writer is still alive when nothing arrives. A ring is written whole, at the end.
+        if mode == "stream" { header.writer = .current }
+        return header
     }
 
     /// A random (version 4) UUID in lowercase, from the system's generator: `UUID()` opens and

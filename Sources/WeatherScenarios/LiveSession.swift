@@ -42,7 +42,7 @@ final class LiveSession {
             }
         }
         print(dashboard!.text)
-        print("(refreshing every \(interval); Ctrl-C ends)")
+        print("(refreshing every \(interval); Ctrl-C or SIGTERM ends)")
         await waitForInterrupt()
         recorder?.finishStreaming()
         guard let tracePath, let recorder else { return }
@@ -53,16 +53,23 @@ final class LiveSession {
         }
     }
 
-    /// Suspends until SIGINT, which then ends the session cleanly instead of killing it.
+    /// Suspends until SIGINT (Ctrl-C) or SIGTERM (`kill`, a service manager stopping the app):
+    /// either ends the session cleanly, so a streamed trace gets its trailer, instead of killing it.
     private func waitForInterrupt() async {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
+        let stops = [SIGINT, SIGTERM]
+        for stop in stops { signal(stop, SIG_IGN) }
+        let sources = stops.map { DispatchSource.makeSignalSource(signal: $0, queue: .main) }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            source.setEventHandler {
-                source.cancel()
-                continuation.resume()
+            var resumed = false
+            for source in sources {
+                source.setEventHandler {
+                    for source in sources { source.cancel() }
+                    guard !resumed else { return }
+                    resumed = true
+                    continuation.resume()
+                }
+                source.resume()
             }
-            source.resume()
         }
     }
 }

@@ -83,6 +83,28 @@ struct FollowTests {
         #expect(session.cursor == session.turns.last)
     }
 
+    @Test func turnsTheCursorAlreadyShowsAreNotAnnouncedAgain() throws {
+        let recording = try GrowingRecording("tour", openingLines: 40)
+        let session = recording.session!
+        _ = try session.execute("back 3")
+        try recording.write(10)
+        _ = try session.execute("last")
+        #expect(session.takeArrivalNotice() == nil, "'last' showed the turns that arrived")
+        _ = try session.execute("back 1")
+        let parked = session.cursor
+        try recording.write(10)
+        _ = try session.execute("step")
+        let notice = try #require(session.takeArrivalNotice())
+        let after = try #require(session.turns.first { $0 > session.cursor })
+        #expect(session.cursor > parked)
+        #expect(
+            notice
+                == .message(
+                    "\(session.turns.filter { $0 > session.cursor }.count) new turns (\(after)..\(session.turns.last!)); 'last' goes to the newest"
+                )
+                || notice == .message("1 new turn (\(after)); 'last' goes to the newest"))
+    }
+
     @Test(arguments: ["tour", "switching", "map"])
     func aWatchReportsEveryChangeTheFinishedRecordingShows(_ name: String) throws {
         let recording = try GrowingRecording(name, openingLines: 3)

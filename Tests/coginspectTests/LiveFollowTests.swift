@@ -189,4 +189,47 @@ struct LiveFollowTests {
         #expect(inspector.terminationStatus == 1)
         #expect(message.contains("the followed file was truncated; following stopped"), "stderr: \(message)")
     }
+
+    @Test func sigtermEndsTheAppWithItsTrailer() throws {
+        let app = try startApp(visits: "94105,98101")
+        defer { stop(app) }
+        for _ in 0..<100 where writtenTurns().count < 3 { usleep(50_000) }
+        kill(app.process.processIdentifier, SIGTERM)
+        app.process.waitUntilExit()
+        #expect(app.process.terminationReason == .exit && app.process.terminationStatus == 0)
+        let lines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
+        #expect(lines.last?.hasPrefix(#"{"type":"trailer","ok":true"#) == true, "last line: \(lines.last ?? "")")
+    }
+
+    @Test func aWriterKilledMidTraceIsReportedWithinSeconds() throws {
+        let app = try startApp(visits: "94105,98101")
+        defer { stop(app) }
+        for _ in 0..<100 where writtenTurns().count < 3 { usleep(50_000) }
+        let inspector = Process()
+        inspector.executableURL = Executables.productsDirectory.appendingPathComponent("coginspect")
+        inspector.arguments = ["--follow", tracePath, "-c", "watch weather.currentZip"]
+        let errors = Pipe()
+        inspector.standardError = errors
+        inspector.standardOutput = FileHandle.nullDevice
+        inspector.standardInput = FileHandle.nullDevice
+        try inspector.run()
+        usleep(300_000)
+        kill(app.process.processIdentifier, SIGKILL)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        inspector.waitUntilExit()
+        #expect(inspector.terminationStatus == 1)
+        let pid = app.process.processIdentifier
+        #expect(
+            message.contains("the writing process (pid \(pid)) ended without finishing its trace"), "stderr: \(message)"
+        )
+    }
+
+    @Test func followingAFinishedTraceWithAWatchPrintsItAndSucceeds() throws {
+        let outcome = try Executables.coginspect([
+            "--follow", "Recordings/tour.cogtrace", "-c", "watch weather.currentZip",
+        ])
+        #expect(outcome.status == 0, "stderr: \(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("now:      98101"))
+        #expect(outcome.standardError.contains("the recorder finished (the trailer arrived)"))
+    }
 }

@@ -75,7 +75,7 @@ extension InspectorSession {
         switch change {
         case .none:
             return update
-        case .truncated, .replaced, .removed:
+        case .truncated, .replaced, .removed, .writerEnded:
             update.ended = .fileChanged(change)
         case .grew(let growth):
             extendIndexes(growth)
@@ -104,8 +104,15 @@ extension InspectorSession {
     /// One line about the turns that arrived while the cursor was elsewhere since the last
     /// notice, or nil when none did; the front end asks when it has time to show it.
     public func takeArrivalNotice() -> Report? {
-        guard let pending = following?.unannounced else { return nil }
+        guard var pending = following?.unannounced else { return nil }
         following?.unannounced = nil
+        // Turns the cursor has reached since they arrived (`last`, `goto`) are shown already.
+        if cursor >= pending.last { return nil }
+        if cursor >= pending.first, let from = turns.firstIndex(where: { $0 > cursor }),
+            let to = turns.lastIndex(of: pending.last)
+        {
+            pending = (turns[from], pending.last, to - from + 1)
+        }
         let turnsText =
             pending.count == 1
             ? "1 new turn (\(pending.first))" : "\(pending.count) new turns (\(pending.first)..\(pending.last))"
@@ -169,8 +176,12 @@ extension InspectorSession {
 
     /// `watch EXPR`: reports each change of the expression's value in arriving turns.
     func addWatch(_ text: String) throws(InspectorError) -> [Report] {
-        if let end = followEnd { throw InspectorError("nothing more will arrive: \(end.sentence)") }
-        guard isFollowing else {
+        // A finished recording answers once with the value at its end; anything else that ended
+        // following (a file changed under it) has no trustworthy end to read.
+        if let end = followEnd, end != .finished {
+            throw InspectorError("nothing more will arrive: \(end.sentence)")
+        }
+        guard following != nil else {
             throw InspectorError(
                 "nothing arrives in a trace that is not followed; open it with --follow, or type 'follow' first")
         }

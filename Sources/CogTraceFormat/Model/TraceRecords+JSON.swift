@@ -1,12 +1,13 @@
 /// The line form of each record: one JSON object per line, `type` first.
 extension TraceHeader {
     package var jsonValue: JSONValue {
-        .object([
+        let members: [(String, JSONValue)] = [
             ("type", .string("header")), ("format", .string(format)), ("version", .string(version)),
             ("minReader", .string(minimumReaderVersion)), ("producer", .string(producer)), ("run", .string(runID)),
             ("title", .string(title)), ("clock", .string(clock)), ("mode", .string(mode)),
             ("capacity", .int(capacity)), ("keyframeEvery", .int(keyframeInterval)),
-        ])
+        ]
+        return .object(members + (writer.map { [("writer", $0.jsonValue)] } ?? []))
     }
 
     /// Reads a header record; nil if a member is missing.
@@ -22,6 +23,17 @@ extension TraceHeader {
         self.version = version
         minimumReaderVersion = jsonValue["minReader"]?.stringValue ?? version
         producer = jsonValue["producer"]?.stringValue ?? ""
+        if let writer = jsonValue["writer"], let pid = writer["pid"]?.intValue {
+            self.writer = TraceWriterProcess(
+                pid: pid, started: writer["started"]?.intValue ?? 0, host: writer["host"]?.stringValue ?? "")
+        }
+    }
+}
+
+extension TraceWriterProcess {
+    /// `{"pid":…,"started":…,"host":…}`, the header's `writer` member.
+    package var jsonValue: JSONValue {
+        .object([("pid", .int(pid)), ("started", .int(started)), ("host", .string(host))])
     }
 }
 

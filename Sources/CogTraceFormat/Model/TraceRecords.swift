@@ -20,6 +20,8 @@ public struct TraceHeader: Equatable {
     public var capacity: Int
     /// A keyframe is written every this many turns.
     public var keyframeInterval: Int
+    /// The process streaming it (stream mode only), for a follower to notice its death.
+    public var writer: TraceWriterProcess?
 
     public init(runID: String, title: String, clock: String, mode: String, capacity: Int, keyframeInterval: Int) {
         self.runID = runID

@@ -18,6 +18,9 @@ public final class TraceFollower {
         case replaced
         /// The path names no file any more. Following stops.
         case removed
+        /// The process writing the file (named in its header) ended without writing the
+        /// trailer: nothing more will arrive. Following stops.
+        case writerEnded(pid: Int)
     }
 
     /// The trace read so far; it grows with each poll.
@@ -33,6 +36,8 @@ public final class TraceFollower {
     private let firstLine: [UInt8]
     /// Set once the file stops being followable; every later poll reports it again.
     public private(set) var ended: Change?
+    /// When the writer was last checked for, while nothing arrived: at most twice a second.
+    private var writerCheckedAt: ContinuousClock.Instant?
 
     private init(trace: TraceFile, path: String, descriptor: Int32, status: stat) {
         self.trace = trace
@@ -116,10 +121,26 @@ public final class TraceFollower {
         if let errorNumber = Self.readToEnd(descriptor, from: readLength, into: &arrived) {
             throw TraceReadError(line: 0, message: "cannot read '\(path)': \(String(cString: strerror(errorNumber)))")
         }
-        guard !arrived.isEmpty else { return .none }
+        guard !arrived.isEmpty else { return writerEnded() ?? .none }
+        writerCheckedAt = nil
         readLength += arrived.count
         let growth = try trace.append(arrived)
         return growth.isEmpty ? .none : .grew(growth)
+    }
+
+    /// `.writerEnded` once nothing arrived and the writer the header names is gone; checked at
+    /// most every half second, so a quiet file costs no more than a glance at `/proc`.
+    private func writerEnded() -> Change? {
+        guard trace.trailer == nil, let writer = trace.header.writer else { return nil }
+        let now = ContinuousClock.now
+        if let last = writerCheckedAt, now - last < .milliseconds(500) { return nil }
+        writerCheckedAt = now
+        guard writer.hasEnded else { return nil }
+        // What it wrote just before it died is read first.
+        var arrived: [UInt8] = []
+        if Self.readToEnd(descriptor, from: readLength, into: &arrived) == nil, !arrived.isEmpty { return nil }
+        ended = .writerEnded(pid: writer.pid)
+        return ended
     }
 
     /// Whether the path still names the file read so far, at least as long, starting the same.
@@ -166,6 +187,8 @@ extension TraceFollower.Change {
         case .truncated: "was truncated"
         case .replaced: "was replaced by another file"
         case .removed: "was removed"
+        case .writerEnded(let pid):
+            "stopped growing: the writing process (pid \(pid)) ended without finishing its trace"
         }
     }
 }

@@ -62,7 +62,7 @@ enum WeatherHelp {
             usage: weather run [--trace FILE] [--interval SECONDS] [--visit ZIP,...]
 
             Runs the app on the real clock with the demo service, redrawing a dashboard after
-            every change; Ctrl-C ends it and finishes the trace.
+            every change; Ctrl-C (or SIGTERM) ends it and finishes the trace.
 
               --trace FILE          stream the trace to FILE as the app runs
               --interval SECONDS    how often the forecast refreshes (default: 10)

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The process streaming a trace, as its header names it: enough for a follower on the same
+/// machine to tell that the writer died (a crash, `kill -9`) without writing its trailer, and
+/// not to mistake a later process that got the same id for it.
+public struct TraceWriterProcess: Equatable, Sendable {
+    /// The writer's process id.
+    public var pid: Int
+    /// When the process started, in the system's clock ticks since boot (`/proc/PID/stat`,
+    /// field 22); 0 where the system does not say.
+    public var started: Int
+    /// The machine's host name: a pid means nothing on another machine.
+    public var host: String
+
+    public init(pid: Int, started: Int, host: String) {
+        self.pid = pid
+        self.started = started
+        self.host = host
+    }
+
+    /// This process.
+    public static var current: TraceWriterProcess {
+        let pid = Int(getpid())
+        return TraceWriterProcess(pid: pid, started: startTime(of: pid) ?? 0, host: hostName)
+    }
+
+    /// Whether the writer is known to have ended: this machine has no process with its id, or
+    /// the one it has started at another time. False when it cannot tell (another machine).
+    public var hasEnded: Bool {
+        guard host == Self.hostName, pid > 0, let pidRange = Int32(exactly: pid) else { return false }
+        if kill(pidRange, 0) != 0, errno == ESRCH { return true }
+        guard started > 0, let now = Self.startTime(of: pid) else { return false }
+        return now != started
+    }
+
+    static var hostName: String {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count - 1) == 0 else { return "" }
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// A process's start time from `/proc/PID/stat`: the 22nd field, counted after the command
+    /// name's closing parenthesis (a name may hold spaces and parentheses itself).
+    static func startTime(of pid: Int) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the name come field 3 (state) onward, so field 22 is the 20th here.
+        guard fields.count >= 20 else { return nil }
+        return Int(fields[19])
+    }
+}
