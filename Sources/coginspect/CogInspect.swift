@@ -55,9 +55,17 @@ struct CogInspect {
             status = InteractiveLoop(session: session, json: options.json).run()
         } else {
             status = batch.run(options.script ?? .standardInput)
-            if status == .success, options.follows, !session.wantsToQuit {
-                let printer = OutputPrinter(session: session, json: options.json)
-                status = FollowRunner(session: session, printer: printer, hasUntil: options.until != nil).run()
+            var following = session
+            while status == .success, options.follows, !following.wantsToQuit {
+                let printer = OutputPrinter(session: following, json: options.json)
+                status = FollowRunner(
+                    session: following, printer: printer, hasUntil: options.until != nil, reopens: options.reopens
+                ).run()
+                guard options.reopens, let end = following.followEnd, case .fileChanged = end else { break }
+                following = FollowRunner.reopen(paths[0], after: following, memoryBudget: memoryBudget())
+                if let until = options.until { _ = try? following.followUntil(until) }
+                status = BatchRunner(session: following, json: options.json, keepGoing: options.keepGoing).run(
+                    options.script ?? .commands([]))
             }
         }
         exit(status.rawValue)

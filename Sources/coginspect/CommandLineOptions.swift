@@ -20,12 +20,14 @@ struct CommandLineOptions {
     var follows = false
     /// `--until EXPR`: a batch follow ends when EXPR holds.
     var until: String?
+    /// `--reopen`: a batch follow goes on with a file a restarted app truncated or replaced.
+    var reopens = false
     var showHelp = false
     var showVersion = false
 
     static let usage = """
         usage: coginspect [TRACE|DIR]... [-c COMMAND]... [-f SCRIPT|-] [--json] [--keep-going]
-               coginspect --follow TRACE [-c COMMAND]... [--until EXPR] [--json]
+               coginspect --follow TRACE [-c COMMAND]... [--until EXPR] [--reopen] [--json]
 
         Opens a .cogtrace recording (by default Recordings/tour.cogtrace, the bundled Weather tour)
         and inspects it: interactively with line editing, history and completion when standard
@@ -41,6 +43,9 @@ struct CommandLineOptions {
                          commands ran, print what 'watch' sees until the trailer or Ctrl-C
           --until EXPR   with --follow in batch: stop when EXPR holds in an arriving turn
                          (exit 0), or exit 3 if the trailer comes first
+          --reopen       with --follow in batch: when the app restarts (its file truncated or
+                         replaced, or its writer dead), wait for the new recording, run the
+                         commands again on it and go on following
           -h, --help     show this help
           --version      show the version
 
@@ -64,6 +69,7 @@ struct CommandLineOptions {
             case "--json": json = true
             case "--keep-going": keepGoing = true
             case "--follow": follows = true
+            case "--reopen": reopens = true
             case "--until":
                 guard let expression = remaining.popFirst() else {
                     throw UsageError("--until needs an expression, e.g. --until 'weather.isNiceHere == true'")
@@ -83,6 +89,11 @@ struct CommandLineOptions {
             throw UsageError("--follow needs exactly one trace file, e.g. --follow weather.cogtrace")
         }
         if until != nil, !follows { throw UsageError("--until works with --follow only") }
+        if reopens, !follows { throw UsageError("--reopen works with --follow only") }
+        if reopens, scriptPath == "-" {
+            throw UsageError(
+                "--reopen runs the commands again on each new recording; give them with -c or -f, not -f -")
+        }
     }
 
     /// The batch script, if one was given.

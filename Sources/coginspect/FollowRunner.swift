@@ -40,10 +40,28 @@ struct FollowRunner {
         }
     }
 
+    /// `--reopen`: after following `previous` ended with its file changed (or its writer dead),
+    /// waits for the file to be another recording than the one read, then opens that.
+    static func reopen(_ path: String, after previous: InspectorSession, memoryBudget: MemoryBudget) -> InspectorSession
+    {
+        CogInspect.tool.report("waiting for '\(path)' to be written again (--reopen; Ctrl-C stops)")
+        while previous.followedFileIsUnchanged {
+            if Interrupts.isPending() {
+                CogInspect.fail("interrupted while waiting for '\(path)'", status: .interrupted)
+            }
+            usleep(interval)
+        }
+        let session = open(path, memoryBudget: memoryBudget)
+        CogInspect.tool.report("reopened '\(path)': a new recording, \(session.turns.count) turns so far")
+        return session
+    }
+
     let session: InspectorSession
     let printer: OutputPrinter
     /// Whether `--until` was given: reaching the trailer without it holding exits 3.
     let hasUntil: Bool
+    /// `--reopen`: a changed file is not an error; the caller waits for the new recording.
+    var reopens = false
 
     /// Follows until the end; the exit status.
     func run() -> ExitStatus {
@@ -77,6 +95,9 @@ struct FollowRunner {
                 CogInspect.tool.report("error: the trailer arrived and the --until condition never held")
                 return .expectationFailed
             }
+            return .success
+        case .fileChanged where reopens:
+            CogInspect.tool.report(sentence)
             return .success
         case .fileChanged, .malformed:
             CogInspect.tool.report("error: \(sentence)")

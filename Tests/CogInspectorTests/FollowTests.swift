@@ -83,6 +83,32 @@ struct FollowTests {
         #expect(session.cursor == session.turns.last)
     }
 
+    @Test func followReopensAFileARestartedAppWroteOver() throws {
+        let recording = try GrowingRecording("tour", openingLines: 30)
+        let session = recording.session!
+        _ = try session.execute("watch weather.currentZip")
+        // The app restarts: the file is truncated and another recording written from the start.
+        let switching = try Data(contentsOf: Self.recordings.appendingPathComponent("switching.cogtrace"))
+        let unfinished = switching.split(separator: 0x0A).dropLast().map { Data($0) + Data([0x0A]) }
+        try unfinished.reduce(Data(), +).write(to: recording.url)
+        let update = try #require(session.pollFollowed())
+        #expect(update.ended == .fileChanged(.truncated))
+        let reopened = try #require(try session.execute("follow"))
+        let whole = try TraceFile.load(
+            contentsOf: Self.recordings.appendingPathComponent("switching.cogtrace"))
+        #expect(session.turns == whole.turnSequences, "the new recording, not the old one's turns")
+        #expect(session.isFollowing)
+        #expect(session.cursor == whole.turnSequences.last)
+        let messages = reopened.report.compactMap { report -> String? in
+            if case .message(let text) = report { return text }
+            return nil
+        }
+        #expect(messages.first?.hasPrefix("reopened '\(recording.url.path)': a new recording") == true, "\(messages)")
+        #expect(session.watches.map(\.text) == ["weather.currentZip"], "the watch carries over")
+        let zip = try #require(try session.execute("get weather.currentZip"))
+        #expect(!zip.report.isEmpty)
+    }
+
     @Test func turnsTheCursorAlreadyShowsAreNotAnnouncedAgain() throws {
         let recording = try GrowingRecording("tour", openingLines: 40)
         let session = recording.session!

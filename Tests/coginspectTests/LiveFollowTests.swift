@@ -232,4 +232,35 @@ struct LiveFollowTests {
         #expect(outcome.standardOutput.contains("now:      98101"))
         #expect(outcome.standardError.contains("the recorder finished (the trailer arrived)"))
     }
+
+    @Test func reopenFollowsTheRecordingOfARestartedApp() throws {
+        let first = try startApp(visits: "94105,98101")
+        for _ in 0..<100 where writtenTurns().count < 3 { usleep(50_000) }
+        let inspector = Process()
+        inspector.executableURL = Executables.productsDirectory.appendingPathComponent("coginspect")
+        inspector.arguments = ["--follow", tracePath, "--reopen", "-c", "watch weather.currentZip"]
+        let errors = Pipe()
+        let output = Pipe()
+        inspector.standardError = errors
+        inspector.standardOutput = output
+        inspector.standardInput = FileHandle.nullDevice
+        try inspector.run()
+        usleep(300_000)
+        kill(first.process.processIdentifier, SIGKILL)
+        first.process.waitUntilExit()
+        first.watchdog.cancel()
+        usleep(1_500_000)
+        let second = try startApp(visits: "10001,98101")
+        defer { stop(second) }
+        for _ in 0..<100 where writtenTurns().count < 6 { usleep(50_000) }
+        second.process.interrupt()  // the second run finishes its trace: the follower's end
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        inspector.waitUntilExit()
+        #expect(inspector.terminationStatus == 0, "stderr: \(message)")
+        #expect(message.contains("ended without finishing its trace"), "stderr: \(message)")
+        #expect(message.contains("reopened '\(tracePath)': a new recording"), "stderr: \(message)")
+        #expect(message.contains("the recorder finished (the trailer arrived)"), "stderr: \(message)")
+        #expect(printed.components(separatedBy: "watching: weather.currentZip").count == 3, "the watch ran again")
+    }
 }

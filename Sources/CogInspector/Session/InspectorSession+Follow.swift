@@ -8,6 +8,10 @@ extension InspectorSession {
     /// Why following stopped, once it has.
     public var followEnd: FollowEnd? { following?.ended }
 
+    /// Whether the followed path still names the recording this session read (same file, not
+    /// shorter, same first line): a restarted app has not started writing over it yet.
+    public var followedFileIsUnchanged: Bool { following?.follower.namesTheFileRead ?? false }
+
     /// Why following stopped, as the sentence a person reads; nil while it goes on.
     public var followEndNotice: Report? { following?.ended?.report }
 
@@ -19,17 +23,48 @@ extension InspectorSession {
         if trace.trailer != nil { following?.ended = .finished }
     }
 
-    /// `follow` at the prompt: goes on reading the trace's file from where it was loaded.
+    /// `follow` at the prompt: goes on reading the trace's file from where it was loaded, or,
+    /// when a restarted app truncated or replaced it, reads the new recording in its place.
     func startFollowing() throws(InspectorError) -> [Report] {
         if isFollowing { return [.message("already following '\(source)'")] }
+        let url = URL(fileURLWithPath: source)
+        let ownFileChanged =
+            following.map { !$0.follower.namesTheFileRead }
+            ?? (trace.trailer == nil && TraceFollower.hasChanged(trace, at: url))
+        if ownFileChanged { return try reopenFollowed(url) }
         let follower: TraceFollower
         do {
-            follower = try TraceFollower.continuing(trace, at: URL(fileURLWithPath: source))
+            follower = try TraceFollower.continuing(trace, at: url)
         } catch {
             throw InspectorError(error.message)
         }
         follow(follower)
         return [.message("following '\(source)'; new turns arrive at the prompt, 'watch EXPR' reports changes")]
+    }
+
+    /// Reads the new recording at the session's path in place of the old one, keeping the
+    /// watches (evaluated on the new graph).
+    private func reopenFollowed(_ url: URL) throws(InspectorError) -> [Report] {
+        let follower: TraceFollower?
+        do {
+            follower = try TraceFollower.start(url)
+        } catch {
+            throw InspectorError("cannot reopen '\(source)': \(error)")
+        }
+        guard let follower else {
+            throw InspectorError("'\(source)' has no recording yet (no header line); type 'follow' again once it has")
+        }
+        let watched = watches.map(\.text)
+        adopt(follower.trace)
+        follow(follower)
+        watches = []
+        var report: [Report] = [
+            .message("reopened '\(source)': a new recording, \(turns.count) turns so far; following it")
+        ]
+        for text in watched {
+            report += (try? addWatch(text)) ?? [.warning("could not watch \(text) in the new recording")]
+        }
+        return report
     }
 
     /// Ends following at the first arriving turn where `text` holds (a batch run's `--until`).

@@ -3,7 +3,8 @@ import CogTraceFormat
 /// An open trace with a cursor: the turn whose resulting graph `get`, `deps` and the other look
 /// commands show. Commands run against a session and return values.
 public final class InspectorSession {
-    public let trace: TraceFile
+    /// The recording; `follow` replaces it with a restarted app's new one (`adopt`).
+    public private(set) var trace: TraceFile
     /// Where the trace came from, for `info` and messages.
     public let source: String
     /// The turn the cursor is on; 0 before the first turn of an empty trace.
@@ -91,6 +92,23 @@ public final class InspectorSession {
         builtTimeline?.extend()
         subjectTimeline?.extend()
         if growth.newStates > 0 || growth.newFailures > 0 { database = nil }
+    }
+
+    /// Makes `newTrace` (a restarted app's recording at the same path) the session's trace: the
+    /// cursor goes to its newest turn, every index and table built from the old one goes, and
+    /// the watches are evaluated afresh. Settings, history and the front end's hooks stay.
+    func adopt(_ newTrace: TraceFile) {
+        settleBackgroundIndex()
+        newTrace.cancellation = trace.cancellation
+        newTrace.progress = trace.progress
+        trace = newTrace
+        cursor = Self.openingTurn(of: newTrace)
+        builtTimeline = nil
+        subjectTimeline = nil
+        timelineReadByCommand = nil
+        searchedUndecodable = []
+        database = nil
+        following = nil
     }
 
     /// Whether an index build is running on another thread.

@@ -29,8 +29,10 @@ public struct TraceWriterProcess: Equatable, Sendable {
     public var hasEnded: Bool {
         guard host == Self.hostName, pid > 0, let pidRange = Int32(exactly: pid) else { return false }
         if kill(pidRange, 0) != 0, errno == ESRCH { return true }
-        guard started > 0, let now = Self.startTime(of: pid) else { return false }
-        return now != started
+        guard let status = Self.status(of: pid) else { return false }
+        // A zombie (killed, not yet reaped by its parent) writes no more.
+        if status.state == "Z" || status.state == "X" { return true }
+        return started > 0 && status.started != started
     }
 
     static var hostName: String {
@@ -39,15 +41,18 @@ public struct TraceWriterProcess: Equatable, Sendable {
         return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// A process's start time from `/proc/PID/stat`: the 22nd field, counted after the command
-    /// name's closing parenthesis (a name may hold spaces and parentheses itself).
-    static func startTime(of pid: Int) -> Int? {
+    /// A process's start time from `/proc/PID/stat`.
+    static func startTime(of pid: Int) -> Int? { status(of: pid)?.started }
+
+    /// A process's state letter and start time from `/proc/PID/stat`: fields 3 and 22, counted
+    /// after the command name's closing parenthesis (a name may hold spaces and parentheses).
+    static func status(of pid: Int) -> (state: Character, started: Int)? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")
         else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         // After the name come field 3 (state) onward, so field 22 is the 20th here.
-        guard fields.count >= 20 else { return nil }
-        return Int(fields[19])
+        guard fields.count >= 20, let state = fields[0].first, let started = Int(fields[19]) else { return nil }
+        return (state, started)
     }
 }

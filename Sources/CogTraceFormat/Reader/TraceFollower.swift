@@ -109,6 +109,20 @@ public final class TraceFollower {
         return follower
     }
 
+    /// Whether the file at `url` is no longer the one `trace` was loaded from: gone, another
+    /// file, shorter, or starting differently (a restarted app wrote over it).
+    public static func hasChanged(_ trace: TraceFile, at url: URL) -> Bool {
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return true }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, Int(status.st_size) >= trace.bytes.count else { return true }
+        let firstLine = Array(trace.bytes.prefix { $0 != 0x0A })
+        var start = [UInt8](repeating: 0, count: firstLine.count)
+        let count = start.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, firstLine.count, 0) }
+        return count != firstLine.count || start != firstLine
+    }
+
     /// Reads what arrived since the last poll.
     /// - Throws: `TraceReadError` for a malformed line that arrived (following should stop).
     public func poll() throws(TraceReadError) -> Change {
@@ -144,6 +158,9 @@ public final class TraceFollower {
     }
 
     /// Whether the path still names the file read so far, at least as long, starting the same.
+    public var namesTheFileRead: Bool { identityChange() == nil }
+
+    /// What happened to the path since it was opened; nil while it names the file read so far.
     private func identityChange() -> Change? {
         var status = stat()
         guard stat(path, &status) == 0 else { return .removed }
