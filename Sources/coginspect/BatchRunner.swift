@@ -40,7 +40,7 @@ struct BatchRunner {
                 if Interrupts.isPending() { return interrupted() }
                 // A "no" (the recordings differ, nothing found) is an answer, not an error: it
                 // prints no error and does not stop the script, but the run exits 1.
-                if verdict != nil, status == .success { status = .failure }
+                if verdict?.isNo == true, status == .success { status = .failure }
                 if session.wantsToQuit { break }
             } catch  where error.kind == .interrupted {
                 return interrupted()

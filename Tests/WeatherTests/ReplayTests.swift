@@ -44,7 +44,10 @@ struct ReplayTests {
         let divergence = try #require(result.firstDivergence)
         #expect(divergence.turn == 6)
         #expect(divergence.aspect == .recomputes)
-        #expect(divergence.detail == "weather.isNice[10001] is false here, true in the other")
+        #expect(
+            divergence.detail
+                == "weather.isNice[10001]: here false → false (recomputed because weather.forecast[10001] changed); "
+                + "in the other false → true (recomputed because weather.forecast[10001] changed)")
     }
 
     @Test func aChangedFeedReadingIsTheFirstDivergenceOfTheTour() async throws {

@@ -108,31 +108,46 @@ extension InspectorSession {
         } catch {
             throw InspectorError("a turn could not be decoded: \(error)")
         }
+        return Self.comparisonReport(comparison)
+    }
+
+    /// A comparison as typed values: at the first divergence, where (in each recording), what
+    /// differs and every line saying how; later divergences in a table; a verdict always.
+    static func comparisonReport(_ comparison: TraceComparison) -> [Report] {
         guard let first = comparison.firstDivergence else {
-            return [.message("the recordings agree on all \(comparison.turnsCompared) turns compared")]
+            return [
+                .message(
+                    "the recordings agree on all \(comparison.turnsCompared) turns compared, and on the work after each"
+                ),
+                .verdict(.agree),
+            ]
         }
-        var reports: [Report] = [
-            .fields([
-                Field("first divergence", first.turn.map { .turn(TurnReference($0)) } ?? .text("after the last turn")),
-                Field("in the other", first.otherTurn.map { .turn(TurnReference($0)) } ?? .text("after its last turn")),
-                Field("what differs", .text(first.aspect.rawValue)), Field("how", .text(first.detail)),
-            ])
+        let place = { (turn: TurnNumber?) -> Cell in
+            turn.map { .turn(TurnReference($0, afterTurn: first.afterTurn)) } ?? .absent
+        }
+        var fields = [
+            Field("first divergence", first.aspect == .turnCount ? .absent : place(first.turn)),
+            Field("in the other", first.aspect == .turnCount ? .absent : place(first.otherTurn)),
         ]
+        if first.aspect == .turnCount { fields.append(Field("reason", .text(first.detail))) }
+        fields.append(Field("what differs", .list(first.aspects.map { .text($0.rawValue) })))
+        var reports: [Report] = [.fields(fields)]
+        if first.aspect != .turnCount { reports.append(.section("how", [.lines(first.lines)])) }
         let later = comparison.differences.dropFirst()
         if later.isEmpty {
-            reports.append(.message("no later turn differs (\(comparison.turnsCompared) compared)"))
+            reports.append(.message("no later step differs (\(comparison.turnsCompared) turns compared)"))
         } else {
             let rows = later.prefix(10).map { difference -> [Cell] in
                 [
-                    difference.turn.map { .turn(TurnReference($0)) } ?? .absent,
-                    difference.otherTurn.map { .turn(TurnReference($0)) } ?? .absent,
-                    .text(difference.aspect.rawValue), .text(difference.detail),
+                    difference.turn.map { .turn(TurnReference($0, afterTurn: difference.afterTurn)) } ?? .absent,
+                    difference.otherTurn.map { .turn(TurnReference($0, afterTurn: difference.afterTurn)) } ?? .absent,
+                    .text(difference.aspects.map(\.rawValue).joined(separator: ", ")), .text(difference.detail),
                 ]
             }
             var parts: [Report] = [.table(columns: ["turn", "other turn", "what differs", "how"], rows: rows)]
             if later.count > 10 { parts.append(.message("… and \(later.count - 10) more")) }
             reports.append(
-                .section("\(later.count) later turns differ (of \(comparison.turnsCompared) compared)", parts))
+                .section("\(later.count) later steps differ (of \(comparison.turnsCompared) turns compared)", parts))
         }
         return reports + [.verdict(.differs)]
     }

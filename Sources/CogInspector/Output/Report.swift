@@ -33,17 +33,23 @@ public indirect enum Report: Equatable {
     /// `clear`: the front end clears the terminal's screen (when there is one). Renderers print
     /// nothing for it.
     case clearScreen
-    /// A "no" answer: the recordings differ, or nothing was found. Text shows only the sentence
-    /// beside it; JSON says `{"verdict":"differs"}`; in batch it makes the exit status 1.
+    /// A comparison's or search's answer: the recordings agree or differ, or nothing was found.
+    /// Text shows only the sentence beside it; JSON says `{"verdict":"differs"}`; in batch a "no"
+    /// (`differs`, `notFound`) makes the exit status 1.
     case verdict(Verdict)
 }
 
-/// The "no" answers a command can give, which a batch run turns into exit status 1.
+/// The verdicts a command can give; a batch run turns the "no" ones into exit status 1.
 public enum Verdict: String, Equatable, Sendable {
+    /// `diff --trace`: the recordings agree on every step compared.
+    case agree
     /// `diff --trace`: the recordings part ways.
     case differs
     /// `bisect`: the expression holds at no turn.
     case notFound
+
+    /// Whether it is a "no" answer, which fails a batch run.
+    public var isNo: Bool { self != .agree }
 }
 
 /// A turn's number, name, origin and event count.

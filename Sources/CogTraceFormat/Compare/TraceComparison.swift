@@ -1,46 +1,68 @@
-/// Two recordings compared turn by turn: aligned by position from a starting turn, each pair of
-/// turns checked for the same name, writes, recomputed values, edge changes and async steps.
-/// `coginspect`'s `diff --trace` and replay verification both stand on this.
+/// Two recordings compared step by step: each turn, then the work after it (`N+`), aligned by
+/// position from a starting turn. Every event kind is compared, with states and registrations
+/// named by label, so ids that differ between runs are no difference. `coginspect`'s
+/// `diff --trace` and replay verification (`weather replay`) both stand on this one comparison.
 public struct TraceComparison: Equatable {
-    /// How many turn pairs were compared.
+    /// How many turn pairs were compared (each with the work after it).
     public let turnsCompared: Int
-    /// Every pair that differs, in order; the first is where the recordings part ways.
+    /// Every step that differs, in order; the first is where the recordings part ways.
     public let differences: [TraceDifference]
 
-    /// The first turn where the recordings differ, or nil when they agree.
+    /// The first step where the recordings differ, or nil when they agree.
     public var firstDivergence: TraceDifference? { differences.first }
 
+    /// Whether nothing differs.
+    public var agrees: Bool { differences.isEmpty }
+
     /// Compares `trace` with `other`, pairing their turns in order from turn `from` in each (from
-    /// the first turn when nil). States are matched by label, so the two runs may number them apart.
+    /// the first turn when nil).
     /// - Throws: `TraceReadError` when a turn of either file cannot be decoded.
     public init(_ trace: TraceFile, _ other: TraceFile, from start: TurnNumber? = nil) throws(TraceReadError) {
         let left = trace.turnSequences.filter { $0 >= start ?? TurnNumber(Int.min) }
         let right = other.turnSequences.filter { $0 >= start ?? TurnNumber(Int.min) }
-        var leftNames = try RegistrationNames(trace)
-        var rightNames = try RegistrationNames(other)
+        var leftNames = try RegistrationNames(trace, before: left.first)
+        var rightNames = try RegistrationNames(other, before: right.first)
         var differences: [TraceDifference] = []
         for index in 0..<max(left.count, right.count) {
             guard index < left.count, index < right.count else {
                 let (present, missing) = index < left.count ? ("this", "the other") : ("the other", "this")
                 let count = index < left.count ? right.count : left.count
+                let line = "\(missing) recording ends after \(count) turns; \(present) goes on"
                 differences.append(
                     TraceDifference(
                         position: index, turn: index < left.count ? left[index] : nil,
-                        otherTurn: index < right.count ? right[index] : nil, aspect: .turnCount,
-                        detail: "\(missing) recording ends after \(count) turns; \(present) goes on"))
+                        otherTurn: index < right.count ? right[index] : nil, afterTurn: false,
+                        aspects: [.turnCount], lines: [line]))
                 break
             }
             let mine = try trace.turn(left[index])
             let theirs = try other.turn(right[index])
-            let mineFingerprint = TurnFingerprint(mine, labels: { leftNames.label($0, trace: trace) })
-            let theirFingerprint = TurnFingerprint(theirs, labels: { rightNames.label($0, trace: other) })
+            // Names first: a registration and its first edge can come in the same turn.
             leftNames.note(mine)
             rightNames.note(theirs)
-            if let (aspect, detail) = mineFingerprint.firstDifference(from: theirFingerprint) {
+            let steps: [(afterTurn: Bool, StepFingerprint, StepFingerprint)] = [
+                (
+                    false, StepFingerprint(name: mine.name, events: mine.events, labels: leftNames.labeller(trace)),
+                    StepFingerprint(name: theirs.name, events: theirs.events, labels: rightNames.labeller(other))
+                ),
+                (
+                    true,
+                    // The turn's name is compared once, with the turn.
+                    StepFingerprint(
+                        name: "", events: mine.after, failures: trace.failures(after: mine.sequence),
+                        labels: leftNames.labeller(trace)),
+                    StepFingerprint(
+                        name: "", events: theirs.after, failures: other.failures(after: theirs.sequence),
+                        labels: rightNames.labeller(other))
+                ),
+            ]
+            for (afterTurn, here, there) in steps {
+                let found = here.differences(from: there)
+                guard !found.isEmpty else { continue }
                 differences.append(
                     TraceDifference(
-                        position: index, turn: mine.sequence, otherTurn: theirs.sequence,
-                        aspect: aspect, detail: detail))
+                        position: index, turn: mine.sequence, otherTurn: theirs.sequence, afterTurn: afterTurn,
+                        aspects: found.map(\.aspect), lines: found.flatMap(\.lines)))
             }
         }
         turnsCompared = min(left.count, right.count)
@@ -48,33 +70,21 @@ public struct TraceComparison: Equatable {
     }
 }
 
-/// One pair of turns that differ, and how.
-public struct TraceDifference: Equatable, Sendable {
-    /// What differs first in the pair.
-    public enum Aspect: String, Sendable {
-        case turnName = "turn name"
-        case writes, recomputes, edges, async
-        case turnCount = "turn count"
+extension TraceFile {
+    /// The failures recorded after turn `turn` and before the next.
+    func failures(after turn: TurnNumber) -> [TraceFailure] {
+        failures.filter { $0.after == turn }
     }
-
-    /// The pair's position from the starting turn, from 0.
-    public let position: Int
-    /// The turn's number in the first recording; nil when that recording has ended.
-    public let turn: TurnNumber?
-    /// The turn's number in the second recording; nil when that recording has ended.
-    public let otherTurn: TurnNumber?
-    public let aspect: Aspect
-    /// What differs, in a sentence: "this" is the first recording, "the other" the second.
-    public let detail: String
 }
 
-/// Names for registration ids, gathered as turns are read, so edges from reactions and watches
-/// compare by name across recordings.
+/// Names for registration ids, gathered as turns are read, so what reactions, watches and
+/// scopes do compares by name across recordings.
 private struct RegistrationNames {
     private var names: [NodeID: String] = [:]
 
-    init(_ trace: TraceFile) throws(TraceReadError) {
-        let start = (trace.turnSequences.first ?? 1) - 1
+    /// The names of the registrations live before turn `first`.
+    init(_ trace: TraceFile, before first: TurnNumber?) throws(TraceReadError) {
+        let start = (first ?? trace.turnSequences.first ?? 1) - 1
         for registration in try trace.snapshot(after: start).registrations.values {
             names[registration.id] = registration.name
         }
@@ -90,7 +100,9 @@ private struct RegistrationNames {
         }
     }
 
-    func label(_ id: NodeID, trace: TraceFile) -> String {
-        trace.states[id]?.label ?? names[id] ?? "#\(id)"
+    /// A state's label, a registration's name, or `#id` for an id the trace never named.
+    func labeller(_ trace: TraceFile) -> (NodeID) -> String {
+        let names = names
+        return { id in trace.states[id]?.label ?? names[id] ?? "#\(id)" }
     }
 }

@@ -51,14 +51,15 @@ struct WeatherReplayCommand {
         }
         guard let divergence = result.firstDivergence else {
             print(
-                "\(path): the current code matches all \(result.comparison.turnsCompared) turns "
+                "\(path): the current code matches all \(result.comparison.turnsCompared) turns and the work after each "
                     + "(\(result.inputsFed) inputs fed)")
             return .success
         }
-        let turn = divergence.turn.map { "turn \($0)" } ?? "after the last turn"
-        print(TerminalText.escape("\(path): diverges at \(turn): \(divergence.aspect.rawValue): \(divergence.detail)"))
+        let aspects = divergence.aspects.map(\.rawValue).joined(separator: ", ")
+        print(TerminalText.escape("\(path): diverges at \(divergence.place) (\(aspects)):"))
+        for line in divergence.lines { print(TerminalText.escape("  \(line)")) }
         let later = result.comparison.differences.count - 1
-        if later > 0 { print("\(later) later turns differ too") }
+        if later > 0 { print("\(later) later steps differ too") }
         return .failure
     }
 }
