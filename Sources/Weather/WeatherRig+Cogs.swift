@@ -8,7 +8,9 @@ private let _currentZipCog = Cog<ZipCode?>.Manual(name: "weather.currentZip") { 
 /// The ZIP the person is looking at.
 public let currentZipCog = _currentZipCog.readOnly
 
-private let _refreshIntervalCog = Cog<Duration>.Manual(name: "weather.refreshInterval") { .seconds(3_600) }
+private let _refreshIntervalCog = Cog<Duration>.Manual(name: "weather.refreshInterval") {
+    WeatherLogic.current.defaultRefreshInterval
+}
 /// How often the current ZIP's forecast refreshes.
 public let refreshIntervalCog = _refreshIntervalCog.readOnly
 
@@ -24,10 +26,8 @@ public let weatherForecastCogs = CogBox<WeatherReading?, ZipCode>.Async(default:
 /// Whether the sky is clear or partly cloudy at one ZIP.
 public let isSunnyCogs = CogBox<Bool, ZipCode>(name: "weather.isSunny") { c, zip in
     let weatherForecast = c[weatherForecastCogs[zip]]
-    return switch weatherForecast?.condition {
-    case .clear, .partlyCloudy: true
-    default: false
-    }
+    guard let condition = weatherForecast?.condition else { return false }
+    return WeatherLogic.current.sunnyConditions.contains(condition)
 }
 
 /// Whether it is nice outside at one ZIP: sunny, between 60 and 90 °F, and no heat advisory.
@@ -35,27 +35,30 @@ public let isNiceCogs = CogBox<Bool, ZipCode>(name: "weather.isNice") { c, zip i
     guard let weatherForecast = c[weatherForecastCogs[zip]] else { return false }
     let isSunny = c[isSunnyCogs[zip]]
     guard isSunny else { return false }
-    return weatherForecast.temperatureF > 60 && weatherForecast.temperatureF < 90 && !weatherForecast.heatAdvisory
+    return WeatherLogic.current.isNice(weatherForecast)
 }
 
 /// Whether it is nice where the person is looking.
 public let isNiceHereCog = Cog<Bool>(name: "weather.isNiceHere") { c in
+    let logic = WeatherLogic.current
     guard let currentZip = c[currentZipCog] else { return false }
+    if logic.niceHereReadsRefreshInterval { _ = c[refreshIntervalCog] }
     let isNice = c[isNiceCogs[currentZip]]
-    return isNice
+    return logic.niceHereReadsNewYork ? c[isNiceCogs[.newYork]] : isNice
 }
 
 /// Whether the current ZIP refreshes every hour (the card's badge).
 public let receivesHourlyUpdatesCog = Cog<Bool>(name: "weather.receivesHourlyUpdates") { c in
     guard c[currentZipCog] != nil else { return false }
     let refreshInterval = c[refreshIntervalCog]
-    return refreshInterval <= .seconds(3_600)
+    return refreshInterval <= WeatherLogic.current.hourlyBadgeLimit
 }
 
 /// Where the map centres.
 public let mapLocationCog = Cog<MapLocation?>(name: "weather.mapLocation") { c in
     guard let currentZip = c[currentZipCog] else { return nil }
-    return MapLocation(zip: currentZip, city: currentZip.city)
+    let city = WeatherLogic.current.mapCityInCapitals ? currentZip.city.uppercased() : currentZip.city
+    return MapLocation(zip: currentZip, city: city)
 }
 
 private let _openDetailScreensCog = Cog<[ZipCode]>.Manual(name: "weather.openDetailScreens") { [] }

@@ -26,8 +26,11 @@ public struct WeatherMechanism: Mechanism {
         m.selectLocation(.newYork)
         for zip in ZipCode.initial { m.refreshForecast(for: zip) }
 
+        let logic = WeatherLogic.current
+        if logic.registersScopeFirst { keepDetailScreens(m) }
         let notifier = notifier
-        m.watch(isNiceHereCog, initial: .skip, name: "niceAlert") { [weak m] wasNice, isNice in
+        m.watch(isNiceHereCog, initial: logic.alertsOnStart ? .run : .skip, name: "niceAlert") {
+            [weak m] wasNice, isNice in
             guard !wasNice, isNice, let m else { return }
             let zip = m.peek(currentZipCog)
             notifier.alert("It is nice outside in \(zip?.city ?? "your area")!")
@@ -43,6 +46,11 @@ public struct WeatherMechanism: Mechanism {
             }
         }
 
+        if !logic.registersScopeFirst { keepDetailScreens(m) }
+    }
+
+    /// A watch of the forecast for each open detail screen.
+    private func keepDetailScreens(_ m: MechanismController) {
         m.scope(each: openDetailScreensCog, name: "detailScreen") { zip, s in
             s.watch(weatherForecastCogs[zip], initial: .skip, name: "forecast") { _, _ in }
         }

@@ -38,7 +38,7 @@ nonisolated public struct ZipCode: Hashable, Codable, Sendable, CustomStringConv
 }
 
 /// The sky, as the feed reports it.
-nonisolated public enum WeatherCondition: String, Codable, Sendable, Equatable {
+nonisolated public enum WeatherCondition: String, Codable, Sendable, Hashable {
     case clear, partlyCloudy, cloudy, rain
 }
 

@@ -79,8 +79,8 @@ struct TraceComparisonTests {
         #expect(first.turn == 12 && first.aspect == .async)
         #expect(
             first.detail
-                == "step 1: here generation 2 of weather.forecast[10001] started; "
-                + "in the other generation 7 of weather.forecast[10001] started")
+                == "step 1: here generation 2 of weather.forecast[10001] started (latest); "
+                + "in the other generation 7 of weather.forecast[10001] started (latest)")
     }
 
     @Test func aShorterRecordingEndsTheComparison() throws {

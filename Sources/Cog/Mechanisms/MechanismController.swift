@@ -75,8 +75,7 @@ public final class MechanismController: CogOps {
     ) {
         var previous: Value?
         let graph = graph
-        weak var registration: ReactionNode?
-        registration = graph.registerReaction(name: name, kind: .watch, owner: owner) { c in
+        graph.registerReaction(name: name, kind: .watch, owner: owner) { c in
             let new = read(c)
             defer { previous = new }
             let old: Value
@@ -87,8 +86,10 @@ public final class MechanismController: CogOps {
             } else {
                 return
             }
-            if let registration, let probe = graph.probe {
-                probe.record(.watchRun(registration: CogStateID(registration.id), old: old, new: new))
+            // The running reaction is the watch itself; its first run (`initial: .run`) comes
+            // before `registerReaction` returns, so the id is taken from the reader.
+            if let probe = graph.probe {
+                probe.record(.watchRun(registration: CogStateID(c.consumer.id), old: old, new: new))
             }
             handler(old, new)
         }

@@ -10,6 +10,8 @@ struct StepFingerprint {
     struct ValueChange: Equatable {
         var old: TraceValue?
         var new: TraceValue?
+        /// Every value it took in the step, in order (a state written twice differs by either).
+        var path: [TraceValue?]
         /// `written`, `seeded`, `recomputed` or `recomputed to the same value`, in event order.
         var how: [String]
         /// The dependency whose change made it recompute, by label, when the trace says.
@@ -23,13 +25,19 @@ struct StepFingerprint {
     }
 
     var name: String
+    /// What started the turn (`op`, `asyncCompletion`, …); empty for the work after it.
+    var origin: String
     var values: [String: ValueChange] = [:]
     /// The other aspects, each a sorted list of sentences (async steps keep their order).
     var facts: [TraceDifference.Aspect: [String]] = [:]
 
     /// The fingerprint of `events`, for the turn named `name`, with `failures` reported after it.
-    init(name: String, events: [TraceEvent], failures: [TraceFailure] = [], labels: (NodeID) -> String) {
+    init(
+        name: String, origin: String = "", events: [TraceEvent], failures: [TraceFailure] = [],
+        labels: (NodeID) -> String
+    ) {
         self.name = name
+        self.origin = origin
         var facts: [TraceDifference.Aspect: [String]] = [:]
         func note(_ aspect: TraceDifference.Aspect, _ sentence: String) { facts[aspect, default: []].append(sentence) }
         for event in events {
@@ -56,18 +64,19 @@ struct StepFingerprint {
             case .leaseAcquired(let state, let holder): note(.leases, "\(labels(state)) held by \(holder)")
             case .leaseReleased(let state, let holder): note(.leases, "\(labels(state)) let go by \(holder)")
             case .leaseRenewed(let state, let holder): note(.leases, "\(labels(state)) renewed by \(holder)")
-            case .generationStarted(let state, let generation, _):
-                note(.async, "generation \(generation) of \(labels(state)) started")
+            case .generationStarted(let state, let generation, let policy):
+                note(.async, "generation \(generation) of \(labels(state)) started (\(policy.rawValue))")
             case .generationCancelled(let state, let generation):
                 note(.async, "generation \(generation) of \(labels(state)) cancelled")
             case .generationAccepted(let state, let generation, let outcome):
                 note(.async, "generation \(generation) of \(labels(state)) published \(outcome)")
             case .generationRejected(let state, let generation):
                 note(.async, "a late result of generation \(generation) of \(labels(state)) rejected")
-            case .asyncStatus(let state, let kind, let isLoading, _, let error):
+            case .asyncStatus(let state, let kind, let isLoading, let hasSucceeded, let error):
                 note(
                     .async,
-                    "\(labels(state)) became \(kind)\(isLoading ? ", loading" : "")" + (error.map { " (\($0))" } ?? ""))
+                    "\(labels(state)) became \(kind)\(isLoading ? ", loading" : "")"
+                        + "\(hasSucceeded ? ", has succeeded before" : "")" + (error.map { " (\($0))" } ?? ""))
             case .refreshResolved(let state, let generation, let outcome):
                 note(
                     .async, "refresh of \(labels(state)) (generation \(generation.map(String.init) ?? "-")) \(outcome)")
@@ -88,7 +97,8 @@ struct StepFingerprint {
             case .taskCancelled(let registration): note(.registrations, "task \(labels(registration)) cancelled")
             case .taskFinished(let registration): note(.registrations, "task \(labels(registration)) finished")
             case .turnDropped(let name, let reason): note(.other, "queued turn '\(name)' dropped (\(reason))")
-            case .diagnostic(let kind, let message, _): note(.other, "\(kind): \(message)")
+            case .diagnostic(let kind, let message, let path):
+                note(.other, "\(kind): \(message)" + (path.isEmpty ? "" : " [\(path.joined(separator: " -> "))]"))
             }
         }
         for failure in failures { note(.failures, "\(failure.kind.rawValue) in \(failure.test): \(failure.message)") }
@@ -101,10 +111,11 @@ struct StepFingerprint {
     ) {
         if var change = values[label] {
             change.new = new
+            change.path.append(new)
             change.how.append(how)
             values[label] = change
         } else {
-            values[label] = ValueChange(old: old, new: new, how: [how], trigger: trigger)
+            values[label] = ValueChange(old: old, new: new, path: [new], how: [how], trigger: trigger)
         }
     }
 
@@ -114,6 +125,9 @@ struct StepFingerprint {
         var found: [(TraceDifference.Aspect, [String])] = []
         if name != other.name {
             found.append((.turnName, ["the turn is '\(name)' here, '\(other.name)' in the other"]))
+        } else if origin != other.origin {
+            found.append(
+                (.turnName, ["the turn '\(name)' comes from \(origin) here, from \(other.origin) in the other"]))
         }
         let valueLines = valueDifferences(from: other)
         if !valueLines.written.isEmpty { found.append((.writes, valueLines.written)) }
@@ -135,10 +149,7 @@ struct StepFingerprint {
         for label in Set(values.keys).union(other.values.keys).sorted() {
             let mine = values[label]
             let theirs = other.values[label]
-            guard
-                mine?.old != theirs?.old || mine?.new != theirs?.new || mine?.how != theirs?.how
-                    || mine?.trigger != theirs?.trigger
-            else { continue }
+            guard mine != theirs else { continue }
             let here = mine.map(\.sentence) ?? "not changed"
             let there = theirs.map(\.sentence) ?? "not changed"
             var line = "\(label): here \(here); in the other \(there)"

@@ -42,8 +42,13 @@ public struct TraceComparison: Equatable {
             rightNames.note(theirs)
             let steps: [(afterTurn: Bool, StepFingerprint, StepFingerprint)] = [
                 (
-                    false, StepFingerprint(name: mine.name, events: mine.events, labels: leftNames.labeller(trace)),
-                    StepFingerprint(name: theirs.name, events: theirs.events, labels: rightNames.labeller(other))
+                    false,
+                    StepFingerprint(
+                        name: mine.name, origin: mine.origin.rawValue, events: mine.events,
+                        labels: leftNames.labeller(trace)),
+                    StepFingerprint(
+                        name: theirs.name, origin: theirs.origin.rawValue, events: theirs.events,
+                        labels: rightNames.labeller(other))
                 ),
                 (
                     true,

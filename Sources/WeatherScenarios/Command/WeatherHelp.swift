@@ -1,4 +1,5 @@
 import CogCommandLine
+import Weather
 
 /// The texts `weather help` prints: one overview and one page per command.
 enum WeatherHelp {
@@ -9,7 +10,9 @@ enum WeatherHelp {
 
         commands:
           scenarios                      list the scripted scenarios
-          record SCENARIO [-o FILE]      record one scenario (default FILE: SCENARIO.cogtrace)
+          record SCENARIO [-o FILE] [--change NAME]
+                                         record one scenario (default FILE: SCENARIO.cogtrace),
+                                         with the shipped rules or one small logic change
           record --all [-d DIRECTORY]    record every scenario into DIRECTORY (default: Recordings)
           replay FILE                    re-run a scripted recording against the current code
           run [--trace FILE] [--interval SECONDS] [--visit ZIP,...]
@@ -36,14 +39,18 @@ enum WeatherHelp {
             """
         case "record":
             """
-            usage: weather record SCENARIO [-o FILE]
-                   weather record --all [-d DIRECTORY]
+            usage: weather record SCENARIO [-o FILE] [--change NAME]
+                   weather record --all [-d DIRECTORY] [--change NAME]
 
             Runs a scripted scenario on a virtual clock and writes its trace. The output is the
             same bytes on every machine, which is how CI checks Recordings/ are current.
 
               -o, --output FILE            where to write (default: SCENARIO.cogtrace)
               -d, --output-directory DIR   with --all, where to write (default: Recordings)
+              --change NAME                run the app with one small logic change, to try
+                                           'coginspect -c "diff --trace OTHER"' or 'weather
+                                           replay' on a real regression:
+            \(WeatherLogicChange.all.map { "    \($0.name.padding(toLength: 25, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n"))
 
             """
         case "replay":

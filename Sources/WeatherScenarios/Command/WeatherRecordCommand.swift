@@ -1,5 +1,6 @@
 import CogCommandLine
 import Foundation
+import Weather
 
 /// `weather record SCENARIO [-o FILE]` and `weather record --all [-d DIRECTORY]`.
 struct WeatherRecordCommand {
@@ -7,6 +8,8 @@ struct WeatherRecordCommand {
     private var output: String?
     private var directory = "Recordings"
     private var all = false
+    /// `--change NAME`: record under a small logic change instead of the shipped rules.
+    private var change: WeatherLogicChange?
 
     /// Parses the words after `record`; nil when they asked for help, which was printed.
     init?(_ words: inout ArgumentList) throws(UsageError) {
@@ -16,6 +19,13 @@ struct WeatherRecordCommand {
             case "--all": all = true
             case "-o", "--output": output = try words.value(after: word, expected: "a file path")
             case "-d", "--output-directory": directory = try words.value(after: word, expected: "a directory")
+            case "--change":
+                let name = try words.value(after: word, expected: "a change's name")
+                guard let named = WeatherLogicChange.named(name) else {
+                    let names = WeatherLogicChange.all.map(\.name).joined(separator: ", ")
+                    throw UsageError("unknown change '\(name)'; expected one of \(names)")
+                }
+                change = named
             case "-h", "--help":
                 print(WeatherHelp.command("record")!, terminator: "")
                 return nil
@@ -44,14 +54,15 @@ struct WeatherRecordCommand {
         if all { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
         for scenario in scenarios {
             let path = all ? "\(directory)/\(scenario.name).cogtrace" : output ?? "\(scenario.name).cogtrace"
-            let session = await scenario.run()
+            let session = await WeatherLogic.$current.withValue(change?.logic ?? .shipped) { await scenario.run() }
             do {
                 try Data(session.trace().utf8).write(to: URL(fileURLWithPath: path))
             } catch {
                 throw WeatherCommandError(
                     "cannot write '\(path)': \(error.localizedDescription)", status: .cannotCreateOutput)
             }
-            print("recorded \(scenario.name): \(session.recorder.recordedTurnCount) turns -> \(path)")
+            let under = change.map { " with the change \($0.name) (\($0.summary))" } ?? ""
+            print("recorded \(scenario.name)\(under): \(session.recorder.recordedTurnCount) turns -> \(path)")
         }
     }
 }
