@@ -7,7 +7,8 @@ extension CommandCatalog {
             synopsis: "diff A B [--only ASPECTS] | diff --trace OTHER [--from N]",
             summary: "what differs between the graph after turn A and after turn B (one turn: from the cursor); "
                 + "ASPECTS is a comma list of values, edges, leases, async, lifecycle. With --trace, compare this "
-                + "recording with OTHER turn by turn and report the first turn where they part ways",
+                + "recording with OTHER step by step (each turn, then the work after it, N+), every event kind, states "
+                + "by label: the first step where they part ways with both sides' values, then the later ones",
             example: "diff 8 9 --only values,edges", valueFlags: ["--only", "--trace", "--from"]
         ) { session, arguments throws(InspectorError) in
             if let other = arguments.options["--trace"] {
