@@ -120,9 +120,11 @@ struct ColdQueryTests {
         let copied = try TraceDatabase(sources: [session.databaseSource], fillsEveryTable: true)
         let virtual = try TraceDatabase(sources: [session.databaseSource], fillsEveryTable: false)
         for (table, _) in TraceDatabase.tableDeclarations {
+            // A copied table shows `turns.seq`, which the virtual one hides from `SELECT *`.
             let query = "SELECT * FROM \(table)"
-            let expected = try copied.query(query)
-            #expect(try virtual.query(query) == expected, "\(name) \(table)")
+            let rows = try virtual.query(query)
+            let expected = try copied.query("SELECT \(rows.columns.joined(separator: ", ")) FROM \(table)")
+            #expect(rows == expected, "\(name) \(table)")
             let count = "SELECT count(*) FROM \(table)"
             #expect(try virtual.query(count) == copied.query(count))
         }

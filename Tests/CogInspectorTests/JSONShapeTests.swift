@@ -22,7 +22,7 @@ struct JSONShapeTests {
     ]
     static let partKeys: Set<String> = [
         "message", "fields", "columns", "lines", "section", "document", "chain", "events", "changes",
-        "turnSummary", "playback", "verdict", "warning",
+        "playback", "verdict", "warning",
     ]
 
     @Test func everyCommandsDocumentHasTheDocumentedShape() throws {

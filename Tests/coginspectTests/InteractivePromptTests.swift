@@ -115,14 +115,14 @@ struct InteractivePromptTests {
         // seconds between turns, the first shows while the second is not yet printed, and Ctrl-C
         // lands back at the prompt before the next turn was due.
         terminal.send("play 1..4 --delay 2000", "Enter")
-        let first = try waitFor("the first turn") { $0.contains("turn 1  Weather.publishRefreshInterval") }
-        #expect(!first.contains("turn 2  Weather.selectLocation"), "the second turn is not due yet:\n\(first)")
-        try waitFor("the second turn") { $0.contains("turn 2  Weather.selectLocation") }
+        let first = try waitFor("the first turn") { $0.contains("name:   Weather.publishRefreshInterval") }
+        #expect(!first.contains("name:   Weather.selectLocation"), "the second turn is not due yet:\n\(first)")
+        try waitFor("the second turn") { $0.contains("name:   Weather.selectLocation") }
 
         terminal.send("C-c")
         let stopped = try waitFor("the play to stop") { lastLine($0).hasPrefix("turn 2/25>") }
         #expect(stopped.contains("play stopped at turn 2"))
-        #expect(!stopped.contains("turn 3  weather.forecast"), "no turn prints after Ctrl-C")
+        #expect(!stopped.contains("name:   weather.forecast[10001] pending"), "no turn prints after Ctrl-C")
         terminal.send("quit", "Enter")
     }
 

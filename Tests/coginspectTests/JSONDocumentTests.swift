@@ -40,6 +40,6 @@ struct JSONDocumentTests {
         }
         let play = try #require(lines.dropFirst(commands.count - 5).first)
         #expect(play.contains("\"command\":\"play\""))
-        #expect(play.components(separatedBy: "turnSummary").count == 4, "three turns in one document")
+        #expect(play.components(separatedBy: #""fields":{"turn":"#).count == 4, "three turns in one document")
     }
 }

@@ -118,6 +118,22 @@ extension CommandCatalog {
             }
             let result = try session.tables().query(query, interrupt: session.interruptRequested)
             guard !result.rows.isEmpty else { return [.message("no rows")] }
+            // With one trace every row's `trace` is the same path: a `SELECT *` does not show it,
+            // a query that names the column does.
+            let namesTrace = query.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "_") }.contains("trace")
+            if session.companions.isEmpty, !namesTrace, let column = result.columns.lastIndex(of: "trace") {
+                var columns = result.columns
+                columns.remove(at: column)
+                return [
+                    .table(
+                        columns: columns,
+                        rows: result.rows.map { row in
+                            var row = row
+                            row.remove(at: column)
+                            return row
+                        })
+                ]
+            }
             return [.table(columns: result.columns, rows: result.rows)]
         },
     ]

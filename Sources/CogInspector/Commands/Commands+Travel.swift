@@ -138,19 +138,12 @@ extension CommandCatalog {
 }
 
 extension InspectorSession {
-    /// Moves the cursor to `sequence`, one step of a `play`, and says where it is: the front end
-    /// calls this for each turn of a `Playback` as it reaches it.
+    /// Moves the cursor to `sequence`, one step of a `play`, and shows that turn as `turn N` does:
+    /// the front end calls this for each turn of a `Playback` as it reaches it.
     public func playStep(_ sequence: TurnNumber) throws(InspectorError) -> CommandResult {
         try move(to: sequence)
-        let turn = try turn(sequence)
-        return CommandResult(
-            command: "play",
-            report: [
-                .turnSummary(
-                    TurnSummary(
-                        turn: TurnReference(sequence), name: turn.name, origin: turn.origin.rawValue,
-                        events: turn.events.count))
-            ])
+        // Each turn as `turn N` shows it: its heading, then its events grouped.
+        return CommandResult(command: "play", report: try describeTurn(sequence))
     }
 
     /// A note when `step` or `back` could not move because the cursor is at that end already.

@@ -13,8 +13,9 @@ public final class TraceDatabase {
     public static let schema = """
         CREATE TABLE states(id INTEGER, label TEXT, declaration TEXT, key TEXT, shape TEXT,
                             value_type TEXT, lifetime TEXT, policy TEXT, trace TEXT, PRIMARY KEY (id, trace));
-        CREATE TABLE turns(seq INTEGER, name TEXT, origin TEXT, cause INTEGER, start_us INTEGER,
-                           duration_us INTEGER, events INTEGER, trace TEXT, PRIMARY KEY (seq, trace));
+        CREATE TABLE turns(turn INTEGER, seq INTEGER HIDDEN, name TEXT, origin TEXT, cause INTEGER,
+                           start_us INTEGER, duration_us INTEGER, events INTEGER, trace TEXT,
+                           PRIMARY KEY (turn, trace));
         CREATE TABLE events(turn INTEGER, position INTEGER, after_turn INTEGER, kind TEXT, state INTEGER,
                             label TEXT, description TEXT, trace TEXT);
         CREATE TABLE writes(turn INTEGER, state INTEGER, label TEXT, old TEXT, new TEXT, new_json TEXT,

@@ -60,7 +60,7 @@ struct TraceTableRows {
         switch row {
         case .turn(let turn):
             switch column {
-            case "seq": return .integer(turn.sequence)
+            case "turn", "seq": return .integer(turn.sequence)
             case "events": return .integer(turn.eventCount)
             default: return nil
             }
@@ -87,7 +87,8 @@ struct TraceTableRows {
             case .turn(let turn):
                 let (heading, start, duration) = try trace.heading(of: turn)
                 return [
-                    .integer(turn.sequence), .text(heading.name), .text(heading.origin.rawValue),
+                    .integer(turn.sequence), .integer(turn.sequence), .text(heading.name),
+                    .text(heading.origin.rawValue),
                     SQLValue(heading.cause), .integer(start), .integer(duration), .integer(turn.eventCount),
                     .text(source.name),
                 ]

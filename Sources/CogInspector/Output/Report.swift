@@ -25,8 +25,6 @@ public indirect enum Report: Equatable {
     case changes([DiffEntry])
     /// A watched expression's value changing in a turn that arrived (`watch`).
     case watchChange(WatchChange)
-    /// One turn in a line: where `play` is, or where the cursor moved.
-    case turnSummary(TurnSummary)
     /// Turns the front end steps through at its own pace (`play`), printing each as it is
     /// reached with `InspectorSession.playStep(_:)`. Renderers print nothing for it.
     case playback(Playback)
@@ -50,18 +48,6 @@ public enum Verdict: String, Equatable, Sendable {
 
     /// Whether it is a "no" answer, which fails a batch run.
     public var isNo: Bool { self != .agree }
-}
-
-/// A turn's number, name, origin and event count.
-public struct TurnSummary: Equatable {
-    /// The turn.
-    public let turn: TurnReference
-    /// Its name, e.g. the op's.
-    public let name: String
-    /// Where it came from: op, assembly, asyncCompletion, …
-    public let origin: String
-    /// How many events it holds.
-    public let events: Int
 }
 
 /// What `play` asks of the front end: these turns, in order, with a pause between them.

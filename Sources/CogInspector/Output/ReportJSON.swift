@@ -28,17 +28,6 @@ enum ReportJSON {
             .object([("events", .array(events.map(value)))])
         case .changes(let changes):
             .object([("changes", .array(changes.map(value)))])
-        case .turnSummary(let summary):
-            .object([
-                (
-                    "turnSummary",
-                    .object([
-                        ("turn", value(summary.turn)), ("name", .string(summary.name)),
-                        ("origin", .string(summary.origin)),
-                        ("events", .int(summary.events)),
-                    ])
-                )
-            ])
         case .watchChange(let change):
             .object([
                 (

@@ -112,12 +112,6 @@ public struct ReportRenderer {
             return render(.lines(events.map(\.description)), indent: indent)
         case .changes(let changes):
             return render(.lines(changes.map(\.description)), indent: indent)
-        case .turnSummary(let summary):
-            return render(
-                .lines([
-                    "turn \(Self.text(.turn(summary.turn)))  \(summary.name)  "
-                        + "(\(summary.origin), \(summary.events) \(summary.events == 1 ? "event" : "events"))"
-                ]), indent: indent)
         case .watchChange(let change):
             let value = TerminalText.truncate(Self.text(change.value), to: valueWidth)
             let previous = TerminalText.truncate(Self.text(change.previous), to: valueWidth)
