@@ -80,7 +80,7 @@ struct OutputPrinter {
         guard !result.report.isEmpty else { return }
         let isTerminal = isatty(STDOUT_FILENO) == 1
         let text = render(result)
-        if pagesLongOutput, isTerminal, text.split(separator: "\n").count >= terminalRows() - 1, page(text) { return }
+        if pagesLongOutput, isTerminal, displayRows(of: text) >= terminalRows() - 1, page(text) { return }
         Self.writeToStandardOutput(text + "\n")
     }
 
@@ -109,6 +109,18 @@ struct OutputPrinter {
         let reason = String(cString: strerror(failure)).lowercased()
         FileHandle.standardError.write(Data("coginspect: cannot write to standard output: \(reason)\n".utf8))
         exit(ExitStatus.ioError.rawValue)
+    }
+
+    /// How many terminal rows `text` fills: each line takes as many rows as the terminal's width
+    /// wraps it into, so one long line (a JSON or Chrome trace export) pages like a tall output.
+    private func displayRows(of text: String) -> Int {
+        let width = max(terminalColumns() ?? 80, 1)
+        var rows = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            rows += max(1, (line.unicodeScalars.count + width - 1) / width)
+            if rows > 10_000 { break }  // taller than any terminal: no need to count further
+        }
+        return rows
     }
 
     /// Whether results print as JSON (`--json`, or `set format json`).

@@ -103,6 +103,20 @@ struct InteractivePromptTests {
         terminal.send("quit", "Enter")
     }
 
+    /// An export printed at the prompt is one long line (Chrome's JSON): it is as tall as the
+    /// rows it wraps into, so it goes through the pager like any tall output.
+    @Test func aOneLineExportTallerThanTheScreenIsPaged() throws {
+        let home = try startInspector(home: "coginspect-pager-line")
+        defer { stopInspector(home: home) }
+        try waitFor("the prompt") { $0.contains("turn 25/25>") }
+        terminal.send("export chrome", "Enter")
+        let paged = try waitFor("the pager") { !lastLine($0).hasPrefix("turn 25/25>") && $0.contains("traceEvents") }
+        #expect(!lastLine(paged).hasPrefix("turn 25/25>"), "the pager holds the screen")
+        terminal.send("q")
+        try waitFor("the prompt after the pager") { lastLine($0).hasPrefix("turn 25/25>") }
+        terminal.send("quit", "Enter")
+    }
+
     /// `play` prints each turn when it is reached, not all at the end, and Ctrl-C stops it at
     /// once, back at the prompt with the cursor on the last turn printed.
     @Test(.disabled(if: Self.isUnderThreadSanitizer, "Ctrl-C is deferred under ThreadSanitizer"))
