@@ -12,7 +12,7 @@ struct ColdQueryTests {
     private static let recordings = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Recordings")
-    static let names = ["tour", "map", "screens", "stale-refresh", "switching", "heat-advisory", "failure"]
+    static let names = ["tour", "map", "screens", "stale-refresh", "switching", "heat-advisory", "service-outage"]
 
     private func session(_ name: String) throws -> InspectorSession {
         let url = Self.recordings.appendingPathComponent("\(name).cogtrace")

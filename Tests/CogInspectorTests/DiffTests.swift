@@ -44,7 +44,7 @@ struct DiffTests {
     }
 
     @Test func asyncStatusAndGenerationChangesAreListed() throws {
-        let session = try Self.session("failure")
+        let session = try Self.session("service-outage")
         let forecast = try id(session, "weather.forecast[10001]")
         let change = try #require(try session.diff(from: 9, to: 10).asyncChanges.first { $0.state == forecast })
         #expect(change.old?.kind == .pending && change.new?.kind == .failure)

@@ -37,7 +37,7 @@ struct ExpressionTests {
         "weather.currentZip == nil", "weather.isNice[60601] == true",
     ])
     func bisectAgreesWithAScanOnEveryRecording(_ text: String) throws {
-        for name in ["tour", "switching", "failure", "stale-refresh", "map", "screens", "heat-advisory"] {
+        for name in ["tour", "switching", "service-outage", "stale-refresh", "map", "screens", "heat-advisory"] {
             let session = try DiffTests.session(name)
             session.noCommandFollows = true
             guard let expression = try? session.expression(text) else { continue }

@@ -38,7 +38,7 @@ struct ViewerTests {
         return (nodes, edges)
     }
 
-    @Test(arguments: ["tour", "map", "screens", "switching", "failure"])
+    @Test(arguments: ["tour", "map", "screens", "switching", "service-outage"])
     func everyTurnReadsBackAsTheGraphTheDOTExportDraws(_ name: String) throws {
         let session = try DiffTests.session(name)
         let html = try ViewerPage.render(session, graphviz: nil).html

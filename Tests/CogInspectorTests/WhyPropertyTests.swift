@@ -13,7 +13,7 @@ struct WhyPropertyTests {
     static let recordings = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Recordings")
-    static let names = ["tour", "map", "screens", "stale-refresh", "switching", "heat-advisory", "failure"]
+    static let names = ["tour", "map", "screens", "stale-refresh", "switching", "heat-advisory", "service-outage"]
 
     /// What the oracle knows of one recompute: what the run read, and which reads changed since
     /// the previous run of the same state.

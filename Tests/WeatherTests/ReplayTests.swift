@@ -22,7 +22,7 @@ struct ReplayTests {
         return try await CogReplay(recording: trace).verify(against: ScenarioSession(title: trace.header.title))
     }
 
-    @Test(arguments: ["tour", "heat-advisory", "failure", "stale-refresh", "switching", "map", "screens"])
+    @Test(arguments: ["tour", "heat-advisory", "service-outage", "stale-refresh", "switching", "map", "screens"])
     func everyCommittedRecordingReplaysWithoutADifference(_ name: String) async throws {
         let result = try await replay(try recording(name))
         #expect(result.firstDivergence == nil, "\(name): \(String(describing: result.firstDivergence))")
@@ -33,7 +33,7 @@ struct ReplayTests {
     @Test func theArgumentsAboveAreEveryScenario() {
         #expect(
             Scenario.all.map(\.name).sorted()
-                == ["failure", "heat-advisory", "map", "screens", "stale-refresh", "switching", "tour"])
+                == ["heat-advisory", "map", "screens", "service-outage", "stale-refresh", "switching", "tour"])
     }
 
     @Test func anEditedRecordedValueIsReportedAtItsTurn() async throws {

@@ -65,7 +65,7 @@ struct ScenarioRecordingTests {
     }
 
     @Test func failureKeepsTheLastReadingThenRecovers() async throws {
-        let file = try await trace("failure")
+        let file = try await trace("service-outage")
         let failure = try #require(
             try file.turnSequences.map { try file.turn($0) }.first { $0.name.hasSuffix("failure") })
         #expect(try value(file, "weather.forecast[10001]", after: failure.sequence) == "clear 75°F")

@@ -194,7 +194,7 @@ struct ExitStatusTests {
     @Test func noAnswersExitOneAndDoNotStopTheScript() throws {
         let cases: [([String], Int32)] = [
             (["-c", "diff --trace Recordings/tour.cogtrace"], 0),
-            (["-c", "diff --trace Recordings/failure.cogtrace"], 1),
+            (["-c", "diff --trace Recordings/service-outage.cogtrace"], 1),
             (["-c", "bisect weather.isNiceHere == true"], 0),
             (["-c", #"bisect weather.isNiceHere == "never""#], 1),
             (["-c", "expect weather.isNiceHere == false"], 0),

@@ -60,7 +60,7 @@ struct GoldenOutputTests {
             ]
         ),
         (
-            "failure-compare", "Recordings/failure.cogtrace",
+            "outage-compare", "Recordings/service-outage.cogtrace",
             ["diff 9 10 --only async", "bisect status weather.forecast[10001] == failure"]
         ),
     ]

@@ -33,7 +33,7 @@ struct JSONDocumentTests {
         #expect(lines.count == commands.count, "\(commands.count) commands printed \(lines.count) lines")
         for (command, line) in zip(commands, lines) {
             let parsed = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            #expect(parsed?["schemaVersion"] as? Int == 2, "\(command): \(line)")
+            #expect(parsed?["schemaVersion"] as? Int == 3, "\(command): \(line)")
             let answered = parsed?["result"] != nil
             let failed = (parsed?["error"] as? [String: Any])?["message"] is String
             #expect(answered != failed, "\(command): one of result or error, not \(line)")

@@ -6,7 +6,7 @@ import CogTraceFormat
 public struct ReportRenderer {
     /// The version of the `--json` document shapes (docs/inspector.md); it grows when a shape
     /// changes in a way a parser would notice.
-    public static let jsonSchemaVersion = 2
+    public static let jsonSchemaVersion = 3
 
     /// How wide a value may be in text output.
     public var valueWidth: Int
@@ -41,7 +41,7 @@ public struct ReportRenderer {
     }
 
     /// A failed command as its one JSON document, so a parser gets one document per command
-    /// whatever happened: `{"schemaVersion":2,"command":"get","error":{"kind":"command","message":…}}`.
+    /// whatever happened: `{"schemaVersion":3,"command":"get","error":{"kind":"command","message":…}}`.
     public func json(error: InspectorError, command: String) -> String {
         let kind: String
         switch error.kind {

@@ -24,7 +24,7 @@ struct Scenario {
         all.first { $0.name == name }
     }
 
-    static let all: [Scenario] = [tour, heatAdvisory, failure, staleRefresh, switching, map, screens]
+    static let all: [Scenario] = [tour, heatAdvisory, serviceOutage, staleRefresh, switching, map, screens]
 }
 
 extension Scenario {
@@ -66,8 +66,8 @@ extension Scenario {
         }
     }
 
-    static let failure = Scenario(
-        name: "failure", summary: "a failing service keeps the last reading; the next hourly tick recovers",
+    static let serviceOutage = Scenario(
+        name: "service-outage", summary: "a failing service keeps the last reading; the next hourly tick recovers",
         lookFor: "a 'weather.forecast[10001] failure' turn whose value stays the last reading",
         firstCommand: "async weather.forecast[10001]"
     ) { session in

@@ -39,7 +39,7 @@ struct TraceEventIndexTests {
         }
     }
 
-    @Test(arguments: ["tour", "map", "screens", "stale-refresh", "switching", "heat-advisory", "failure"])
+    @Test(arguments: ["tour", "map", "screens", "stale-refresh", "switching", "heat-advisory", "service-outage"])
     func everyRecordingIndexesAsItDecodes(_ name: String) throws {
         let trace = try TraceFile.load(contentsOf: Self.recordings.appendingPathComponent("\(name).cogtrace"))
         let indexed = try indexedView(of: trace)
@@ -54,7 +54,7 @@ struct TraceEventIndexTests {
     /// Built batch by batch (three turns at a time here, 32,768 in a real build), the index
     /// merges many workers' parts, whose kind codes start from the kinds met before: it still
     /// holds every subject's events in order, and reading a subject joins its batches once.
-    @Test(arguments: ["tour", "heat-advisory", "failure"])
+    @Test(arguments: ["tour", "heat-advisory", "service-outage"])
     func anIndexMergedFromManyBatchesMatchesTheDecoder(_ name: String) throws {
         let trace = try TraceFile.load(contentsOf: Self.recordings.appendingPathComponent("\(name).cogtrace"))
         let decoded = try decodedView(of: trace)
@@ -77,7 +77,7 @@ struct TraceEventIndexTests {
 
     /// An index of a few subjects (what a first `history` builds) holds exactly their events, as
     /// the decoder gives them, and the whole trace's registrations and undecodable turns.
-    @Test(arguments: ["tour", "heat-advisory", "failure"])
+    @Test(arguments: ["tour", "heat-advisory", "service-outage"])
     func anIndexOfAFewSubjectsHoldsExactlyTheirEvents(_ name: String) throws {
         let trace = try TraceFile.load(contentsOf: Self.recordings.appendingPathComponent("\(name).cogtrace"))
         let decoded = try decodedView(of: trace)

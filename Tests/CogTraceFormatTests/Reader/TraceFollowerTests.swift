@@ -51,7 +51,7 @@ struct TraceFollowerTests {
         return cuts
     }
 
-    @Test(arguments: ["tour", "map", "screens", "stale-refresh", "switching", "heat-advisory", "failure"])
+    @Test(arguments: ["tour", "map", "screens", "stale-refresh", "switching", "heat-advisory", "service-outage"])
     func aRecordingReadPieceByPieceEndsAsTheWholeFile(_ name: String) throws {
         let whole = try TraceFile.load(contentsOf: Self.recordings.appendingPathComponent("\(name).cogtrace"))
         let bytes = whole.bytes
