@@ -32,8 +32,10 @@ enum DuckDB {
     /// The query docs/recording-ci-failures.md shows, with `ci-traces/` replaced by `directory`.
     static func documentedQuery(over directory: URL) throws -> String {
         let docs = try String(
-            contentsOf: Executables.packageRoot.appendingPathComponent("docs/recording-ci-failures.md"), encoding: .utf8)
-        let block = try #require(docs.components(separatedBy: "```sql\n").dropFirst().first { $0.contains("read_json") })
+            contentsOf: Executables.packageRoot.appendingPathComponent("docs/recording-ci-failures.md"), encoding: .utf8
+        )
+        let block = try #require(
+            docs.components(separatedBy: "```sql\n").dropFirst().first { $0.contains("read_json") })
         let query = try #require(block.components(separatedBy: "\n```").first)
         return query.replacingOccurrences(of: "ci-traces/", with: directory.path + "/")
     }
