@@ -49,7 +49,8 @@ let package = Package(
         // Sample app, its scripted scenarios and its command.
         .target(name: "Weather", dependencies: ["Cog"], swiftSettings: mainActorCode),
         .target(
-            name: "WeatherScenarios", dependencies: ["Weather", "Cog", "CogTestSupport", "CogTrace", "CogCommandLine"],
+            name: "WeatherScenarios",
+            dependencies: ["Weather", "Cog", "CogTestSupport", "CogTrace", "CogTraceFormat", "CogCommandLine"],
             swiftSettings: mainActorCode),
         .executableTarget(name: "weather", dependencies: ["WeatherScenarios"], swiftSettings: mainActorCode),
         // Benchmarks.
@@ -62,21 +63,24 @@ let package = Package(
             name: "cog-bench", dependencies: ["CogBench", "CAllocationCounter"], swiftSettings: mainActorCode),
         // Tests, one target per module.
         .testTarget(name: "CogTests", dependencies: ["Cog", "CogTesting"], swiftSettings: mainActorCode),
-        .testTarget(name: "CogTestingTests", dependencies: ["CogTesting"], swiftSettings: mainActorCode),
+        .testTarget(
+            name: "CogTestingTests", dependencies: ["CogTesting", "Cog", "CogTrace"], swiftSettings: mainActorCode),
         // A client of the runtime without MainActor default isolation, as apps may build.
         .testTarget(name: "CogClientTests", dependencies: ["Cog", "CogTesting"], swiftSettings: plainCode),
         .testTarget(name: "CogTraceFormatTests", dependencies: ["CogTraceFormat"], swiftSettings: plainCode),
         .testTarget(
-            name: "CogTraceTests", dependencies: ["CogTrace", "Cog", "CogTesting"], swiftSettings: mainActorCode),
+            name: "CogTraceTests", dependencies: ["CogTrace", "CogTraceFormat", "Cog", "CogTesting"],
+            swiftSettings: mainActorCode),
         .testTarget(
-            name: "WeatherTests", dependencies: ["Weather", "WeatherScenarios", "Cog", "CogTesting", "CogTrace"],
+            name: "WeatherTests",
+            dependencies: ["Weather", "WeatherScenarios", "Cog", "CogTesting", "CogTrace", "CogCommandLine"],
             swiftSettings: mainActorCode),
         .testTarget(
             name: "CogInspectorTests", dependencies: ["CogInspector", "CogTraceFormat"], exclude: ["Fixtures"],
             swiftSettings: plainCode),
         .testTarget(name: "coginspectTests", exclude: ["Fixtures"], swiftSettings: plainCode),
         .testTarget(
-            name: "CogBenchTests", dependencies: ["CogBench", "Cog", "CogTraceFormat", "CogCommandLine"],
+            name: "CogBenchTests", dependencies: ["CogBench", "Cog", "CogTrace", "CogTraceFormat", "CogCommandLine"],
             swiftSettings: mainActorCode),
     ],
     swiftLanguageModes: [.v6]
