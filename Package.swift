@@ -43,9 +43,12 @@ let package = Package(
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         // What every tool shares: exit statuses, usage errors, and the escaping of trace text.
         .target(name: "CogCommandLine", swiftSettings: plainCode),
-        .executableTarget(
-            name: "coginspect", dependencies: ["CogInspector", "CogTraceFormat", "CogCommandLine", "CReadline"],
+        // The terminal front end: options, batch and follow runs, the prompt; `coginspect` is its main.
+        .target(
+            name: "CogInspectFrontEnd",
+            dependencies: ["CogInspector", "CogTraceFormat", "CogCommandLine", "CReadline"],
             swiftSettings: plainCode),
+        .executableTarget(name: "coginspect", dependencies: ["CogInspectFrontEnd"], swiftSettings: plainCode),
         // Sample app, its scripted scenarios and its command.
         .target(name: "Weather", dependencies: ["Cog"], swiftSettings: mainActorCode),
         .target(
@@ -79,6 +82,9 @@ let package = Package(
             name: "CogInspectorTests", dependencies: ["CogInspector", "CogTraceFormat"], exclude: ["Fixtures"],
             swiftSettings: plainCode),
         .testTarget(name: "coginspectTests", exclude: ["Fixtures"], swiftSettings: plainCode),
+        .testTarget(
+            name: "CogInspectFrontEndTests", dependencies: ["CogInspectFrontEnd", "CogCommandLine"],
+            swiftSettings: plainCode),
         .testTarget(
             name: "CogBenchTests", dependencies: ["CogBench", "Cog", "CogTrace", "CogTraceFormat", "CogCommandLine"],
             swiftSettings: mainActorCode),

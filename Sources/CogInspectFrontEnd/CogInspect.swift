@@ -5,12 +5,12 @@ import Foundation
 
 /// `coginspect`: the terminal front end. It opens a trace, then runs commands from the command
 /// line, a script or standard input (batch), or reads them at a prompt (interactive).
-@main
-struct CogInspect {
+public enum CogInspect {
     static let tool = CommandLineTool(name: "coginspect")
     static let defaultTrace = "Recordings/tour.cogtrace"
 
-    static func main() {
+    /// Runs `coginspect` with the process's arguments and exits with its status.
+    public static func main() {
         // Ctrl-C from the start, so one that comes while a big trace loads still ends a batch run
         // with 130 (the prompt installs its own handler); SIGPIPE is ignored from here on, so a
         // reader that leaves (a pager quit early, `| head`) makes a write fail with EPIPE, which

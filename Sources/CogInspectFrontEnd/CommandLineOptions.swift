@@ -54,16 +54,13 @@ struct CommandLineOptions {
         """
 
     init(arguments: [String]) throws(UsageError) {
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
+        var words = ArgumentList(arguments)
+        while let argument = words.next() {
             switch argument {
             case "-c", "--command":
-                guard let command = remaining.popFirst() else { throw UsageError("-c needs a command, e.g. -c info") }
-                commands.append(command)
+                commands.append(try words.value(after: argument, expected: "a command, e.g. -c info"))
             case "-f", "--file":
-                guard let path = remaining.popFirst() else {
-                    throw UsageError("-f needs a script path, or - for standard input")
-                }
+                let path = try words.value(after: argument, expected: "a script path, or - for standard input")
                 guard scriptPath == nil else { throw UsageError("-f can be given once") }
                 scriptPath = path
             case "--json": json = true
@@ -71,10 +68,8 @@ struct CommandLineOptions {
             case "--follow": follows = true
             case "--reopen": reopens = true
             case "--until":
-                guard let expression = remaining.popFirst() else {
-                    throw UsageError("--until needs an expression, e.g. --until 'weather.isNiceHere == true'")
-                }
-                until = expression
+                until = try words.value(
+                    after: argument, expected: "an expression, e.g. --until 'weather.isNiceHere == true'")
             case "-h", "--help": showHelp = true
             case "--version": showVersion = true
             default:
