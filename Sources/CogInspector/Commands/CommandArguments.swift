@@ -137,7 +137,7 @@ func tokenize(_ line: String) throws(InspectorError) -> [String] {
             current.append(character)
         }
     }
-    guard quote == nil else { throw InspectorError("unterminated \(quote!) quote in '\(line)'") }
+    if let quote { throw InspectorError("unterminated \(quote) quote in '\(line)'") }
     guard !escaping else { throw InspectorError("a '\\' ends '\(line)'; escape a character after it") }
     if hasWord || !current.isEmpty { words.append(current) }
     return words

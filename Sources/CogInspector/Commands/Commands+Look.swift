@@ -173,8 +173,7 @@ extension CommandCatalog {
                 default: break
                 }
             }
-            let rows = generations.keys.sorted().map { generation -> [Cell] in
-                let info = generations[generation]!
+            let rows = generations.sorted { $0.key < $1.key }.map { generation, info -> [Cell] in
                 return [
                     .integer(generation), .turn(TurnReference(info.started)), .text(info.policy.rawValue),
                     .text(info.outcome),

@@ -81,7 +81,12 @@ extension InspectorSession {
             } catch {
                 throw malformed(error)
             }
-            let decoded = walk.lastTurn?.sequence == sequence ? walk.lastTurn! : try turn(sequence)
+            let decoded: TraceTurn
+            if let last = walk.lastTurn, last.sequence == sequence {
+                decoded = last
+            } else {
+                decoded = try turn(sequence)
+            }
             if expression.holds(in: graph, turn: decoded) {
                 return BisectResult(turn: sequence, evaluations: evaluations)
             }

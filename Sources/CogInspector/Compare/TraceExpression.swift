@@ -107,9 +107,9 @@ public indirect enum TraceExpression: Equatable {
         let order: Int?
         switch (literal, actual) {
         case (.number(let expected, _), _) where actual.doubleValue != nil:
-            order = ordering(actual.doubleValue!, expected)
+            order = actual.doubleValue.flatMap { ordering($0, expected) }
         case (.number(let expected, _), .string(let text)) where Double(text) != nil:
-            order = ordering(Double(text)!, expected)
+            order = Double(text).flatMap { ordering($0, expected) }
         case (.bool(let expected), .bool(let flag)):
             order = flag == expected ? 0 : nil
         case (.bool, _), (.null, _):

@@ -97,7 +97,9 @@ public struct GraphView: Equatable {
             if members[declaration] == nil { order.append(declaration) }
             members[declaration, default: []].append(node)
         }
-        return order.compactMap { members[$0]!.count > 1 ? ($0, members[$0]!) : nil }
+        return order.compactMap { declaration in
+            members[declaration].flatMap { $0.count > 1 ? (declaration, $0) : nil }
+        }
     }
 
     public static func == (lhs: GraphView, rhs: GraphView) -> Bool {
@@ -108,16 +110,15 @@ public struct GraphView: Equatable {
     init(graph: GraphSnapshot, turn: TurnNumber?, states: [NodeID: TraceStateInfo], annotating: TraceTurn?) {
         self.turn = turn
         isAnnotated = annotating != nil
-        var nodes: [Node] = graph.states.keys.sorted().map { id in
-            let state = graph.states[id]!
+        var nodes: [Node] = graph.states.keys.sorted().compactMap { id -> Node? in
+            guard let state = graph.states[id] else { return nil }
             let info = states[id]
             return Node(
                 id: id, kind: Kind(info?.shape), label: info?.label ?? "#\(id)",
                 declaration: info?.declaration, key: info?.key, value: state.value, leases: state.leases,
                 isPinned: state.isPinned, status: state.async?.kind.rawValue)
         }
-        for id in graph.registrations.keys.sorted() {
-            let registration = graph.registrations[id]!
+        for (id, registration) in graph.registrations.sorted(by: { $0.key < $1.key }) {
             let kind: Kind? =
                 switch registration.kind {
                 case .reaction: .reaction

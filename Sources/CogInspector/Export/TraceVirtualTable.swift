@@ -234,7 +234,9 @@ enum TraceVirtualTableModule {
         }
 
     private static func walker(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?) -> TraceVirtualCursor {
-        let owned = UnsafeMutableRawPointer(cursor!).assumingMemoryBound(to: CogVirtualCursor.self)
+        // SQLite hands every cursor callback the cursor its xOpen made, never NULL.
+        guard let cursor else { preconditionFailure("SQLite called a cursor method without its cursor") }
+        let owned = UnsafeMutableRawPointer(cursor).assumingMemoryBound(to: CogVirtualCursor.self)
         return Unmanaged<TraceVirtualCursor>.fromOpaque(owned.pointee.cursor).takeUnretainedValue()
     }
 

@@ -79,7 +79,7 @@ struct TextLayout {
                 .map(trimmed)
         }
         var ruleWidths = widths
-        if let lastWidth, !ruleWidths.isEmpty { ruleWidths[ruleWidths.count - 1] = min(ruleWidths.last!, lastWidth) }
+        if let lastWidth, let last = ruleWidths.last { ruleWidths[ruleWidths.count - 1] = min(last, lastWidth) }
         let rule = indent + ruleWidths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
         return (lines(columns) + [rule], rows.flatMap(lines))
     }

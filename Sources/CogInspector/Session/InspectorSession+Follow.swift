@@ -230,7 +230,7 @@ extension InspectorSession {
             notYet = [.message("\(error.message); watching for it to appear")]
         }
         try keepLiveGraph()
-        let value = following!.liveGraph.map { Watch.evaluate(subject, in: $0.graph, turn: nil) } ?? .absent
+        let value = following?.liveGraph.map { Watch.evaluate(subject, in: $0.graph, turn: nil) } ?? .absent
         watches.append(Watch(text: text, subject: subject, value: value))
         return notYet + [
             .fields([

@@ -9,7 +9,7 @@ extension InspectorSession {
     func undecodableWarnings(through limit: TurnNumber? = nil) -> [Report] {
         let all = (timelineReadByCommand?.undecodable ?? []) + searchedUndecodable
         var seen = Set<TurnNumber>()
-        let missing = all.filter { (limit == nil || $0.turn <= limit!) && seen.insert($0.turn).inserted }
+        let missing = all.filter { $0.turn <= (limit ?? $0.turn) && seen.insert($0.turn).inserted }
             .sorted { $0.turn < $1.turn }
         guard !missing.isEmpty else { return [] }
         let shown = missing.prefix(5).map { turn, error in
@@ -24,7 +24,7 @@ extension InspectorSession {
     /// Warnings for an answer built from the turns up to `limit` (all when nil) when the file's
     /// numbering skips turns before it: the answer cannot include what those turns did.
     func missingTurnWarnings(through limit: TurnNumber? = nil) -> [Report] {
-        trace.missingTurns.filter { limit == nil || $0.first <= limit! }.map { gap in
+        trace.missingTurns.filter { $0.first <= (limit ?? $0.first) }.map { gap in
             .warning("\(gap) (line \(gap.line)); this answer leaves them out and may be wrong")
         }
     }
@@ -33,7 +33,7 @@ extension InspectorSession {
     /// the reader replayed from an earlier keyframe instead, so the answer stands, but the file
     /// is not what a writer wrote.
     func keyframeWarnings(through limit: TurnNumber? = nil) -> [Report] {
-        trace.keyframeDisagreements.filter { limit == nil || $0.before <= limit! }.map { disagreement in
+        trace.keyframeDisagreements.filter { $0.before <= (limit ?? $0.before) }.map { disagreement in
             let name = trace.states[disagreement.state]?.label ?? "state \(disagreement.state)"
             return .warning(
                 "\(disagreement.description(naming: name)); answers replay from an earlier keyframe instead")

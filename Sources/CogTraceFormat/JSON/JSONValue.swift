@@ -186,7 +186,7 @@ extension JSONValue {
             // A short string, padded with a plain byte ("a") to one word.
             var word: UInt64 = ones &* 0x61
             withUnsafeMutableBytes(of: &word) { padded in
-                padded.baseAddress!.copyMemory(from: start, byteCount: count)
+                padded.baseAddress?.copyMemory(from: start, byteCount: count)
             }
             return isPlainWord(word)
         }

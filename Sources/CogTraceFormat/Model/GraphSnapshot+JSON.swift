@@ -4,8 +4,8 @@ extension GraphSnapshot {
     /// `{"states":[…],"registrations":[…]}` members for a keyframe record.
     package var keyframeMembers: [(String, JSONValue)] {
         let marks = settleMarks(of: states.keys)
-        let stateValues = states.keys.sorted().map { id -> JSONValue in
-            let state = states[id]!
+        let stateValues = states.keys.sorted().compactMap { id -> JSONValue? in
+            guard let state = states[id] else { return nil }
             var members: [(String, JSONValue)] = [
                 ("id", .int(id)),
                 ("v", state.value?.jsonValue ?? .null),
@@ -37,8 +37,8 @@ extension GraphSnapshot {
             }
             return .object(members)
         }
-        let registrationValues = registrations.keys.sorted().map { id -> JSONValue in
-            let registration = registrations[id]!
+        let registrationValues = registrations.keys.sorted().compactMap { id -> JSONValue? in
+            guard let registration = registrations[id] else { return nil }
             return .object([
                 ("id", .int(id)), ("name", .string(registration.name)), ("kind", .string(registration.kind.rawValue)),
                 ("deps", .array(registration.dependencies.map(JSONValue.int))),

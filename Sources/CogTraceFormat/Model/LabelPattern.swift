@@ -23,6 +23,6 @@ public struct LabelPattern: Sendable, Hashable {
             guard let range = rest.range(of: part) else { return false }
             rest = rest[range.upperBound...]
         }
-        return rest.hasSuffix(parts.last!)
+        return rest.hasSuffix(parts.last ?? "")
     }
 }

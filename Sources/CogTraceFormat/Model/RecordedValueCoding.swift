@@ -23,8 +23,10 @@ package enum RecordedValueCoding {
     /// `json` read back as `type`.
     /// - Throws: the decoder's error when the JSON does not fit the type.
     package static func decode<T: Decodable>(_ type: T.Type, from json: JSONValue) throws -> T {
-        if type == Duration.self, let seconds = json.doubleValue ?? json.intValue.map(Double.init) {
-            return Duration.seconds(seconds) as! T  // the type check above makes this cast total
+        if type == Duration.self, let seconds = json.doubleValue ?? json.intValue.map(Double.init),
+            let duration = Duration.seconds(seconds) as? T
+        {
+            return duration
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in

@@ -37,7 +37,10 @@ struct EventKindTable {
         for (index, known) in fingerprints.enumerated() where known == fingerprint {
             let same =
                 names[index].count == name.count
-                && names[index].withUnsafeBytes { memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 }
+                && names[index].withUnsafeBytes { known in
+                    guard let known = known.baseAddress, let base = name.baseAddress else { return name.isEmpty }
+                    return memcmp(known, base, name.count) == 0
+                }
             if same { return index + 1 }
         }
         guard names.count < Self.capacity else { return 0 }

@@ -87,7 +87,9 @@ struct TraceContents {
         _ range: Range<Int>, of bytes: [UInt8], isLast: Bool, memoryBudget: MemoryBudget
     ) throws(TraceReadError) -> Bool {
         let type: String
-        let record: JSONValue?
+        // Turn and idle records are located here and decoded when asked for: their `record` is
+        // never read, and stays null.
+        let record: JSONValue
         let quick = TraceScanner.quickType(bytes[range])
         if quick == .keyframe {
             // Checked before parsing: a keyframe's decoded graph is many times its text.
@@ -97,7 +99,7 @@ struct TraceContents {
         }
         if quick == .turn || quick == .idle {
             type = quick == .turn ? "turn" : "idle"
-            record = nil
+            record = .null
         } else {
             let parsed: JSONValue
             do throws(TraceReadError) {
@@ -163,15 +165,15 @@ struct TraceContents {
             }
         case "header":
             guard !hasHeader else { throw TraceReadError(line: lineNumber, message: "a second header record") }
-            header = try TraceScanner.readHeader(record!, line: lineNumber)
+            header = try TraceScanner.readHeader(record, line: lineNumber)
         case "state":
-            guard let info = TraceStateInfo(jsonValue: record!) else {
+            guard let info = TraceStateInfo(jsonValue: record) else {
                 throw TraceReadError(line: lineNumber, message: "state record needs 'id' and 'label'")
             }
             states[info.id] = info
             if labelIndex[info.label] == nil { labelIndex[info.label] = info.id }
         case "keyframe":
-            guard let before = record!["before"]?.intValue else {
+            guard let before = record["before"]?.intValue else {
                 throw TraceReadError(line: lineNumber, message: "keyframe record needs 'before'")
             }
             guard TraceScanner.validCounts.contains(before) else {
@@ -179,7 +181,7 @@ struct TraceContents {
             }
             let snapshot: GraphSnapshot
             do {
-                snapshot = try GraphSnapshot(keyframe: record!)
+                snapshot = try GraphSnapshot(keyframe: record)
             } catch {
                 throw TraceReadError(line: lineNumber, message: "keyframe: \(error)")
             }
@@ -187,9 +189,9 @@ struct TraceContents {
             keyframes.insert((TurnNumber(before), snapshot), at: place)
             keyframeLines.insert(lineNumber, at: place)
         case "trailer":
-            trailer = TraceTrailer(jsonValue: record!)
+            trailer = TraceTrailer(jsonValue: record)
         case "failure":
-            guard let failure = TraceFailure(jsonValue: record!),
+            guard let failure = TraceFailure(jsonValue: record),
                 TraceFormat.countRange.contains(failure.after.rawValue)
             else {
                 warnings.append(

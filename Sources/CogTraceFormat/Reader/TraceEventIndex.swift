@@ -288,7 +288,7 @@ package final class TraceEventIndex {
                 if let subject = event.subject { part.add(location, to: subject) }
                 if let producer = event.producer { part.add(location, to: producer) }
                 guard code > 0, part.namesRegistration[code - 1] else { continue }
-                let line = isIdle ? entry.idle!.line : entry.line
+                let line = isIdle ? entry.idle?.line ?? entry.line : entry.line
                 let decoded = Result { () throws(TraceReadError) in
                     try decodeEvent(at: event.range, position: event.position, line: line, bytes: bytes)
                 }

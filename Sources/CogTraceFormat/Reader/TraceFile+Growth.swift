@@ -28,8 +28,8 @@ extension TraceFile {
     ) throws(TraceReadError) -> TraceFile? {
         var contents = TraceContents()
         try contents.read(bytes, memoryBudget: memoryBudget, waitsForPartialLine: true)
-        guard contents.header != nil else { return nil }
-        let file = TraceFile(contents: contents, bytes: bytes)
+        guard let header = contents.header else { return nil }
+        let file = TraceFile(header: header, contents: contents, bytes: bytes)
         file.memoryBudget = memoryBudget
         return file
     }

@@ -59,9 +59,9 @@ public final class TraceFile {
     /// at a time. The inspector forwards it to the front end, which owns showing it.
     public var progress: ((TraceProgress) -> Void)?
 
-    /// A file whose lines `contents` has read (it has found the header).
-    init(contents: TraceContents, bytes: [UInt8]) {
-        header = contents.header!
+    /// A file whose lines `contents` has read, with the header it found.
+    init(header: TraceHeader, contents: TraceContents, bytes: [UInt8]) {
+        self.header = header
         self.contents = contents
         self.bytes = bytes
     }
@@ -134,8 +134,9 @@ public final class TraceFile {
                 initialized = size
                 return
             }
+            guard let base = buffer.baseAddress else { return }
             while initialized < size {
-                let count = pread(descriptor, buffer.baseAddress! + initialized, size - initialized, off_t(initialized))
+                let count = pread(descriptor, base + initialized, size - initialized, off_t(initialized))
                 if count < 0, errno == EINTR { continue }
                 if count < 0 { failure = errno }
                 if count <= 0 { break }
@@ -155,10 +156,10 @@ public final class TraceFile {
     private static func readInShares(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Bool {
         let target = SharedMutableBuffer(buffer: buffer)
         let complete = ParallelShares.map(0..<buffer.count) { share -> Bool in
+            guard let base = target.buffer.baseAddress else { return share.isEmpty }
             var position = share.lowerBound
             while position < share.upperBound {
-                let count = pread(
-                    descriptor, target.buffer.baseAddress! + position, share.upperBound - position, off_t(position))
+                let count = pread(descriptor, base + position, share.upperBound - position, off_t(position))
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { return false }
                 position += count

@@ -181,9 +181,9 @@ public final class TraceFollower {
         var failure: Int32?
         let read = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
             initialized = 0
+            guard let base = buffer.baseAddress else { return }
             while initialized < wanted {
-                let count = pread(
-                    descriptor, buffer.baseAddress! + initialized, wanted - initialized, off_t(offset + initialized))
+                let count = pread(descriptor, base + initialized, wanted - initialized, off_t(offset + initialized))
                 if count < 0, errno == EINTR { continue }
                 if count < 0 { failure = errno }
                 if count <= 0 { break }

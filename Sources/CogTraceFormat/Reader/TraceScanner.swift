@@ -12,12 +12,12 @@ enum TraceScanner {
     ) throws(TraceReadError) -> TraceFile {
         var contents = TraceContents()
         try contents.read(bytes, memoryBudget: memoryBudget, waitsForPartialLine: false, progress: progress)
-        guard contents.header != nil else { throw contents.missingHeader(in: bytes) }
+        guard let header = contents.header else { throw contents.missingHeader(in: bytes) }
         if contents.trailer == nil {
             contents.warnings.append(
                 TraceWarning(line: 0, message: "no trailer: the recorder did not finish; the trace may be incomplete"))
         }
-        return TraceFile(contents: contents, bytes: bytes)
+        return TraceFile(header: header, contents: contents, bytes: bytes)
     }
 
     static func readHeader(_ record: JSONValue, line: Int) throws(TraceReadError) -> TraceHeader {

@@ -29,7 +29,8 @@ extension ViewerLayout {
                         let around = neighbours[slot].map { place[$0] }
                         return (slot, around.isEmpty ? place[slot] : around.reduce(0, +) / Double(around.count))
                     })
-                rows[index] = keptTogether(rows[index].sorted { (center[$0]!, $0) < (center[$1]!, $1) }, nodes: nodes)
+                rows[index] = keptTogether(
+                    rows[index].sorted { (center[$0] ?? 0, $0) < (center[$1] ?? 0, $1) }, nodes: nodes)
                 for (position, slot) in rows[index].enumerated() { place[slot] = Double(position) }
             }
         }
@@ -79,7 +80,7 @@ extension ViewerLayout {
             if groups[group] == nil { order.append(group) }
             groups[group, default: []].append(slot)
         }
-        return order.flatMap { groups[$0]! }
+        return order.flatMap { groups[$0] ?? [] }
     }
 
     /// Boxes for `rows`: each row centred on the widest, rows 90 pixels apart.

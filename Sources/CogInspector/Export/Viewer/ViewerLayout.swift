@@ -64,9 +64,10 @@ struct ViewerLayout {
             return "n\(slot) [width=\(size.width / 72), height=\(size.height / 72)];\n"
         }
         var clustered = Set<Int>()
-        for (index, declaration) in order.enumerated() where clusters[declaration]!.count > 1 {
+        for (index, declaration) in order.enumerated() {
+            guard let members = clusters[declaration], members.count > 1 else { continue }
             text += "  subgraph cluster_\(index) {\n"
-            for slot in clusters[declaration]! {
+            for slot in members {
                 text += "    " + line(slot)
                 clustered.insert(slot)
             }
