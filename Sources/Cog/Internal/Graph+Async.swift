@@ -248,6 +248,7 @@ extension Graph {
             handle.resolve(.superseded)
             return handle
         }
+        // An async address's descriptor makes an `AsyncNode<Value>`: the address's type fixes the node's.
         let node = unsafeDowncast(self.node(address.descriptor, key: address.key), to: AsyncNode<Value>.self)
         node.handlesForNextRun.append(handle)
         if node.mark == .clean {
@@ -269,6 +270,7 @@ extension Graph {
             settle(node)
             track(node, by: consumer, status: true)
         }
+        // An async address's descriptor makes an `AsyncNode<Value>`: the address's type fixes the node's.
         return unsafeDowncast(node, to: AsyncNode<Value>.self).status
     }
 
@@ -276,11 +278,13 @@ extension Graph {
     func peekStatus<Value>(_ address: CogAddress<Value>) -> CogStatus<Value> {
         let node = node(address.descriptor, key: address.key)
         settleForPeek(node)
+        // An async address's descriptor makes an `AsyncNode<Value>`: the address's type fixes the node's.
         return unsafeDowncast(node, to: AsyncNode<Value>.self).status
     }
 
     /// A UI status read: each field the caller reads is tracked on its own.
     func readStatusAtBoundary<Value>(_ address: CogAddress<Value>) -> CogStatus<Value> {
+        // An async address's descriptor makes an `AsyncNode<Value>`: the address's type fixes the node's.
         let node = unsafeDowncast(self.node(address.descriptor, key: address.key), to: AsyncNode<Value>.self)
         settleForOneTimeRead(node)
         let boundary =

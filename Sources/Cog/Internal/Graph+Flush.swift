@@ -63,6 +63,7 @@ extension Graph {
         if node.hasBoundary {
             pendingBoundaries.append(node)
         } else if node.descriptor.shape == .reaction {
+            // A reaction-shaped node is a `ReactionNode`: only `registerReaction` makes nodes of that shape.
             pendingReactions.append(unsafeDowncast(node, to: ReactionNode.self))
         }
     }

@@ -32,6 +32,7 @@ extension Graph {
     /// The value of a settled state.
     @inlinable
     func value<Value>(of node: Node, as type: Value.Type) -> Value {
+        // The node of a `CogAddress<Value>` is a `ValueNode<Value>`: its descriptor made it for that type.
         let valueNode = unsafeDowncast(node, to: ValueNode<Value>.self)
         guard valueNode.hasValue else { missingValue(node) }
         return valueNode.storage.pointee

@@ -117,6 +117,7 @@ extension Graph {
     @inlinable
     func stage<Value>(_ value: Value, for address: CogAddress<Value>, turnID: Int) {
         guard let node = stagingTarget(address.descriptor, key: address.key, turnID: turnID) else { return }
+        // The node of a `CogAddress<Value>` is a `ValueNode<Value>`: its descriptor made it for that type.
         unsafeDowncast(node, to: ValueNode<Value>.self).stage(value)
     }
 
@@ -140,6 +141,7 @@ extension Graph {
     func writerRead<Value>(_ address: CogAddress<Value>, turnID: Int) -> Value {
         let node = writerReadTarget(address.descriptor, key: address.key, turnID: turnID)
         if node.isStaged {
+            // The node of a `CogAddress<Value>` is a `ValueNode<Value>`: its descriptor made it for that type.
             let source = unsafeDowncast(node, to: ValueNode<Value>.self)
             if source.hasStagedValue, let stagedSlot = source.stagedSlot { return stagedSlot.pointee }
         }

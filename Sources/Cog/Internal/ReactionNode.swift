@@ -81,6 +81,7 @@ extension Graph {
             work()
             return
         }
+        // A reaction-shaped node is a `ReactionNode`: only `registerReaction` makes nodes of that shape.
         unsafeDowncast(running, to: ReactionNode.self).workAfterRun.append(work)
     }
 }

@@ -43,6 +43,7 @@ extension Graph {
         let source: Node
         if let existing = existingNode(address.descriptor, key: address.key) {
             source = existing
+            // A source's descriptor makes a `SourceNode<Value>`: the address's type fixes the node's.
             if unsafeDowncast(existing, to: SourceNode<Value>.self).seed(value) { markConsumers(of: source) }
         } else {
             source = install(address.descriptor.makeSeededNode(id: claimNodeID(), key: address.key, value: value))

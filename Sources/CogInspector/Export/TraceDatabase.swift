@@ -139,10 +139,12 @@ public final class TraceDatabase {
             connection.handle, 10_000,
             { context in
                 guard let context else { return 0 }
+                // SQLite hands back the pointer given to it, whose object outlives the call (retained by its owner).
                 return Unmanaged<InterruptCheck>.fromOpaque(context).takeUnretainedValue().isRequested() ? 1 : 0
             }, context)
         defer {
             sqlite3_progress_handler(connection.handle, 0, nil, nil)
+            // Balances the retain taken when the pointer was handed to SQLite.
             Unmanaged<InterruptCheck>.fromOpaque(context).release()
         }
         let columns = (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }

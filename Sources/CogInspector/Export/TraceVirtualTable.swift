@@ -143,6 +143,7 @@ enum TraceVirtualTableModule {
         pointer.pointee.xConnect = connect
         pointer.pointee.xBestIndex = { vtab, info in
             guard let vtab, let info else { return SQLITE_ERROR }
+            // SQLite hands back the pointer given to it, whose object outlives the call (retained by its owner).
             let table = Unmanaged<TraceVirtualTable>.fromOpaque(
                 UnsafeMutableRawPointer(vtab).assumingMemoryBound(to: CogVirtualTable.self).pointee.table
             ).takeUnretainedValue()
@@ -158,6 +159,7 @@ enum TraceVirtualTableModule {
         pointer.pointee.xDestroy = pointer.pointee.xDisconnect
         pointer.pointee.xOpen = { vtab, cursorOut in
             guard let vtab, let cursorOut else { return SQLITE_ERROR }
+            // SQLite hands back the pointer given to it, whose object outlives the call (retained by its owner).
             let table = Unmanaged<TraceVirtualTable>.fromOpaque(
                 UnsafeMutableRawPointer(vtab).assumingMemoryBound(to: CogVirtualTable.self).pointee.table
             ).takeUnretainedValue()
@@ -171,6 +173,7 @@ enum TraceVirtualTableModule {
         pointer.pointee.xClose = { cursor in
             guard let cursor else { return SQLITE_OK }
             let owned = UnsafeMutableRawPointer(cursor).assumingMemoryBound(to: CogVirtualCursor.self)
+            // Balances the retain taken when the pointer was handed to SQLite.
             Unmanaged<TraceVirtualCursor>.fromOpaque(owned.pointee.cursor).release()
             sqlite3_free(cursor)
             return SQLITE_OK
@@ -221,6 +224,7 @@ enum TraceVirtualTableModule {
             guard let clientData, let arguments, argumentCount >= 3, let vtabOut, let named = arguments[2] else {
                 return SQLITE_ERROR
             }
+            // SQLite hands back the pointer given to it, whose object outlives the call (retained by its owner).
             let registry = Unmanaged<Registry>.fromOpaque(clientData).takeUnretainedValue()
             guard let table = registry.tables[String(cString: named)] else { return SQLITE_ERROR }
             let status = sqlite3_declare_vtab(database, table.declaration)
@@ -237,6 +241,7 @@ enum TraceVirtualTableModule {
         // SQLite hands every cursor callback the cursor its xOpen made, never NULL.
         guard let cursor else { preconditionFailure("SQLite called a cursor method without its cursor") }
         let owned = UnsafeMutableRawPointer(cursor).assumingMemoryBound(to: CogVirtualCursor.self)
+        // SQLite hands back the pointer given to it, whose object outlives the call (retained by its owner).
         return Unmanaged<TraceVirtualCursor>.fromOpaque(owned.pointee.cursor).takeUnretainedValue()
     }
 
