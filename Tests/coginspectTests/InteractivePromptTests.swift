@@ -103,6 +103,42 @@ struct InteractivePromptTests {
         terminal.send("quit", "Enter")
     }
 
+    /// Ctrl-C at the prompt during a long `bisect` and a long `export html` on a 60,000-turn
+    /// synthetic trace: each stops, the prompt comes back with the cursor where it was, and the
+    /// export leaves no file (how fast is `Scripts/interrupt-latency`'s figure, not this test's).
+    @Test(.disabled(if: Self.isUnderThreadSanitizer, "Ctrl-C is deferred under ThreadSanitizer"))
+    func ctrlCStopsALongCommandAndKeepsTheSession() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("prompt-ctrl-c-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = directory.appendingPathComponent("big.cogtrace")
+        let bench = Executables.productsDirectory.appendingPathComponent("cog-bench")
+        let written = try Executables.run(bench, ["--write-synthetic", trace.path, "--sizes", "60000"], input: "")
+        #expect(written.status == 0, "\(written.standardError)")
+        let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
+        terminal.start(
+            "env HOME='\(directory.path)' TERM=xterm '\(binary)' '\(trace.path)'", columns: 160)
+        defer { terminal.stop() }
+        try waitFor("the prompt") { lastLine($0).hasPrefix("turn 60000/60000>") }
+        terminal.send("goto 100", "Enter")
+        try waitFor("the cursor at 100") { lastLine($0).hasPrefix("turn 100/60000>") }
+        let never = (0..<12).map { "weather.forecast[\(10001 + $0 * 7)].temperatureF > 999" }.joined(separator: " or ")
+        let page = directory.appendingPathComponent("viewer.html")
+        for (index, command) in ["bisect \(never)", "export html --to \(page.path)"].enumerated() {
+            terminal.send(command, "Enter")
+            usleep(700_000)
+            terminal.send("C-c")
+            // Each stop says so once more: the screen holds one "interrupted" per command so far.
+            try waitFor("the prompt after Ctrl-C in \(command.prefix(12))") {
+                lastLine($0).hasPrefix("turn 100/60000>") && $0.components(separatedBy: "interrupted").count > index + 1
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: page.path), "an interrupted export leaves no file")
+        terminal.send("where", "Enter")
+        try waitFor("the session still answering") { $0.contains("turn 100 of 1..60000") }
+        terminal.send("quit", "Enter")
+    }
+
     /// An export printed at the prompt is one long line (Chrome's JSON): it is as tall as the
     /// rows it wraps into, so it goes through the pager like any tall output.
     @Test func aOneLineExportTallerThanTheScreenIsPaged() throws {
