@@ -9,7 +9,7 @@ struct HostileTraceTests {
     static let directory = Executables.fixtures.appendingPathComponent("Hostile")
     static let traces = [
         "version-overflow", "clock-overflow", "undecodable-turn", "control-markers", "truncated-header",
-        "invalid-utf8", "raw-escape", "syntax-in-value", "missing-turns", "misplaced-keyframe",
+        "invalid-utf8", "raw-escape", "syntax-in-value", "missing-turns", "misplaced-keyframe", "undeclared-state",
     ]
     /// The traces whose turn 6 is not JSON: a missing member, a byte that is not UTF-8, a raw ESC
     /// inside a string, a syntax error inside a nested value.
@@ -147,6 +147,16 @@ struct HostileTraceTests {
                 bytes[$0..<($0 + sequence.count)].elementsEqual(sequence)
             }
             #expect(!found, "export \(format) wrote the raw bytes \(sequence)")
+        }
+    }
+
+    @Test func anUndeclaredStateIsNamedAsSuch() throws {
+        let path = Self.directory.appendingPathComponent("undeclared-state.cogtrace").path
+        for command in ["history weather.isNiceHere", "why weather.isNiceHere @22", "turn 22"] {
+            let outcome = try Executables.coginspect([path, "-c", command])
+            #expect(
+                outcome.standardOutput.contains("#15 named by the trace but never declared"),
+                "\(command): \(outcome.standardOutput)")
         }
     }
 

@@ -73,6 +73,7 @@ extension InspectorSession {
             text: String(trimmed.drop { !$0.isWhitespace }))
         timelineReadByCommand = nil
         searchedUndecodable = []
+        undeclaredNamed = []
         let cursorBefore = cursor
         var report: [Report]
         do {
@@ -94,6 +95,14 @@ extension InspectorSession {
         if spec.readsRecordedTurns {
             report += missingTurnWarnings(through: spansRecording ? nil : cursor)
             report += keyframeWarnings(through: spansRecording ? nil : cursor)
+            if !undeclaredNamed.isEmpty {
+                let ids = undeclaredNamed.sorted().prefix(5).map { "#\($0)" }.joined(separator: ", ")
+                let more = undeclaredNamed.count > 5 ? " and \(undeclaredNamed.count - 5) more" : ""
+                report.append(
+                    .warning(
+                        "\(ids)\(more) named by the trace but never declared (no state record or registration); "
+                            + "lines may be missing from the file"))
+            }
         }
         return CommandResult(command: spec.name, report: report)
     }

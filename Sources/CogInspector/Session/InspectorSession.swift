@@ -28,6 +28,9 @@ public final class InspectorSession {
     /// Turns a backward search in the command running now could not read: its answer warns of
     /// them too.
     var searchedUndecodable: [(turn: TurnNumber, error: TraceReadError)] = []
+    /// Ids the command running now had to show as `#id`: no state record or registration names
+    /// them, so lines were lost or the file was edited.
+    var undeclaredNamed: Set<NodeID> = []
     /// The event index being built on another thread, when `indexInBackground()` started one.
     private var backgroundIndex: BackgroundIndex?
     /// Whether the timeline has been built (a command may answer without it until then).
@@ -240,9 +243,14 @@ public final class InspectorSession {
         set { trace.progress = newValue }
     }
 
-    /// The label of a state or registration id.
+    /// The label of a state or registration id; `#id` for one the trace never declares, which
+    /// the answer then warns of (`undeclaredNamed`).
     func label(_ id: NodeID, in graph: GraphSnapshot? = nil) -> String {
-        trace.states[id]?.label ?? graph?.registrations[id]?.name ?? timeline.registrationNames[id] ?? "#\(id)"
+        if let label = trace.states[id]?.label ?? graph?.registrations[id]?.name ?? timeline.registrationNames[id] {
+            return label
+        }
+        undeclaredNamed.insert(id)
+        return "#\(id)"
     }
 
     /// A state or registration id with its label, for typed answers.
