@@ -46,6 +46,33 @@ struct LiveFollowTests {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// A batch `coginspect` following the trace with `arguments`, and the pipes of what it says.
+    private struct Follower {
+        let process: Process
+        let output: Pipe
+        let errors: Pipe
+
+        /// Waits for the follower to end; its standard output and standard error.
+        func finish() -> (output: String, errors: String) {
+            let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let outputText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (outputText, errorText)
+        }
+    }
+
+    private func startFollower(_ arguments: [String]) throws -> Follower {
+        let process = Process()
+        process.executableURL = Executables.productsDirectory.appendingPathComponent("coginspect")
+        process.arguments = ["--follow", tracePath] + arguments
+        let follower = Follower(process: process, output: Pipe(), errors: Pipe())
+        process.standardError = follower.errors
+        process.standardOutput = follower.output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return follower
+    }
+
     /// The turn numbers the trace file holds now.
     private func writtenTurns() -> [Int] {
         guard let text = try? String(contentsOfFile: tracePath, encoding: .utf8) else { return [] }
@@ -174,19 +201,11 @@ struct LiveFollowTests {
         try makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try unfinished.write(toFile: tracePath, atomically: false, encoding: .utf8)
-        let inspector = Process()
-        inspector.executableURL = Executables.productsDirectory.appendingPathComponent("coginspect")
-        inspector.arguments = ["--follow", tracePath, "-c", "watch weather.isNiceHere"]
-        let errors = Pipe()
-        inspector.standardError = errors
-        inspector.standardOutput = FileHandle.nullDevice
-        inspector.standardInput = FileHandle.nullDevice
-        try inspector.run()
+        let inspector = try startFollower(["-c", "watch weather.isNiceHere"])
         usleep(500_000)
         #expect(truncate(tracePath, 100) == 0)
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        inspector.waitUntilExit()
-        #expect(inspector.terminationStatus == 1)
+        let message = inspector.finish().errors
+        #expect(inspector.process.terminationStatus == 1)
         #expect(message.contains("the followed file was truncated; following stopped"), "stderr: \(message)")
     }
 
@@ -205,19 +224,11 @@ struct LiveFollowTests {
         let app = try startApp(visits: "94105,98101")
         defer { stop(app) }
         for _ in 0..<100 where writtenTurns().count < 3 { usleep(50_000) }
-        let inspector = Process()
-        inspector.executableURL = Executables.productsDirectory.appendingPathComponent("coginspect")
-        inspector.arguments = ["--follow", tracePath, "-c", "watch weather.currentZip"]
-        let errors = Pipe()
-        inspector.standardError = errors
-        inspector.standardOutput = FileHandle.nullDevice
-        inspector.standardInput = FileHandle.nullDevice
-        try inspector.run()
+        let inspector = try startFollower(["-c", "watch weather.currentZip"])
         usleep(300_000)
         kill(app.process.processIdentifier, SIGKILL)
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        inspector.waitUntilExit()
-        #expect(inspector.terminationStatus == 1)
+        let message = inspector.finish().errors
+        #expect(inspector.process.terminationStatus == 1)
         let pid = app.process.processIdentifier
         #expect(
             message.contains("the writing process (pid \(pid)) ended without finishing its trace"), "stderr: \(message)"
@@ -236,15 +247,7 @@ struct LiveFollowTests {
     @Test func reopenFollowsTheRecordingOfARestartedApp() throws {
         let first = try startApp(visits: "94105,98101")
         for _ in 0..<100 where writtenTurns().count < 3 { usleep(50_000) }
-        let inspector = Process()
-        inspector.executableURL = Executables.productsDirectory.appendingPathComponent("coginspect")
-        inspector.arguments = ["--follow", tracePath, "--reopen", "-c", "watch weather.currentZip"]
-        let errors = Pipe()
-        let output = Pipe()
-        inspector.standardError = errors
-        inspector.standardOutput = output
-        inspector.standardInput = FileHandle.nullDevice
-        try inspector.run()
+        let inspector = try startFollower(["--reopen", "-c", "watch weather.currentZip"])
         usleep(300_000)
         kill(first.process.processIdentifier, SIGKILL)
         first.process.waitUntilExit()
@@ -254,10 +257,8 @@ struct LiveFollowTests {
         defer { stop(second) }
         for _ in 0..<100 where writtenTurns().count < 6 { usleep(50_000) }
         second.process.interrupt()  // the second run finishes its trace: the follower's end
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        inspector.waitUntilExit()
-        #expect(inspector.terminationStatus == 0, "stderr: \(message)")
+        let (printed, message) = inspector.finish()
+        #expect(inspector.process.terminationStatus == 0, "stderr: \(message)")
         #expect(message.contains("ended without finishing its trace"), "stderr: \(message)")
         #expect(message.contains("reopened '\(tracePath)': a new recording"), "stderr: \(message)")
         #expect(message.contains("the recorder finished (the trailer arrived)"), "stderr: \(message)")
