@@ -83,7 +83,10 @@ extension CommandCatalog {
                     page.html, to: output,
                     summary: "an html viewer of \(session.turns.count) turns (laid out by \(page.layout.rawValue))")
             case "sqlite":
-                guard let output else { throw InspectorError("export sqlite needs a FILE to write, e.g. export sqlite runs.db (or --to runs.db)") }
+                guard let output else {
+                    throw InspectorError(
+                        "export sqlite needs a FILE to write, e.g. export sqlite runs.db (or --to runs.db)")
+                }
                 let temporary = output.temporaryPath
                 do throws(InspectorError) {
                     _ = try TraceDatabase(
