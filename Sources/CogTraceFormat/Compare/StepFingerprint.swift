@@ -86,9 +86,7 @@ struct StepFingerprint {
                 note(.effects, "\(labels(registration)) fired: \(old?.text ?? "nil") → \(new.text)")
             case .offer(let state, let subscriber, let value):
                 note(.effects, "\(labels(state)) offered \(value.text) to \(labels(subscriber))")
-            case .registered(let registration, let name, let kind):
-                note(.registrations, "\(kind.rawValue) \(name) registered")
-                _ = registration
+            case .registered(_, let name, let kind): note(.registrations, "\(kind.rawValue) \(name) registered")
             case .unregistered(let registration): note(.registrations, "\(labels(registration)) unregistered")
             case .scopeOpened(_, let name, let identity):
                 note(.registrations, "scope \(name) opened" + (identity.map { " for \($0)" } ?? ""))
