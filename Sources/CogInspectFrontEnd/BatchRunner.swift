@@ -47,7 +47,7 @@ struct BatchRunner {
             } catch {
                 runner.printer.printFailure(error, of: text)
                 FileHandle.standardError.write(
-                    Data("\(source):\(number): error: \(TerminalText.escape("\(error)"))\n".utf8))
+                    Data((runner.printer.errorText("\(error)", lead: "\(source):\(number): error: ") + "\n").utf8))
                 if status == .success {
                     switch error.kind {
                     case .expectation: status = .expectationFailed
@@ -134,14 +134,23 @@ struct OutputPrinter {
             ReportRenderer().json(error: error, command: InspectorSession.commandName(of: line)) + "\n")
     }
 
+    /// An error's line for standard error, wrapped at the width the output is laid out for.
+    func errorText(_ message: String, lead: String) -> String {
+        ReportRenderer(lineWidth: lineWidth).errorText(message, lead: lead)
+    }
+
     /// The result as text or JSON, as the settings say, without printing it.
     func render(_ result: CommandResult) -> String {
         let isTerminal = isatty(STDOUT_FILENO) == 1
         let usesColor = session.settings.color == .on || (session.settings.color == .auto && isTerminal)
         let renderer = ReportRenderer(
-            valueWidth: session.settings.valueWidth, usesColor: usesColor,
-            lineWidth: session.settings.columns ?? (isTerminal ? terminalColumns() : environmentColumns()))
+            valueWidth: session.settings.valueWidth, usesColor: usesColor, lineWidth: lineWidth)
         return printsJSON ? renderer.json(result) : renderer.text(result)
+    }
+
+    /// The width output is laid out for: `set columns`, else the terminal's, else `COLUMNS`.
+    private var lineWidth: Int? {
+        session.settings.columns ?? (isatty(STDOUT_FILENO) == 1 ? terminalColumns() : environmentColumns())
     }
 
     /// The terminal's width, or nil when it cannot be told.

@@ -63,7 +63,8 @@ struct InteractiveLoop {
                 try runner.run(line)
             } catch {
                 runner.printer.printFailure(error, of: line)
-                FileHandle.standardError.write(Data("error: \(TerminalText.escape("\(error)"))\n".utf8))
+                FileHandle.standardError.write(
+                    Data((runner.printer.errorText("\(error)", lead: "error: ") + "\n").utf8))
             }
         }
         rl_callback_handler_remove()

@@ -89,6 +89,31 @@ struct GoldenOutputTests {
         try expectGolden(outcome.standardOutput, "help-\(columns).txt")
     }
 
+    /// Tables and an error laid out for 80 and 100 columns: `turns` of a failing test's trace (a
+    /// long failure message and the cursor marker), `sql SELECT *`, `history`, and an error
+    /// longer than the line. No line is wider than the width, every table stays a table (its
+    /// widest column wraps in place), and the cursor marker is never alone on a line.
+    @Test(arguments: [80, 100])
+    func tablesAndErrorsFitTheWidth(_ columns: Int) throws {
+        let trace = "Tests/coginspectTests/Fixtures/TipJarTests.theTotalIncludesTheTip.cogtrace"
+        let commands = [
+            "turns", "sql SELECT * FROM turns", "history tipJar.totalCents",
+            "get tipJar.totalCents.and.a.field.that.does.not.exist.in.this.value.at.all.nor.anywhere.else",
+        ]
+        let outcome = try Executables.coginspect(
+            [trace, "--keep-going"] + commands.flatMap { ["-c", $0] }, environment: ["COLUMNS": "\(columns)"])
+        #expect(outcome.status == 1, "the last command fails: \(outcome.standardError)")
+        for (stream, text) in [("stdout", outcome.standardOutput), ("stderr", outcome.standardError)] {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.filter { $0.count > columns }.isEmpty, "\(stream): lines wider than \(columns)")
+            #expect(
+                !lines.contains { $0.trimmingCharacters(in: .whitespaces) == "◀" }, "\(stream): a marker alone")
+        }
+        #expect(!outcome.standardOutput.contains(" / "), "a table fell back to stacked rows")
+        try expectGolden(
+            outcome.standardOutput + "--- stderr\n" + outcome.standardError, "tables-\(columns).txt")
+    }
+
     /// Compares `output` with the golden file `name`. With `UPDATE_GOLDEN=1` it rewrites a file
     /// that differs and records that it did, so an update run never passes as if nothing changed:
     /// review the diff, then run again without it.

@@ -26,6 +26,12 @@ public struct ReportRenderer {
 
     private var layout: TextLayout { TextLayout(lineWidth: lineWidth) }
 
+    /// An error line, `lead` then the escaped message, wrapped at the line width like every other
+    /// line (continuations indented two spaces), so a terminal never breaks it mid-word.
+    public func errorText(_ message: String, lead: String) -> String {
+        layout.wrap(TerminalText.escape(message), indent: lead, hanging: "  ").joined(separator: "\n")
+    }
+
     /// The result as text lines, every string escaped.
     public func text(_ result: CommandResult) -> String {
         result.report.filter(\.isShownAsText).map { render($0, indent: "") }.joined(separator: "\n")

@@ -42,45 +42,57 @@ struct TextLayout {
         return lines
     }
 
-    /// A table of escaped cells under `columns`, aligned as columns when it fits the line width,
-    /// its last column wrapped in place when only that is too long, and otherwise one block per
-    /// row: the leading cells on a line, the last cell wrapped below them.
+    /// A table of escaped cells under `columns`, aligned as columns when it fits the line width;
+    /// when it does not, its widest column wraps within a narrower width while every other
+    /// column keeps its place (a row's other cells stay on its first line, so a marker column is
+    /// never alone on a line); only when even that leaves the widest column too narrow, one
+    /// block per row: the leading cells on a line, the last cell wrapped below them.
     func table(columns: [String], rows: [[String]], indent: String) -> (header: [String], body: [String]) {
         let widths = columns.indices.map { column in
             ([columns[column]] + rows.map { column < $0.count ? $0[column] : "" }).map(\.count).max() ?? 0
         }
-        let lead = widths.dropLast().reduce(0) { $0 + $1 + 2 }
-        let total = indent.count + lead + (widths.last ?? 0)
+        let total = indent.count + widths.reduce(0, +) + 2 * max(widths.count - 1, 0)
         guard let lineWidth, total > lineWidth else {
-            return aligned(columns: columns, rows: rows, widths: widths, indent: indent, lastWidth: nil)
+            return aligned(columns: columns, rows: rows, widths: widths, indent: indent, wrapping: nil)
         }
-        if lineWidth - indent.count - lead >= Self.narrowestColumn {
-            return aligned(
-                columns: columns, rows: rows, widths: widths, indent: indent, lastWidth: lineWidth - indent.count - lead
-            )
+        guard let widest = widths.indices.max(by: { widths[$0] < widths[$1] }) else {
+            return stacked(columns: columns, rows: rows, indent: indent)
         }
-        return stacked(columns: columns, rows: rows, indent: indent)
+        let room = lineWidth - (total - widths[widest])
+        // The last column may be as narrow as a wrapped sentence reads; one in the middle needs
+        // more, or its rows turn into towers.
+        let narrowest = widest == widths.count - 1 ? Self.narrowestColumn : Self.narrowestColumn + 6
+        guard room >= narrowest else { return stacked(columns: columns, rows: rows, indent: indent) }
+        return aligned(columns: columns, rows: rows, widths: widths, indent: indent, wrapping: (widest, room))
     }
 
     private func aligned(
-        columns: [String], rows: [[String]], widths: [Int], indent: String, lastWidth: Int?
+        columns: [String], rows: [[String]], widths: [Int], indent: String, wrapping: (column: Int, width: Int)?
     ) -> (
         header: [String], body: [String]
     ) {
-        let lead = widths.dropLast().reduce(0) { $0 + $1 + 2 }
-        func lines(_ values: [String]) -> [String] {
-            let leading = values.enumerated().dropLast().map { index, value in
-                value + String(repeating: " ", count: widths[index] - value.count + 2)
-            }.joined()
-            let last = values.last ?? ""
-            guard let lastWidth else { return [trimmed(indent + leading + last)] }
-            let layout = TextLayout(lineWidth: indent.count + lead + lastWidth)
-            return layout.wrap(last, indent: indent + leading, hanging: indent + String(repeating: " ", count: lead))
-                .map(trimmed)
+        var shown = widths
+        if let wrapping { shown[wrapping.column] = wrapping.width }
+        func padded(_ value: String, _ column: Int) -> String {
+            column == shown.count - 1
+                ? value : value + String(repeating: " ", count: max(shown[column] - value.count, 0) + 2)
         }
-        var ruleWidths = widths
-        if let lastWidth, let last = ruleWidths.last { ruleWidths[ruleWidths.count - 1] = min(last, lastWidth) }
-        let rule = indent + ruleWidths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
+        func lines(_ values: [String]) -> [String] {
+            guard let wrapping, wrapping.column < values.count, values[wrapping.column].count > wrapping.width else {
+                return [trimmed(indent + values.indices.map { padded(values[$0], $0) }.joined())]
+            }
+            let pieces = TextLayout(lineWidth: wrapping.width).wrap(values[wrapping.column], indent: "")
+            let blank = { (column: Int) in String(repeating: " ", count: shown[column] + 2) }
+            return pieces.enumerated().map { line, piece in
+                let cells = values.indices.map { column -> String in
+                    if column == wrapping.column { return padded(piece, column) }
+                    if line == 0 { return padded(values[column], column) }
+                    return column < wrapping.column ? blank(column) : ""
+                }
+                return trimmed(indent + cells.joined())
+            }
+        }
+        let rule = indent + shown.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
         return (lines(columns) + [rule], rows.flatMap(lines))
     }
 
