@@ -117,10 +117,14 @@ public final class TraceFollower {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, Int(status.st_size) >= trace.bytes.count else { return true }
-        let firstLine = Array(trace.bytes.prefix { $0 != 0x0A })
+        return !startsWith(Array(trace.bytes.prefix { $0 != 0x0A }), descriptor)
+    }
+
+    /// Whether the file at `descriptor` begins with `firstLine`: a rewritten file starts anew.
+    private static func startsWith(_ firstLine: [UInt8], _ descriptor: Int32) -> Bool {
         var start = [UInt8](repeating: 0, count: firstLine.count)
         let count = start.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, firstLine.count, 0) }
-        return count != firstLine.count || start != firstLine
+        return count == firstLine.count && start == firstLine
     }
 
     /// Reads what arrived since the last poll.
@@ -166,9 +170,7 @@ public final class TraceFollower {
         guard stat(path, &status) == 0 else { return .removed }
         guard UInt64(status.st_dev) == device, UInt64(status.st_ino) == inode else { return .replaced }
         guard fstat(descriptor, &status) == 0, Int(status.st_size) >= readLength else { return .truncated }
-        var start = [UInt8](repeating: 0, count: firstLine.count)
-        let count = start.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, firstLine.count, 0) }
-        return count == firstLine.count && start == firstLine ? nil : .truncated
+        return Self.startsWith(firstLine, descriptor) ? nil : .truncated
     }
 
     /// Appends the bytes from `offset` to the end of the file as it is now; the error number when
