@@ -82,8 +82,12 @@ struct ViewerTests {
         let session = InspectorSession(trace: try TraceFile.parse(lines.joined(separator: "\n") + "\n"), source: "t")
         let html = try ViewerPage.render(session, graphviz: nil).html
         let turns = try #require(try embeddedData(html)["turns"] as? [[String: Any]])
-        let marked = turns.filter { $0["f"] as? Bool == true }.compactMap { $0["t"] as? Int }
+        let marked = turns.filter { $0["f"] != nil }.compactMap { $0["t"] as? Int }
         #expect(marked == [6, 9])
+        let failures = try #require(turns.first { $0["t"] as? Int == 9 }?["f"] as? [[Any]])
+        #expect(failures.count == 1)
+        #expect(failures[0][0] as? String == "T.b" && failures[0][1] as? String == "error")
+        #expect(failures[0][2] as? String == "thrown" && failures[0][3] is NSNull)
     }
 
     @Test func theTourPageIsSmallAndNamesEveryTurn() throws {
@@ -115,7 +119,7 @@ struct ViewerTests {
 
     @Test func theBuiltInLayoutKeepsNodesApartAndDependenciesDownward() throws {
         let session = try DiffTests.session("map")
-        let model = try ViewerModel(session: session)
+        let model = try ViewerModel(session: session, window: session.turns.indices)
         let layout = ViewerLayout.layered(nodes: model.nodes, edges: model.edges)
         for (index, box) in layout.boxes.enumerated() {
             for other in layout.boxes[(index + 1)...] {

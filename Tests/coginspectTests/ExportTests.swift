@@ -122,7 +122,15 @@ struct ExportTests {
             ("export svg", "unknown export format 'svg'; expected dot, mermaid, json, chrome, sqlite or html"),
             ("export dot --depth 2", "--depth goes with --focus STATE"),
             ("export chrome --turn 3", "export chrome covers the whole recording; --turn and --focus do not apply"),
-            ("export html --turn 3", "export html covers the whole recording; --turn and --focus do not apply"),
+            (
+                "export html --turn 3",
+                "export html draws every turn of the recording; --turn and --focus do not apply (--turns A..B picks a "
+                    + "window)"
+            ),
+            ("export html --turns 90..99", "no turn of Recordings/tour.cogtrace lies in 90..99; its turns are 1..25"),
+            ("export html --turns 9..3", "range '9..3' ends before it starts"),
+            ("export dot --turns 3..4", "--turns goes with export html"),
+            ("export html --trace nowhere.cogtrace", "cannot open 'nowhere.cogtrace': no such file or directory"),
             ("export html --layout radial", "unknown layout 'radial'; expected dot or layered"),
             ("export dot --layout dot", "--layout goes with export html"),
             (

@@ -6,15 +6,17 @@ extension CommandCatalog {
         CommandSpec(
             name: "export", aliases: ["x"], group: "export",
             synopsis:
-                "export dot|mermaid|json|chrome|sqlite|html [--turn N] [--focus STATE [--depth D]] [--to FILE [--force]]",
+                "export dot|mermaid|json|chrome|sqlite|html [--turn N] [--focus STATE [--depth D]] "
+                + "[--turns A..B] [--trace OTHER] [--to FILE [--force]]",
             summary: "the graph at the cursor (or after turn N, marking what that turn did) as Graphviz DOT, a Mermaid "
                 + "flowchart or node-link JSON; --focus keeps the states within D edges of one (2 by default). chrome "
                 + "is the whole recording as a Perfetto/chrome://tracing timeline; sqlite writes the sql tables to FILE; html "
                 + "is one self-contained page that draws the graph after any turn (--layout dot or layered; dot when "
-                + "Graphviz is installed). "
+                + "Graphviz is installed), of the turns A..B with --turns (a recording over 20,000 turns exports the "
+                + "20,000 around the cursor unless told), beside the recording OTHER with --trace. "
                 + "Without --to the document goes to standard output; an existing FILE is replaced only with --force",
             example: "export dot --turn 9 --focus weather.isNiceHere --to turn9.dot",
-            valueFlags: ["--turn", "--focus", "--depth", "--to", "--layout"], switches: ["--force"]
+            valueFlags: ["--turn", "--focus", "--depth", "--to", "--layout", "--turns", "--trace"], switches: ["--force"]
         ) { session, arguments throws(InspectorError) in
             guard let format = arguments.positional.first else {
                 throw InspectorError("export needs a format: dot, mermaid, json, chrome, sqlite or html")
@@ -28,8 +30,8 @@ extension CommandCatalog {
             else {
                 throw InspectorError("export takes one format; see 'help export'")
             }
-            if format != "html", arguments.options["--layout"] != nil {
-                throw InspectorError("--layout goes with export html")
+            for flag in ["--layout", "--turns", "--trace"] where format != "html" && arguments.options[flag] != nil {
+                throw InspectorError("\(flag) goes with export html")
             }
             // Checked before any work, so a refused destination costs nothing and loses nothing.
             let output = try destination.map { path throws(InspectorError) in
@@ -62,26 +64,7 @@ extension CommandCatalog {
                 return try session.deliver(
                     text, to: output, summary: "chrome trace of \(session.turns.count) turns")
             case "html":
-                guard arguments.options["--turn"] == nil, arguments.options["--focus"] == nil else {
-                    throw InspectorError("export html covers the whole recording; --turn and --focus do not apply")
-                }
-                let graphviz: URL?
-                switch arguments.options["--layout"] {
-                case nil: graphviz = ViewerLayout.graphvizOnPath
-                case "layered": graphviz = nil
-                case "dot":
-                    guard let found = ViewerLayout.graphvizOnPath else {
-                        throw InspectorError(
-                            "--layout dot needs Graphviz's dot on the PATH; --layout layered needs nothing")
-                    }
-                    graphviz = found
-                case let other?:
-                    throw InspectorError("unknown layout '\(other)'; expected dot or layered")
-                }
-                let page = try ViewerPage.render(session, graphviz: graphviz)
-                return try session.deliver(
-                    page.html, to: output,
-                    summary: "an html viewer of \(session.turns.count) turns (laid out by \(page.layout.rawValue))")
+                return try session.exportHTML(arguments, to: output)
             case "sqlite":
                 guard let output else {
                     throw InspectorError(

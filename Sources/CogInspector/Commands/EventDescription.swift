@@ -69,6 +69,24 @@ extension InspectorSession {
         ]
         if let cause = turn.cause { header.append(Field("caused by", .turn(TurnReference(cause)))) }
         header.append(Field("events", .integer(turn.events.count)))
+        var reports: [Report] = [.fields(header)]
+        for group in Self.eventGroups(of: turn) {
+            reports.append(
+                .section(
+                    group.title,
+                    [.events(group.events.map { described($0, in: sequence, afterTurn: group.isAfterTurn) })]))
+        }
+        let failures = trace.failures.filter { $0.after == sequence }
+        if !failures.isEmpty {
+            reports.append(.section("failures after this turn", [CommandCatalog.failureTable(failures)]))
+        }
+        return reports
+    }
+
+    /// A turn's events in the groups `turn N` prints them in: writes, recomputes, edges, notices
+    /// and reactions, async work, the rest as lifecycle, then the work after the turn; dependency
+    /// lists, which repeat the edge events, are left out. The viewer's change list uses the same.
+    static func eventGroups(of turn: TraceTurn) -> [(title: String, events: [TraceEvent], isAfterTurn: Bool)] {
         let groups: [(String, (TraceEvent) -> Bool)] = [
             ("writes", { if case .write = $0 { true } else if case .writeDiscarded = $0 { true } else { false } }),
             ("recomputes", { if case .recompute = $0 { true } else { false } }),
@@ -87,38 +105,26 @@ extension InspectorSession {
                 { event in
                     switch event {
                     case .generationStarted, .generationCancelled, .generationAccepted, .generationRejected,
-                        .asyncStatus,
-                        .refreshResolved:
+                        .asyncStatus, .refreshResolved:
                         true
                     default: false
                     }
                 }
             ),
         ]
-        var reports: [Report] = [.fields(header)]
+        var found: [(title: String, events: [TraceEvent], isAfterTurn: Bool)] = []
         var shown = Set<Int>()
         for (title, belongs) in groups {
             let indices = turn.events.indices.filter { !shown.contains($0) && belongs(turn.events[$0]) }
             guard !indices.isEmpty else { continue }
             shown.formUnion(indices)
-            reports.append(.section(title, [.events(indices.map { described(turn.events[$0], in: sequence) })]))
+            found.append((title, indices.map { turn.events[$0] }, false))
         }
         let rest = turn.events.indices.filter { !shown.contains($0) && !isBookkeeping(turn.events[$0]) }
-        if !rest.isEmpty {
-            reports.append(.section("lifecycle", [.events(rest.map { described(turn.events[$0], in: sequence) })]))
-        }
-        if !turn.after.isEmpty {
-            let after = turn.after.filter { !isBookkeeping($0) }
-            if !after.isEmpty {
-                reports.append(
-                    .section("after the turn", [.events(after.map { described($0, in: sequence, afterTurn: true) })]))
-            }
-        }
-        let failures = trace.failures.filter { $0.after == sequence }
-        if !failures.isEmpty {
-            reports.append(.section("failures after this turn", [CommandCatalog.failureTable(failures)]))
-        }
-        return reports
+        if !rest.isEmpty { found.append(("lifecycle", rest.map { turn.events[$0] }, false)) }
+        let after = turn.after.filter { !isBookkeeping($0) }
+        if !after.isEmpty { found.append(("after the turn", after, true)) }
+        return found
     }
 
     private func described(_ event: TraceEvent, in turn: TurnNumber, afterTurn: Bool = false) -> DescribedEvent {
@@ -126,7 +132,7 @@ extension InspectorSession {
     }
 
     /// Dependency lists repeat what the edge events say; listings leave them out.
-    private func isBookkeeping(_ event: TraceEvent) -> Bool {
+    private static func isBookkeeping(_ event: TraceEvent) -> Bool {
         if case .dependencies = event { return true }
         return false
     }

@@ -32,17 +32,19 @@ struct ViewerModel {
     /// registration).
     private(set) var stepsWithoutDecision: [Int] = []
 
-    /// Walks every turn of `session`'s trace once, from the graph it starts from.
-    init(session: InspectorSession) throws(InspectorError) {
+    /// Walks the turns at `window` (positions in the recording's turn list) once, from the graph
+    /// before the first of them.
+    init(session: InspectorSession, window: Range<Int>) throws(InspectorError) {
         let trace = session.trace
         causes = ViewerCauses(session: session)
-        guard let first = trace.turnSequences.first else { return }
+        let sequences = trace.turnSequences[window.clamped(to: trace.turnSequences.indices)]
+        guard let first = sequences.first else { return }
         var graph = try session.graph(after: first - 1)
         var previousNodes: [Int: NodeState] = [:]
         var previousEdges: Set<[Int]> = []
         let failureTurns = Set(trace.failures.map(\.after))
-        for (position, sequence) in trace.turnSequences.enumerated() {
-            // An export of a million turns takes a while: Ctrl-C stops it, and no file is written.
+        for (position, sequence) in sequences.enumerated() {
+            // An export of many turns takes a while: Ctrl-C stops it, and no file is written.
             if position % InspectorSession.interruptCheckStep == 0, session.interruptRequested() {
                 throw .interrupted
             }
@@ -83,7 +85,9 @@ struct ViewerModel {
             var record: [(String, JSONValue)] = [
                 ("t", .int(sequence.rawValue)), ("n", .string(turn.name)), ("o", .string(turn.origin.rawValue)),
             ]
-            if failureTurns.contains(sequence) { record.append(("f", .bool(true))) }
+            if failureTurns.contains(sequence) {
+                record.append(("f", .array(ViewerChanges.failures(after: sequence, in: trace))))
+            }
             if !changedNodes.isEmpty {
                 record.append(("u", .array(changedNodes.map { Self.json(slot: $0.key, $0.value) })))
             }
@@ -94,6 +98,10 @@ struct ViewerModel {
             if !removedEdges.isEmpty { record.append(("er", .array(removedEdges.map(Self.json(edge:))))) }
             if !marks.isEmpty { record.append(("m", .array(marks))) }
             if !annotatedEdges.isEmpty { record.append(("me", .array(annotatedEdges))) }
+            let changes = ViewerChanges.groups(of: turn, in: session) { slots[$0] }
+            if !changes.isEmpty { record.append(("c", .array(changes))) }
+            let touchedAfter = ViewerChanges.touchedAfter(turn) { slots[$0] }
+            if !touchedAfter.isEmpty { record.append(("a", .array(touchedAfter.map(JSONValue.int)))) }
             let decisions = causes.decisions(in: turn) { slots[$0] }
             if !decisions.isEmpty { record.append(("d", .array(decisions))) }
             turnRecords.append(.object(record))

@@ -8,15 +8,57 @@ import Foundation
 /// no recorded value can close it, and the page's script shows every value as text, never as
 /// markup.
 enum ViewerPage {
-    /// The page for `session`'s recording.
-    /// - Parameter graphviz: `dot` to lay the graph out with; nil for the built-in layout.
-    static func render(
-        _ session: InspectorSession, graphviz: URL?
-    ) throws(InspectorError) -> (
+    /// How many turns a page shows when no window is asked for: a longer recording exports the
+    /// window of this many turns around the cursor (a page of a few MB that opens in a second).
+    static let defaultWindow = 20_000
+
+    /// What one export draws: the turns of the recording (positions in its turn list) and, to
+    /// compare, a second recording with the window of it drawn beside.
+    struct Request {
+        var window: Range<Int>
+        var graphviz: URL?
+        var other: (session: InspectorSession, window: Range<Int>)?
+    }
+
+    /// The page for `session`'s recording, at the turns of `request.window`.
+    static func render(_ session: InspectorSession, _ request: Request) throws(InspectorError) -> (
         html: String, layout: ViewerLayout.Engine
     ) {
         guard !session.turns.isEmpty else { throw InspectorError("the trace has no turns; export html shows turns") }
-        let model = try ViewerModel(session: session)
+        let main = try dataset(session, window: request.window, graphviz: request.graphviz)
+        var fields = main.fields
+        if let other = request.other {
+            guard !other.session.turns.isEmpty else {
+                throw InspectorError("'\(other.session.source)' has no turns; export html --trace compares turns")
+            }
+            let drawn = try dataset(other.session, window: other.window, graphviz: request.graphviz)
+            fields.append(("other", .object(drawn.fields)))
+            fields.append(("divergence", try divergence(session, other.session)))
+        }
+        fields += [
+            ("schemaVersion", .int(3)), ("keyframeInterval", .int(ViewerModel.keyframeInterval)), ("style", style),
+        ]
+        // Only the page's own script runs: a nonce the content policy names, fresh for each page.
+        let nonce = UUID().uuidString.replacingOccurrences(of: "-", with: "")
+        let html =
+            head(title: session.trace.header.title, nonce: nonce)
+            + "<script id=\"cog-data\" type=\"application/json\">" + scriptSafe(JSONValue.object(fields).jsonText)
+            + "</script>\n<script nonce=\"\(nonce)\">\n" + ViewerScript.source + "\n</script>\n</body>\n</html>\n"
+        return (html, main.layout)
+    }
+
+    /// The page for the whole of `session`'s recording.
+    static func render(_ session: InspectorSession, graphviz: URL?) throws(InspectorError) -> (
+        html: String, layout: ViewerLayout.Engine
+    ) {
+        try render(session, Request(window: session.turns.indices, graphviz: graphviz))
+    }
+
+    /// One recording's part of the page: its nodes laid out, its turns, keyframes and causes.
+    private static func dataset(
+        _ session: InspectorSession, window: Range<Int>, graphviz: URL?
+    ) throws(InspectorError) -> (fields: [(String, JSONValue)], layout: ViewerLayout.Engine) {
+        let model = try ViewerModel(session: session, window: window)
         let layout = ViewerLayout.compute(nodes: model.nodes, edges: model.edges, graphviz: graphviz)
         let nodes: [JSONValue] = model.nodes.enumerated().map { slot, node in
             let box = layout.boxes[slot]
@@ -26,22 +68,51 @@ enum ViewerPage {
                 .double(box.width), .double(box.height), .int(model.stepsWithoutDecision[slot]),
             ])
         }
-        let data: JSONValue = .object([
-            ("schemaVersion", .int(2)), ("title", .string(TerminalText.escape(session.trace.header.title))),
-            ("source", .string(session.source)),
-            ("layout", .string(layout.engine.rawValue)), ("width", .double(layout.width.rounded(.up))),
-            ("height", .double(layout.height.rounded(.up))), ("keyframeInterval", .int(ViewerModel.keyframeInterval)),
-            ("nodes", .array(nodes)), ("turns", .array(model.turnRecords)), ("keyframes", .array(model.keyframes)),
-            ("steps", .array(model.causes.steps)),
-            ("style", style),
+        let turns = session.turns
+        let shown = window.clamped(to: turns.indices)
+        return (
+            [
+                ("title", .string(TerminalText.escape(session.trace.header.title))), ("source", .string(session.source)),
+                ("layout", .string(layout.engine.rawValue)), ("width", .double(layout.width.rounded(.up))),
+                ("height", .double(layout.height.rounded(.up))),
+                (
+                    "window",
+                    .object([
+                        ("first", .int(turns[shown.lowerBound].rawValue)),
+                        ("last", .int(turns[shown.upperBound - 1].rawValue)),
+                        ("turns", .int(shown.count)), ("of", .int(turns.count)),
+                        ("recordingFirst", .int(turns[0].rawValue)),
+                        ("recordingLast", .int(turns[turns.count - 1].rawValue)),
+                    ])
+                ),
+                ("opening", .int(session.cursor.rawValue)),
+                ("nodes", .array(nodes)), ("turns", .array(model.turnRecords)), ("keyframes", .array(model.keyframes)),
+                ("steps", .array(model.causes.steps)),
+            ], layout.engine
+        )
+    }
+
+    /// Where two recordings first part ways, as `diff --trace` finds it: the turn in each, whether
+    /// it is the work after the turn, and the lines saying how; null when they agree.
+    private static func divergence(
+        _ session: InspectorSession, _ other: InspectorSession
+    ) throws(InspectorError) -> JSONValue {
+        let comparison: TraceComparison
+        do {
+            comparison = try TraceComparison(session.trace, other.trace)
+        } catch {
+            throw InspectorError("a turn could not be decoded: \(error)")
+        }
+        guard let first = comparison.firstDivergence else {
+            return .object([("agree", .bool(true)), ("turnsCompared", .int(comparison.turnsCompared))])
+        }
+        return .object([
+            ("agree", .bool(false)), ("turnsCompared", .int(comparison.turnsCompared)),
+            ("turn", first.turn.map { .int($0.rawValue) } ?? .null),
+            ("otherTurn", first.otherTurn.map { .int($0.rawValue) } ?? .null), ("afterTurn", .bool(first.afterTurn)),
+            ("aspects", .array(first.aspects.map { .string($0.rawValue) })),
+            ("lines", .array(first.lines.map(JSONValue.string))),
         ])
-        // Only the page's own script runs: a nonce the content policy names, fresh for each page.
-        let nonce = UUID().uuidString.replacingOccurrences(of: "-", with: "")
-        let html =
-            head(title: session.trace.header.title, nonce: nonce)
-            + "<script id=\"cog-data\" type=\"application/json\">" + scriptSafe(data.jsonText)
-            + "</script>\n<script nonce=\"\(nonce)\">\n" + ViewerScript.source + "\n</script>\n</body>\n</html>\n"
-        return (html, layout.engine)
     }
 
     /// JSON text that cannot end the script element holding it or start markup inside it: the
@@ -94,12 +165,13 @@ enum ViewerPage {
         </style>
         </head>
         <body>
-        <header><strong id="title"></strong> <span id="where"></span>
+        <header><strong id="title"></strong> <span id="where"></span> <span id="window-note"></span>
           <input id="search" type="search" placeholder="search states and turns" autocomplete="off">
           <ol id="matches" hidden></ol></header>
-        <nav><input id="scrubber" type="range" min="0" value="0" aria-label="turn"><div id="turns"></div></nav>
-        <main><svg id="graph" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="the graph after the turn"></svg></main>
-        <aside><section id="details"><p class="hint">Click a state to see its value, what it reads, who reads and holds it, and why it has its value.</p></section>
+        <nav><input id="scrubber" type="range" min="0" value="0" aria-label="turn"><div id="scrubber-marks"></div><div id="turns"></div></nav>
+        <main id="panes"></main>
+        <aside><section id="differences"></section><section id="changes"></section>
+        <section id="details"><p class="hint">Click a state to see its value, what it reads, who reads and holds it, and why it has its value.</p></section>
         <section id="legend"></section></aside>
 
         """

@@ -1,0 +1,94 @@
+import CogCommandLine
+import CogTraceFormat
+import Foundation
+
+extension InspectorSession {
+    /// `export html [--layout L] [--turns A..B] [--trace OTHER]`: the viewer page, of a window of
+    /// turns when the recording is long, beside a second recording when asked to compare.
+    func exportHTML(_ arguments: CommandArguments, to output: OutputFile?) throws(InspectorError) -> [Report] {
+        guard arguments.options["--turn"] == nil, arguments.options["--focus"] == nil else {
+            throw InspectorError(
+                "export html draws every turn of the recording; --turn and --focus do not apply (--turns A..B "
+                    + "picks a window)")
+        }
+        let graphviz: URL?
+        switch arguments.options["--layout"] {
+        case nil: graphviz = ViewerLayout.graphvizOnPath
+        case "layered": graphviz = nil
+        case "dot":
+            guard let found = ViewerLayout.graphvizOnPath else {
+                throw InspectorError("--layout dot needs Graphviz's dot on the PATH; --layout layered needs nothing")
+            }
+            graphviz = found
+        case let other?:
+            throw InspectorError("unknown layout '\(other)'; expected dot or layered")
+        }
+        let range = try arguments.options["--turns"].map { text throws(InspectorError) in
+            try CommandArguments.range(text)
+        }
+        var notes: [Report] = []
+        let window = try viewerWindow(range, notes: &notes)
+        var request = ViewerPage.Request(window: window, graphviz: graphviz)
+        if let path = arguments.options["--trace"] {
+            let other: TraceFile
+            do {
+                other = try TraceFile.load(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw InspectorError(error.line == 0 ? error.message : "'\(path)' is malformed: \(error)")
+            }
+            let otherSession = InspectorSession(trace: other, source: path)
+            otherSession.interruptRequested = interruptRequested
+            request.other = (otherSession, try otherSession.viewerWindow(range, notes: &notes))
+        }
+        let page = try ViewerPage.render(self, request)
+        let what = request.other == nil ? "" : " beside \(request.other?.session.source ?? "")"
+        let shown = window.count == turns.count ? "\(turns.count) turns" : "turns \(turns[window.lowerBound])..\(turns[window.upperBound - 1])"
+        return notes
+            + (try deliver(
+                page.html, to: output,
+                summary: "an html viewer of \(shown)\(what) (laid out by \(page.layout.rawValue))"))
+    }
+
+    /// The positions of the turns a page shows: those in `range`, or every turn of a recording
+    /// of at most `size` turns, or that many around the cursor (with a note in `notes` saying so
+    /// and how to choose another window).
+    func viewerWindow(
+        _ range: ClosedRange<TurnNumber>?, size: Int = ViewerPage.defaultWindow, notes: inout [Report]
+    ) throws(InspectorError) -> Range<Int> {
+        if let range {
+            let low = turns.partitioningIndex { $0 >= range.lowerBound }
+            let high = turns.partitioningIndex { $0 > range.upperBound }
+            guard low < high else {
+                throw InspectorError(
+                    "no turn of \(source) lies in \(range.lowerBound)..\(range.upperBound); its turns are "
+                        + "\(turns.first ?? 0)..\(turns.last ?? 0)")
+            }
+            return low..<high
+        }
+        guard turns.count > size else { return turns.indices }
+        let cursorPosition = turns.partitioningIndex { $0 >= cursor }
+        let low = max(0, min(cursorPosition - size / 2, turns.count - size))
+        let window = low..<(low + size)
+        let first = turns[window.lowerBound]
+        let last = turns[window.upperBound - 1]
+        notes.append(
+            .message(
+                "\(source) has \(turns.count) turns: the page shows the \(size) turns \(first)..\(last) around the "
+                    + "cursor (turn \(cursor)); --turns A..B exports another window, of any size"))
+        return window
+    }
+}
+
+extension Array where Element == TurnNumber {
+    /// The first position whose turn makes `isPast` true, in a list sorted so that `isPast` is
+    /// false and then true; `count` when none does.
+    fileprivate func partitioningIndex(where isPast: (TurnNumber) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}

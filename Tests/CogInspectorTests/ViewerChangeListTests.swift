@@ -1,0 +1,177 @@
+import CogTraceFormat
+import Foundation
+import Testing
+
+@testable import CogInspector
+
+/// What the viewer page embeds beyond the graph: each turn's change list (the engine's lines,
+/// grouped as `turn N` groups them), failures in full, the work after a turn, windows of a long
+/// recording, and a second recording to compare with.
+@Suite("HTML viewer: changes, windows and comparison")
+struct ViewerChangeListTests {
+    private func embeddedData(_ html: String) throws -> [String: Any] {
+        let start = try #require(html.range(of: #"<script id="cog-data" type="application/json">"#))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let json = try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8))
+        return try #require(json as? [String: Any])
+    }
+
+    /// `[group title: [(line, label of the node it selects, field lines)]]` of one turn record.
+    private func changeList(_ turn: [String: Any], labels: [String]) -> [(String, [(String, String?, [String])])] {
+        (turn["c"] as? [[Any]] ?? []).map { group in
+            let entries = (group[2] as? [[Any]] ?? []).map { entry -> (String, String?, [String]) in
+                let slot = entry[1] as? Int ?? -1
+                return (entry[0] as? String ?? "", slot >= 0 ? labels[slot] : nil, entry[2] as? [String] ?? [])
+            }
+            return (group[0] as? String ?? "", entries)
+        }
+    }
+
+    @Test(arguments: ["tour", "heat-advisory", "service-outage"])
+    func everyTurnsChangeListIsWhatTurnPrints(_ name: String) throws {
+        let session = try DiffTests.session(name)
+        let data = try embeddedData(try ViewerPage.render(session, graphviz: nil).html)
+        let labels = try #require(data["nodes"] as? [[Any]]).map { $0[0] as! String }
+        let turns = try #require(data["turns"] as? [[String: Any]])
+        for (position, sequence) in session.turns.enumerated() {
+            let printed: [(String, [String])] = try session.describeTurn(sequence).compactMap { report in
+                guard case .section(let title, let parts) = report, case .events(let events)? = parts.first else {
+                    return nil
+                }
+                return (title, events.map(\.description))
+            }
+            let embedded = changeList(turns[position], labels: labels)
+            #expect(embedded.map(\.0) == printed.map(\.0), "groups of turn \(sequence)")
+            #expect(embedded.map { $0.1.map(\.0) } == printed.map(\.1), "lines of turn \(sequence)")
+        }
+    }
+
+    @Test func theTourTurnNineListsTheWriteAndTheEdgesEachSelectingItsNode() throws {
+        let session = try DiffTests.session("tour")
+        let data = try embeddedData(try ViewerPage.render(session, graphviz: nil).html)
+        let labels = try #require(data["nodes"] as? [[Any]]).map { $0[0] as! String }
+        let turns = try #require(data["turns"] as? [[String: Any]])
+        let nine = changeList(try #require(turns.first { $0["t"] as? Int == 9 }), labels: labels)
+        let writes = try #require(nine.first { $0.0 == "writes" }?.1)
+        #expect(writes.map(\.0) == ["write weather.currentZip: 10001 → 94105"])
+        #expect(writes.map(\.1) == ["weather.currentZip"])
+        let edges = try #require(nine.first { $0.0 == "edges" }?.1)
+        #expect(
+            edges.map(\.0) == [
+                "edge added: weather.isNiceHere reads weather.isNice[94105]",
+                "edge removed: weather.isNiceHere no longer reads weather.isNice[10001]",
+            ])
+        #expect(edges.allSatisfy { $0.1 == "weather.isNiceHere" })
+    }
+
+    @Test func aStructuredValueIsDiffedFieldByField() throws {
+        let session = try DiffTests.session("heat-advisory")
+        let data = try embeddedData(try ViewerPage.render(session, graphviz: nil).html)
+        let labels = try #require(data["nodes"] as? [[Any]]).map { $0[0] as! String }
+        let turns = try #require(data["turns"] as? [[String: Any]])
+        let entries = turns.flatMap { changeList($0, labels: labels).flatMap(\.1) }
+        let changed = try #require(entries.first { $0.0.hasPrefix("published weather.forecast[10001]: clear 75°F") })
+        #expect(!changed.2.isEmpty, "\(changed.0)")
+        #expect(changed.2.allSatisfy { $0.hasPrefix(".") && $0.contains(" → ") }, "\(changed.2)")
+        #expect(!changed.2.contains { $0.hasPrefix(".condition") && $0.contains("\"clear\" → \"clear\"") })
+        // A value that is not structured says everything in its line.
+        let plain = try #require(entries.first { $0.0.hasPrefix("write weather.currentZip") })
+        #expect(plain.2.isEmpty)
+    }
+
+    @Test func workAfterATurnIsItsOwnGroupAndMarksItsNodes() throws {
+        let session = try DiffTests.session("tour")
+        let data = try embeddedData(try ViewerPage.render(session, graphviz: nil).html)
+        let labels = try #require(data["nodes"] as? [[Any]]).map { $0[0] as! String }
+        let turns = try #require(data["turns"] as? [[String: Any]])
+        for (position, sequence) in session.turns.enumerated() {
+            let turn = try session.turn(sequence)
+            let touched = (turns[position]["a"] as? [Int] ?? []).map { labels[$0] }
+            let expected = Set(turn.after.compactMap { $0.state ?? $0.registration }.map { session.label($0) })
+            #expect(Set(touched) == expected.intersection(labels), "after turn \(sequence)")
+            let groups = changeList(turns[position], labels: labels)
+            #expect(groups.contains { $0.0 == "after the turn" } == turn.after.contains { !isDependencies($0) })
+        }
+    }
+
+    private func isDependencies(_ event: TraceEvent) -> Bool {
+        if case .dependencies = event { return true }
+        return false
+    }
+
+    @Test func aWindowHoldsItsTurnsOnlyAndDrawsThemAsTheWholeRecordingDoes() throws {
+        let session = try DiffTests.session("tour")
+        let whole = try embeddedData(try ViewerPage.render(session, graphviz: nil).html)
+        let window = try embeddedData(
+            try ViewerPage.render(session, ViewerPage.Request(window: 5..<12, graphviz: nil)).html)
+        let turns = try #require(window["turns"] as? [[String: Any]])
+        #expect(turns.compactMap { $0["t"] as? Int } == Array(6...12))
+        let shown = try #require(window["window"] as? [String: Any])
+        #expect(shown["first"] as? Int == 6 && shown["last"] as? Int == 12 && shown["of"] as? Int == 25)
+        // Values after each turn of the window are those the whole page has there, by label.
+        for position in 0..<turns.count {
+            #expect(
+                try values(window, at: position) == values(whole, at: position + 5),
+                "after turn \(position + 6)")
+        }
+    }
+
+    /// Label → value text after the turn at `position`, read as the page reads it.
+    private func values(_ data: [String: Any], at position: Int) throws -> [String: String] {
+        let labels = try #require(data["nodes"] as? [[Any]]).map { $0[0] as! String }
+        let keyframes = try #require(data["keyframes"] as? [[String: Any]])
+        let turns = try #require(data["turns"] as? [[String: Any]])
+        let keyframe = keyframes[position / ViewerModel.keyframeInterval]
+        var nodes: [Int: String] = [:]
+        for entry in try #require(keyframe["nodes"] as? [[Any]]) { nodes[entry[0] as! Int] = entry[1] as? String ?? "-" }
+        for index in stride(from: (keyframe["at"] as? Int ?? 0) + 1, through: position, by: 1) {
+            for entry in turns[index]["u"] as? [[Any]] ?? [] { nodes[entry[0] as! Int] = entry[1] as? String ?? "-" }
+            for slot in turns[index]["x"] as? [Int] ?? [] { nodes[slot] = nil }
+        }
+        return Dictionary(uniqueKeysWithValues: nodes.map { (labels[$0.key], $0.value) })
+    }
+
+    @Test func aLongRecordingExportsTheWindowAroundTheCursorAndSaysSo() throws {
+        let session = try DiffTests.session("tour")
+        var notes: [Report] = []
+        #expect(try session.viewerWindow(nil, size: 30, notes: &notes) == 0..<25)
+        #expect(notes.isEmpty)
+        try session.execute("goto 12")
+        #expect(try session.viewerWindow(nil, size: 10, notes: &notes) == 6..<16)
+        let note = try #require(notes.first)
+        guard case .message(let text) = note else { Issue.record("a note, not \(note)"); return }
+        #expect(text.contains("has 25 turns: the page shows the 10 turns 7..16 around the cursor (turn 12)"), "\(text)")
+        #expect(text.contains("--turns A..B"))
+        try session.execute("goto 25")
+        #expect(try session.viewerWindow(nil, size: 10, notes: &notes) == 15..<25, "the window stays inside")
+        #expect(try session.viewerWindow(TurnNumber(3)...TurnNumber(5), notes: &notes) == 2..<5)
+    }
+
+    @Test func aSecondRecordingIsEmbeddedWithTheFirstDivergence() throws {
+        let session = try DiffTests.session("tour")
+        let tour = try String(contentsOf: DiffTests.recordings.appendingPathComponent("tour.cogtrace"), encoding: .utf8)
+        // The other run names turn 11 differently: the recordings part ways there.
+        var lines = tour.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let eleventh = try #require(lines.firstIndex { $0.contains(#""seq":11,"#) })
+        lines[eleventh] = lines[eleventh].replacingOccurrences(of: "selectLocation(_:)", with: "pickLocation(_:)")
+        let other = InspectorSession(trace: try TraceFile.parse(lines.joined(separator: "\n")), source: "other")
+        let html = try ViewerPage.render(
+            session, ViewerPage.Request(window: session.turns.indices, graphviz: nil, other: (other, other.turns.indices))
+        ).html
+        let data = try embeddedData(html)
+        let drawn = try #require(data["other"] as? [String: Any])
+        #expect((drawn["turns"] as? [[String: Any]])?.count == 25)
+        #expect(drawn["source"] as? String == "other")
+        let divergence = try #require(data["divergence"] as? [String: Any])
+        let expected = try #require(try TraceComparison(session.trace, other.trace).firstDivergence)
+        #expect(divergence["agree"] as? Bool == false)
+        #expect(divergence["turn"] as? Int == expected.turn?.rawValue && expected.turn == 11)
+        #expect(divergence["lines"] as? [String] == expected.lines)
+        let same = try embeddedData(
+            try ViewerPage.render(
+                session,
+                ViewerPage.Request(window: session.turns.indices, graphviz: nil, other: (session, session.turns.indices))
+            ).html)
+        #expect((same["divergence"] as? [String: Any])?["agree"] as? Bool == true)
+    }
+}
