@@ -123,7 +123,9 @@ struct ViewerChangeListTests {
         let turns = try #require(data["turns"] as? [[String: Any]])
         let keyframe = keyframes[position / ViewerModel.keyframeInterval]
         var nodes: [Int: String] = [:]
-        for entry in try #require(keyframe["nodes"] as? [[Any]]) { nodes[entry[0] as! Int] = entry[1] as? String ?? "-" }
+        for entry in try #require(keyframe["nodes"] as? [[Any]]) {
+            nodes[entry[0] as! Int] = entry[1] as? String ?? "-"
+        }
         for index in stride(from: (keyframe["at"] as? Int ?? 0) + 1, through: position, by: 1) {
             for entry in turns[index]["u"] as? [[Any]] ?? [] { nodes[entry[0] as! Int] = entry[1] as? String ?? "-" }
             for slot in turns[index]["x"] as? [Int] ?? [] { nodes[slot] = nil }
@@ -139,7 +141,10 @@ struct ViewerChangeListTests {
         try session.execute("goto 12")
         #expect(try session.viewerWindow(nil, size: 10, notes: &notes) == 6..<16)
         let note = try #require(notes.first)
-        guard case .message(let text) = note else { Issue.record("a note, not \(note)"); return }
+        guard case .message(let text) = note else {
+            Issue.record("a note, not \(note)")
+            return
+        }
         #expect(text.contains("has 25 turns: the page shows the 10 turns 7..16 around the cursor (turn 12)"), "\(text)")
         #expect(text.contains("--turns A..B"))
         try session.execute("goto 25")
@@ -156,7 +161,8 @@ struct ViewerChangeListTests {
         lines[eleventh] = lines[eleventh].replacingOccurrences(of: "selectLocation(_:)", with: "pickLocation(_:)")
         let other = InspectorSession(trace: try TraceFile.parse(lines.joined(separator: "\n")), source: "other")
         let html = try ViewerPage.render(
-            session, ViewerPage.Request(window: session.turns.indices, graphviz: nil, other: (other, other.turns.indices))
+            session,
+            ViewerPage.Request(window: session.turns.indices, graphviz: nil, other: (other, other.turns.indices))
         ).html
         let data = try embeddedData(html)
         let drawn = try #require(data["other"] as? [String: Any])
@@ -170,7 +176,8 @@ struct ViewerChangeListTests {
         let same = try embeddedData(
             try ViewerPage.render(
                 session,
-                ViewerPage.Request(window: session.turns.indices, graphviz: nil, other: (session, session.turns.indices))
+                ViewerPage.Request(
+                    window: session.turns.indices, graphviz: nil, other: (session, session.turns.indices))
             ).html)
         #expect((same["divergence"] as? [String: Any])?["agree"] as? Bool == true)
     }

@@ -16,7 +16,8 @@ extension CommandCatalog {
                 + "20,000 around the cursor unless told), beside the recording OTHER with --trace. "
                 + "Without --to the document goes to standard output; an existing FILE is replaced only with --force",
             example: "export dot --turn 9 --focus weather.isNiceHere --to turn9.dot",
-            valueFlags: ["--turn", "--focus", "--depth", "--to", "--layout", "--turns", "--trace"], switches: ["--force"]
+            valueFlags: ["--turn", "--focus", "--depth", "--to", "--layout", "--turns", "--trace"],
+            switches: ["--force"]
         ) { session, arguments throws(InspectorError) in
             guard let format = arguments.positional.first else {
                 throw InspectorError("export needs a format: dot, mermaid, json, chrome, sqlite or html")

@@ -42,7 +42,9 @@ extension InspectorSession {
         }
         let page = try ViewerPage.render(self, request)
         let what = request.other == nil ? "" : " beside \(request.other?.session.source ?? "")"
-        let shown = window.count == turns.count ? "\(turns.count) turns" : "turns \(turns[window.lowerBound])..\(turns[window.upperBound - 1])"
+        let shown =
+            window.count == turns.count
+            ? "\(turns.count) turns" : "turns \(turns[window.lowerBound])..\(turns[window.upperBound - 1])"
         return notes
             + (try deliver(
                 page.html, to: output,

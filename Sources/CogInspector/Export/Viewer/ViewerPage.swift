@@ -21,7 +21,9 @@ enum ViewerPage {
     }
 
     /// The page for `session`'s recording, at the turns of `request.window`.
-    static func render(_ session: InspectorSession, _ request: Request) throws(InspectorError) -> (
+    static func render(
+        _ session: InspectorSession, _ request: Request
+    ) throws(InspectorError) -> (
         html: String, layout: ViewerLayout.Engine
     ) {
         guard !session.turns.isEmpty else { throw InspectorError("the trace has no turns; export html shows turns") }
@@ -48,7 +50,9 @@ enum ViewerPage {
     }
 
     /// The page for the whole of `session`'s recording.
-    static func render(_ session: InspectorSession, graphviz: URL?) throws(InspectorError) -> (
+    static func render(
+        _ session: InspectorSession, graphviz: URL?
+    ) throws(InspectorError) -> (
         html: String, layout: ViewerLayout.Engine
     ) {
         try render(session, Request(window: session.turns.indices, graphviz: graphviz))
@@ -72,7 +76,8 @@ enum ViewerPage {
         let shown = window.clamped(to: turns.indices)
         return (
             [
-                ("title", .string(TerminalText.escape(session.trace.header.title))), ("source", .string(session.source)),
+                ("title", .string(TerminalText.escape(session.trace.header.title))),
+                ("source", .string(session.source)),
                 ("layout", .string(layout.engine.rawValue)), ("width", .double(layout.width.rounded(.up))),
                 ("height", .double(layout.height.rounded(.up))),
                 (
