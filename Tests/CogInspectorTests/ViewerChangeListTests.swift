@@ -16,14 +16,19 @@ struct ViewerChangeListTests {
         return try #require(json as? [String: Any])
     }
 
-    /// `[group title: [(line, label of the node it selects, field lines)]]` of one turn record.
-    private func changeList(_ turn: [String: Any], labels: [String]) -> [(String, [(String, String?, [String])])] {
-        (turn["c"] as? [[Any]] ?? []).map { group in
+    /// `[group title: [(line, label of the node it selects, field lines)]]` of one turn record,
+    /// its strings looked up in the page's table of lines.
+    private func changeList(_ turn: [String: Any], in data: [String: Any]) -> [(String, [(String, String?, [String])])]
+    {
+        let labels = (data["nodes"] as? [[Any]] ?? []).map { $0[0] as? String ?? "" }
+        let lines = data["lines"] as? [String] ?? []
+        return (turn["c"] as? [[Any]] ?? []).map { group in
             let entries = (group[2] as? [[Any]] ?? []).map { entry -> (String, String?, [String]) in
-                let slot = entry[1] as? Int ?? -1
-                return (entry[0] as? String ?? "", slot >= 0 ? labels[slot] : nil, entry[2] as? [String] ?? [])
+                let indices = entry.compactMap { $0 as? Int }
+                let slot = indices[1]
+                return (lines[indices[0]], slot >= 0 ? labels[slot] : nil, indices.dropFirst(2).map { lines[$0] })
             }
-            return (group[0] as? String ?? "", entries)
+            return (lines[group[0] as? Int ?? 0], entries)
         }
     }
 
@@ -31,7 +36,6 @@ struct ViewerChangeListTests {
     func everyTurnsChangeListIsWhatTurnPrints(_ name: String) throws {
         let session = try DiffTests.session(name)
         let data = try embeddedData(try ViewerPage.render(session, graphviz: nil).html)
-        let labels = try #require(data["nodes"] as? [[Any]]).map { $0[0] as! String }
         let turns = try #require(data["turns"] as? [[String: Any]])
         for (position, sequence) in session.turns.enumerated() {
             let printed: [(String, [String])] = try session.describeTurn(sequence).compactMap { report in
@@ -40,7 +44,7 @@ struct ViewerChangeListTests {
                 }
                 return (title, events.map(\.description))
             }
-            let embedded = changeList(turns[position], labels: labels)
+            let embedded = changeList(turns[position], in: data)
             #expect(embedded.map(\.0) == printed.map(\.0), "groups of turn \(sequence)")
             #expect(embedded.map { $0.1.map(\.0) } == printed.map(\.1), "lines of turn \(sequence)")
         }
@@ -49,9 +53,8 @@ struct ViewerChangeListTests {
     @Test func theTourTurnNineListsTheWriteAndTheEdgesEachSelectingItsNode() throws {
         let session = try DiffTests.session("tour")
         let data = try embeddedData(try ViewerPage.render(session, graphviz: nil).html)
-        let labels = try #require(data["nodes"] as? [[Any]]).map { $0[0] as! String }
         let turns = try #require(data["turns"] as? [[String: Any]])
-        let nine = changeList(try #require(turns.first { $0["t"] as? Int == 9 }), labels: labels)
+        let nine = changeList(try #require(turns.first { $0["t"] as? Int == 9 }), in: data)
         let writes = try #require(nine.first { $0.0 == "writes" }?.1)
         #expect(writes.map(\.0) == ["write weather.currentZip: 10001 → 94105"])
         #expect(writes.map(\.1) == ["weather.currentZip"])
@@ -67,9 +70,8 @@ struct ViewerChangeListTests {
     @Test func aStructuredValueIsDiffedFieldByField() throws {
         let session = try DiffTests.session("heat-advisory")
         let data = try embeddedData(try ViewerPage.render(session, graphviz: nil).html)
-        let labels = try #require(data["nodes"] as? [[Any]]).map { $0[0] as! String }
         let turns = try #require(data["turns"] as? [[String: Any]])
-        let entries = turns.flatMap { changeList($0, labels: labels).flatMap(\.1) }
+        let entries = turns.flatMap { changeList($0, in: data).flatMap(\.1) }
         let changed = try #require(entries.first { $0.0.hasPrefix("published weather.forecast[10001]: clear 75°F") })
         #expect(!changed.2.isEmpty, "\(changed.0)")
         #expect(changed.2.allSatisfy { $0.hasPrefix(".") && $0.contains(" → ") }, "\(changed.2)")
@@ -89,7 +91,7 @@ struct ViewerChangeListTests {
             let touched = (turns[position]["a"] as? [Int] ?? []).map { labels[$0] }
             let expected = Set(turn.after.compactMap { $0.state ?? $0.registration }.map { session.label($0) })
             #expect(Set(touched) == expected.intersection(labels), "after turn \(sequence)")
-            let groups = changeList(turns[position], labels: labels)
+            let groups = changeList(turns[position], in: data)
             #expect(groups.contains { $0.0 == "after the turn" } == turn.after.contains { !isDependencies($0) })
         }
     }

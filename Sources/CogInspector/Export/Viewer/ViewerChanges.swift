@@ -5,20 +5,28 @@ import CogTraceFormat
 /// values diffed field by field; the work after the turn as its own group; and the failures
 /// the test reported after it.
 enum ViewerChanges {
-    /// `[[title, after the turn, [[line, slot or -1, [field lines]], …]], …]` for `turn`.
-    static func groups(of turn: TraceTurn, in session: InspectorSession, slot: (NodeID) -> Int?) -> [JSONValue] {
+    /// One line of the change list: the engine's line for an event, the node it selects (nil
+    /// when the event's subject is not drawn) and, for a structured value, each changed field.
+    struct Entry {
+        let line: String
+        let slot: Int?
+        let fields: [String]
+    }
+
+    /// The change list of `turn`: its groups in order, each with its title, whether it is the
+    /// work after the turn, and its entries.
+    static func groups(
+        of turn: TraceTurn, in session: InspectorSession, slot: (NodeID) -> Int?
+    ) -> [(title: String, isAfterTurn: Bool, entries: [Entry])] {
         InspectorSession.eventGroups(of: turn).map { group in
-            .array([
-                .string(group.title), .bool(group.isAfterTurn),
-                .array(
-                    group.events.map { event in
-                        let subject = event.state ?? event.registration
-                        return .array([
-                            .string(session.describe(event)), .int(subject.flatMap(slot) ?? -1),
-                            .array(fieldLines(of: event).map(JSONValue.string)),
-                        ])
-                    }),
-            ])
+            (
+                group.title, group.isAfterTurn,
+                group.events.map { event in
+                    Entry(
+                        line: session.describe(event), slot: (event.state ?? event.registration).flatMap(slot),
+                        fields: fieldLines(of: event))
+                }
+            )
         }
     }
 

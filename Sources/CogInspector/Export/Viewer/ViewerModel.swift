@@ -26,6 +26,8 @@ struct ViewerModel {
     /// One JSON record per turn, in order.
     private(set) var turnRecords: [JSONValue] = []
     private(set) var keyframes: [JSONValue] = []
+    /// The change lists' text, each distinct line once: most lines recur from turn to turn.
+    private(set) var lines = ViewerLines()
     /// The graph of causes the `why` panel walks.
     private(set) var causes: ViewerCauses
     /// For each slot, the step its value rests on before any recorded decision (-1 for a
@@ -99,7 +101,7 @@ struct ViewerModel {
             if !marks.isEmpty { record.append(("m", .array(marks))) }
             if !annotatedEdges.isEmpty { record.append(("me", .array(annotatedEdges))) }
             let changes = ViewerChanges.groups(of: turn, in: session) { slots[$0] }
-            if !changes.isEmpty { record.append(("c", .array(changes))) }
+            if !changes.isEmpty { record.append(("c", .array(changes.map { lines.encode($0) }))) }
             let touchedAfter = ViewerChanges.touchedAfter(turn) { slots[$0] }
             if !touchedAfter.isEmpty { record.append(("a", .array(touchedAfter.map(JSONValue.int)))) }
             let decisions = causes.decisions(in: turn) { slots[$0] }

@@ -92,7 +92,7 @@ enum ViewerPage {
                 ),
                 ("opening", .int(session.cursor.rawValue)),
                 ("nodes", .array(nodes)), ("turns", .array(model.turnRecords)), ("keyframes", .array(model.keyframes)),
-                ("steps", .array(model.causes.steps)),
+                ("steps", .array(model.causes.steps)), ("lines", .array(model.lines.table.map(JSONValue.string))),
             ], layout.engine
         )
     }

@@ -81,12 +81,14 @@ extension ViewerScript {
           function changeList(pane, pos) {
             const t = pane.recording.turns[pos], part = element('div', { class: 'change-list', 'data-pane': pane.name });
             part.appendChild(element('h3', { class: 'turn-heading' }, `turn ${t.t}: ${t.n} (${t.o})`));
-            const groups = t.c || [];
+            const groups = t.c || [], text = pane.recording.set.lines;
             if (!groups.length && !(t.f || []).length) part.appendChild(element('p', { class: 'hint' }, 'nothing recorded in this turn'));
-            for (const [title, after, entries] of groups) {
+            for (const [titleIndex, after, entries] of groups) {
+              const title = text[titleIndex];
               part.appendChild(element('h4', { class: after ? 'after' : '' }, after ? `${t.t}+ ${title}` : title));
               const list = element('ul', { class: 'plain changes' });
-              for (const [line, slot, fields] of entries) {
+              for (const [lineIndex, slot, ...fieldIndices] of entries) {
+                const line = text[lineIndex], fields = fieldIndices.map(index => text[index]);
                 const li = element('li', { class: 'change' + (after ? ' after' : '') });
                 if (slot >= 0) {
                   const link = element('span', { class: 'link', role: 'button', tabindex: '0', 'data-state': pane.recording.nodes[slot].label }, line);
