@@ -28,7 +28,7 @@ enum ViewerScript {
         .pane { flex: 1; position: relative; overflow: hidden; min-width: 0; touch-action: none; cursor: grab; }
         .pane + .pane { border-left: 2px solid #d1d5db; }
         .pane svg.graph { width: 100%; height: 100%; display: block; }
-        .caption { position: absolute; left: 8px; top: 6px; color: #374151; background: #fafafae0; padding: 0 4px; pointer-events: none; }
+        .caption { position: absolute; left: 8px; right: 120px; top: 6px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; color: #374151; background: #fafafae0; padding: 0 4px; pointer-events: none; }
         .tools { position: absolute; right: 8px; top: 6px; display: flex; gap: 4px; }
         .tool { min-width: 28px; padding: 2px 6px; border: 1px solid #9ca3af; background: #fff; border-radius: 4px; cursor: pointer; }
         aside { grid-area: side; overflow: auto; border-left: 1px solid #d1d5db; padding: 8px 12px; }
