@@ -74,7 +74,9 @@ struct ManyTracesTests {
             _ = try primary.execute("why weather.isNiceHere")
             Issue.record("a single-trace command ran over many traces")
         } catch {
-            #expect(error.message.hasPrefix("with \(sessions.count) traces open, only 'export sqlite FILE' works"))
+            #expect(
+                error.message.hasPrefix(
+                    "with \(sessions.count) traces open, only 'export sqlite FILE' and 'export tables DIR' work"))
         }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("many-\(UUID().uuidString).db")
         defer { try? FileManager.default.removeItem(at: file) }

@@ -101,7 +101,7 @@ struct ExitStatusTests {
         // A directory is its .cogtrace files, for one database of them all; nothing else runs.
         let fromDirectory = try Executables.coginspect(["Recordings", "-c", "info"])
         #expect(fromDirectory.status == 1)
-        #expect(fromDirectory.standardError.contains("only 'export sqlite FILE' works"))
+        #expect(fromDirectory.standardError.contains("only 'export sqlite FILE' and 'export tables DIR' work"))
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("coginspect-empty-\(getpid())")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }

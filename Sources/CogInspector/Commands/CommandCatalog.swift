@@ -63,10 +63,10 @@ extension InspectorSession {
         if trimmed.isEmpty { return nil }
         let words = try tokenize(String(trimmed))
         let spec = try CommandCatalog.resolve(words[0])
-        if !companions.isEmpty, spec.name != "export" || words.dropFirst().first != "sqlite" {
+        if !companions.isEmpty, spec.name != "export" || !["sqlite", "tables"].contains(words.dropFirst().first) {
             throw InspectorError(
-                "with \(companions.count + 1) traces open, only 'export sqlite FILE' works; open one trace to "
-                    + "run '\(spec.name)'")
+                "with \(companions.count + 1) traces open, only 'export sqlite FILE' and 'export tables DIR' work; "
+                    + "open one trace to run '\(spec.name)'")
         }
         let arguments = try CommandArguments(
             Array(words.dropFirst()), command: spec.name, valueFlags: spec.valueFlags, switches: spec.switches,

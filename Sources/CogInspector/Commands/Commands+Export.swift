@@ -6,7 +6,7 @@ extension CommandCatalog {
         CommandSpec(
             name: "export", aliases: ["x"], group: "export",
             synopsis:
-                "export dot|mermaid|json|chrome|sqlite|html [--turn N] [--focus STATE [--depth D]] "
+                "export dot|mermaid|json|chrome|sqlite|tables|html [--turn N] [--focus STATE [--depth D]] "
                 + "[--turns A..B] [--trace OTHER] [--to FILE [--force]]",
             summary: "the graph at the cursor (or after turn N, marking what that turn did) as Graphviz DOT, a Mermaid "
                 + "flowchart or node-link JSON; --focus keeps the states within D edges of one (2 by default). chrome "
@@ -20,19 +20,35 @@ extension CommandCatalog {
             switches: ["--force"]
         ) { session, arguments throws(InspectorError) in
             guard let format = arguments.positional.first else {
-                throw InspectorError("export needs a format: dot, mermaid, json, chrome, sqlite or html")
+                throw InspectorError("export needs a format: dot, mermaid, json, chrome, sqlite, tables or html")
             }
+            let takesPath = format == "sqlite" || format == "tables"
             let destination =
-                arguments.options["--to"] ?? (format == "sqlite" ? arguments.positional.dropFirst().first : nil)
+                arguments.options["--to"] ?? (takesPath ? arguments.positional.dropFirst().first : nil)
             guard
                 arguments.positional.count == 1
-                    || (format == "sqlite" && arguments.positional.count == 2
-                        && arguments.options["--to"] == nil)
+                    || (takesPath && arguments.positional.count == 2 && arguments.options["--to"] == nil)
             else {
                 throw InspectorError("export takes one format; see 'help export'")
             }
             for flag in ["--layout", "--turns", "--trace"] where format != "html" && arguments.options[flag] != nil {
                 throw InspectorError("\(flag) goes with export html")
+            }
+            if format == "tables" {
+                guard let destination else {
+                    throw InspectorError(
+                        "export tables needs a DIRECTORY to write under, e.g. export tables fleet (or --to fleet)")
+                }
+                let export = TraceTablesExport(
+                    sessions: [session] + session.companions, directory: destination,
+                    force: arguments.switches.contains("--force"))
+                let written = try export.write()
+                return [
+                    .message(
+                        "wrote \(written.rows) rows of \(TraceTablesExport.tables.count) tables for \(export.parts.count) "
+                            + "trace\(export.parts.count == 1 ? "" : "s") under \(destination) (\(written.files) files)"
+                    )
+                ]
             }
             // Checked before any work, so a refused destination costs nothing and loses nothing.
             let output = try destination.map { path throws(InspectorError) in
@@ -88,7 +104,7 @@ extension CommandCatalog {
                 return [.message("wrote \(what) to \(output.path); open it with sqlite3 \(output.path)")]
             default:
                 throw InspectorError(
-                    "unknown export format '\(format)'; expected dot, mermaid, json, chrome, sqlite or html")
+                    "unknown export format '\(format)'; expected dot, mermaid, json, chrome, sqlite, tables or html")
             }
         },
         CommandSpec(

@@ -13,12 +13,22 @@ struct TraceDatabaseLoader {
 
     /// Fills `table` from this source.
     func fill(_ table: String) throws(InspectorError) {
-        guard let kinds = TraceTableRows.scannedTables[table] else {
-            for values in rows.recordRows(in: table) { try database.insert(table, values) }
+        try rows.forEachRow(in: table) { values throws(InspectorError) in try database.insert(table, values) }
+    }
+}
+
+extension TraceTableRows {
+    /// Gives `body` every row of `table` this source has, in the table's column order with the
+    /// `trace` column last: the rows `export sqlite` inserts and `export tables` writes.
+    func forEachRow(
+        in table: String, _ body: ([SQLValue]) throws(InspectorError) -> Void
+    ) throws(InspectorError) {
+        guard let kinds = Self.scannedTables[table] else {
+            for values in recordRows(in: table) { try body(values) }
             return
         }
         var turns = TurnScanIterator(
-            trace: rows.source.trace, kinds: kinds, decodes: true, decodesHeadings: table == "turns")
+            trace: source.trace, kinds: kinds, decodes: true, decodesHeadings: table == "turns")
         while let result = turns.next() {
             let turn: ScannedTurn
             switch result {
@@ -26,9 +36,9 @@ struct TraceDatabaseLoader {
             case .failure(let error) where error == TraceFile.cancelled: throw .interrupted
             case .failure(let error): throw InspectorError("the trace is malformed: \(error)")
             }
-            for row in TraceTableRows.rows(of: turn, in: table) {
-                let values = try rows.values(of: row, in: table)
-                if !values.isEmpty { try database.insert(table, values) }
+            for row in Self.rows(of: turn, in: table) {
+                let values = try values(of: row, in: table)
+                if !values.isEmpty { try body(values) }
             }
         }
     }

@@ -47,10 +47,12 @@ public final class CogTraceCapture {
     func record(_ cogs: Cogs, clock: any Clock<Duration>) {
         guard options.policy != .off else { return }
         let recorderClock: RecorderConfiguration.Clock = clock is ContinuousClock ? .monotonic : .virtual(clock)
-        let recorder = CogRecorder(
-            configuration: RecorderConfiguration(
-                title: testName, capacity: options.capacity, clock: recorderClock,
-                redactedLabels: options.redactedLabels))
+        var configuration = RecorderConfiguration(
+            title: testName, capacity: options.capacity, clock: recorderClock, redactedLabels: options.redactedLabels)
+        // On CI the trace says which commit, run and job it came from, for `export tables`.
+        let metadata = TraceRunMetadata.from(environment: ProcessInfo.processInfo.environment, test: testName)
+        configuration.runMetadata = metadata.isEmpty ? nil : metadata
+        let recorder = CogRecorder(configuration: configuration)
         recorder.attach(to: cogs)
         recorderList.withLock { $0.append(recorder) }
     }

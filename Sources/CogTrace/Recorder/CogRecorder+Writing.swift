@@ -10,6 +10,7 @@ extension CogRecorder {
         // A stream is followed while it is written; a follower on this machine checks the
         // writer is still alive when nothing arrives. A ring is written whole, at the end.
         if mode == "stream" { header.writer = .current }
+        header.ci = configuration.runMetadata
         return header
     }
 

@@ -36,6 +36,9 @@ public struct RecorderConfiguration {
     public var maxEventsPerTurn: Int
     /// Where a streamed trace is written (`startStreaming(to:)`).
     public var streamWriting: StreamWriting
+    /// The CI run the recording belongs to, written in the header (nil: none). A test's
+    /// recorder takes it from the environment (`TraceRunMetadata.from(environment:test:)`).
+    public var runMetadata: TraceRunMetadata?
 
     /// A configuration; the defaults keep 10,000 turns with a keyframe every 1,000.
     public init(

@@ -7,7 +7,8 @@ extension TraceHeader {
             ("title", .string(title)), ("clock", .string(clock)), ("mode", .string(mode)),
             ("capacity", .int(capacity)), ("keyframeEvery", .int(keyframeInterval)),
         ]
-        return .object(members + (writer.map { [("writer", $0.jsonValue)] } ?? []))
+        return .object(
+            members + (writer.map { [("writer", $0.jsonValue)] } ?? []) + (ci.map { [("ci", $0.jsonValue)] } ?? []))
     }
 
     /// Reads a header record; nil if a member is missing.
@@ -26,6 +27,10 @@ extension TraceHeader {
         if let writer = jsonValue["writer"], let pid = writer["pid"]?.intValue {
             self.writer = TraceWriterProcess(
                 pid: pid, started: writer["started"]?.intValue ?? 0, host: writer["host"]?.stringValue ?? "")
+        }
+        if let ci = jsonValue["ci"], case .object = ci {
+            let metadata = TraceRunMetadata(jsonValue: ci)
+            if !metadata.isEmpty { self.ci = metadata }
         }
     }
 }

@@ -22,6 +22,8 @@ public struct TraceHeader: Equatable {
     public var keyframeInterval: Int
     /// The process streaming it (stream mode only), for a follower to notice its death.
     public var writer: TraceWriterProcess?
+    /// The CI run that made it, when one did (the `ci` member; absent otherwise).
+    public var ci: TraceRunMetadata?
 
     public init(runID: String, title: String, clock: String, mode: String, capacity: Int, keyframeInterval: Int) {
         self.runID = runID
