@@ -39,13 +39,10 @@ extension InspectorSession {
             isLabel: { [trace] in trace.stateID(labelled: $0) != nil })
     }
 
-    /// The first turn where `expression` holds, the same turn a scan of every turn finds, found
-    /// by evaluating far fewer. The states the expression names can only change in turns that
-    /// touch them (the trace's state index lists those); between two such turns every condition is
-    /// constant, except that `changed` is false again from the turn after. So the candidates are the
-    /// first turn, each turn touching a named state and the turn after it; each candidate's graph is
-    /// reached from the nearest keyframe before it, applying only the turns in between.
-    public func bisect(_ expression: TraceExpression) throws(InspectorError) -> BisectResult? {
+    /// `bisect` the slow way, applying every turn to the whole graph: the oracle the fast one is
+    /// tested against, and the way a trace with undecodable events is bisected. Each candidate's
+    /// graph is reached from the nearest keyframe before it, applying only the turns in between.
+    func bisectByReplay(_ expression: TraceExpression) throws(InspectorError) -> BisectResult? {
         guard let first = turns.first else { return nil }
         var candidates: Set<TurnNumber> = [first]
         let named = expression.states.map(\.id)

@@ -51,6 +51,13 @@ final class StateTimeline {
             }
         }
 
+        /// Every entry, decoded on every core when there are many.
+        func decodedAll() -> [Entry] {
+            zip(locations, timeline.index.events(at: locations)).map { location, result in
+                timeline.entry(at: location, decoded: result)
+            }
+        }
+
         /// The turns of the events, without decoding them.
         var turns: [TurnNumber] { locations.map(timeline.index.turn(of:)) }
     }
