@@ -118,8 +118,8 @@ struct ExportTests {
 
     @Test func exportMistakesSayWhatWouldBeAccepted() throws {
         let cases: [(String, String)] = [
-            ("export", "export needs a format: dot, mermaid, json, chrome, sqlite or html"),
-            ("export svg", "unknown export format 'svg'; expected dot, mermaid, json, chrome, sqlite or html"),
+            ("export", "export needs a format: dot, mermaid, json, chrome, sqlite, tables or html"),
+            ("export svg", "unknown export format 'svg'; expected dot, mermaid, json, chrome, sqlite, tables or html"),
             ("export dot --depth 2", "--depth goes with --focus STATE"),
             ("export chrome --turn 3", "export chrome covers the whole recording; --turn and --focus do not apply"),
             (
