@@ -47,7 +47,7 @@ struct TraceContents {
     ///   - progress: told how far the lines are read, in bytes, every `progressStep` of them.
     /// - Throws: `TraceReadError` for a malformed line, or one past the memory budget.
     mutating func read(
-        _ bytes: [UInt8], memoryBudget: MemoryBudget, waitsForPartialLine: Bool,
+        _ bytes: TraceBytes, memoryBudget: MemoryBudget, waitsForPartialLine: Bool,
         progress: ((TraceProgress) -> Void)? = nil
     ) throws(TraceReadError) {
         if readOffset == 0, entries.isEmpty {
@@ -60,8 +60,10 @@ struct TraceContents {
         }
         var nextReport = readOffset
         while readOffset < bytes.count {
-            if let progress, readOffset >= nextReport {
-                progress(TraceProgress(task: TraceFile.loadingTask, completed: readOffset, total: bytes.count))
+            if readOffset >= nextReport {
+                progress?(TraceProgress(task: TraceFile.loadingTask, completed: readOffset, total: bytes.count))
+                // The lines read are not read again here: a mapped file's pages can go.
+                if readOffset > 0 { bytes.noteRead(Self.progressStep) }
                 nextReport = readOffset + Self.progressStep
             }
             let newline = TraceScanner.nextNewline(in: bytes, from: readOffset)
@@ -84,7 +86,7 @@ struct TraceContents {
 
     /// Reads one line; false when it was a truncated last line (noted, and reading ends).
     private mutating func readLine(
-        _ range: Range<Int>, of bytes: [UInt8], isLast: Bool, memoryBudget: MemoryBudget
+        _ range: Range<Int>, of bytes: TraceBytes, isLast: Bool, memoryBudget: MemoryBudget
     ) throws(TraceReadError) -> Bool {
         let type: String
         // Turn and idle records are located here and decoded when asked for: their `record` is
@@ -230,7 +232,7 @@ struct TraceContents {
     }
 
     /// The error for a file that has no header: an empty one, or one cut inside its first line.
-    func missingHeader(in bytes: [UInt8]) -> TraceReadError {
+    func missingHeader(in bytes: TraceBytes) -> TraceReadError {
         let message =
             bytes.isEmpty
             ? "empty file: no header record"

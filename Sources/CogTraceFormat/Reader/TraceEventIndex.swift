@@ -183,7 +183,7 @@ package final class TraceEventIndex {
     /// Decodes the events at `locations` (those the build decoded already come back as nil, for
     /// the caller to fill).
     private static func decode(
-        _ locations: ArraySlice<Location>, entries: [TraceFile.TurnEntry], bytes: [UInt8]
+        _ locations: ArraySlice<Location>, entries: [TraceFile.TurnEntry], bytes: TraceBytes
     ) -> [Result<TraceEvent?, TraceReadError>] {
         locations.map { location in
             guard !location.isPredecoded else { return .success(nil) }
@@ -192,7 +192,7 @@ package final class TraceEventIndex {
     }
 
     private static func decode(
-        _ location: Location, entries: [TraceFile.TurnEntry], bytes: [UInt8]
+        _ location: Location, entries: [TraceFile.TurnEntry], bytes: TraceBytes
     ) throws(TraceReadError) -> TraceEvent? {
         let entry = entries[Int(location.turnIndex)]
         let record = location.isIdle ? entry.idle ?? (entry.line, entry.range) : (line: entry.line, range: entry.range)
@@ -244,6 +244,8 @@ package final class TraceEventIndex {
             byteArray.withUnsafeBufferPointer { bytes in
                 for turnIndex in share {
                     Self.scanTurn(turnIndex, of: entries, bytes: bytes, byteArray: byteArray, into: &part)
+                    let entry = entries[turnIndex]
+                    byteArray.noteRead(entry.range.count + (entry.idle?.range.count ?? 0))
                 }
             }
             part.fileAll()
@@ -253,7 +255,7 @@ package final class TraceEventIndex {
 
     /// Indexes one turn's events and the idle events after it (with `idleOnly`, only those).
     private static func scanTurn(
-        _ turnIndex: Int, of entries: [TraceFile.TurnEntry], bytes: UnsafeBufferPointer<UInt8>, byteArray: [UInt8],
+        _ turnIndex: Int, of entries: [TraceFile.TurnEntry], bytes: UnsafeBufferPointer<UInt8>, byteArray: TraceBytes,
         into part: inout Part, idleOnly: Bool = false
     ) {
         let entry = entries[turnIndex]
@@ -319,7 +321,7 @@ package final class TraceEventIndex {
     /// A record the scan cannot read is decoded whole: its events are kept decoded, or the turn
     /// is undecodable, exactly as the decoder judges it.
     private static func decodeTurn(
-        _ turnIndex: Int, entry: TraceFile.TurnEntry, bytes: [UInt8], into part: inout Part, idleOnly: Bool = false
+        _ turnIndex: Int, entry: TraceFile.TurnEntry, bytes: TraceBytes, into part: inout Part, idleOnly: Bool = false
     ) {
         let turn: TraceTurn
         do {

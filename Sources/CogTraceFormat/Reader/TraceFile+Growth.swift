@@ -27,6 +27,7 @@ extension TraceFile {
         _ bytes: [UInt8], memoryBudget: MemoryBudget = .standard
     ) throws(TraceReadError) -> TraceFile? {
         var contents = TraceContents()
+        let bytes = TraceBytes(bytes)
         try contents.read(bytes, memoryBudget: memoryBudget, waitsForPartialLine: true)
         guard let header = contents.header else { return nil }
         let file = TraceFile(header: header, contents: contents, bytes: bytes)
@@ -46,7 +47,7 @@ extension TraceFile {
         let failuresBefore = contents.failures.count
         let previousLast = contents.entries.last
         let hadTrailer = contents.trailer != nil
-        bytes += arrived
+        bytes.append(contentsOf: arrived)
         defer { forgetGraphs(after: previousLast, turnsBefore: turnsBefore) }
         try contents.read(bytes, memoryBudget: memoryBudget, waitsForPartialLine: true)
         let extended = previousLast.map { contents.entries[turnsBefore - 1].idle?.range != $0.idle?.range } ?? false

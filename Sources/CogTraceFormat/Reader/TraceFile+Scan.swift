@@ -158,8 +158,9 @@ private struct TurnScan {
     }
 
     mutating func turn(
-        _ entry: TraceFile.TurnEntry, bytes: UnsafeBufferPointer<UInt8>, array: [UInt8]
+        _ entry: TraceFile.TurnEntry, bytes: UnsafeBufferPointer<UInt8>, array: TraceBytes
     ) throws(TraceReadError) -> ScannedTurn {
+        array.noteRead(entry.range.count + (entry.idle?.range.count ?? 0))
         var scanner = EventScanner(bytes: bytes, range: entry.range)
         guard scanner.events(into: &found, capturing: TraceFile.headingMembers, members: &members) else {
             return try decoded(entry, array: array)
@@ -207,7 +208,7 @@ private struct TurnScan {
     }
 
     /// A record the scan cannot read, decoded the ordinary way.
-    private func decoded(_ entry: TraceFile.TurnEntry, array: [UInt8]) throws(TraceReadError) -> ScannedTurn {
+    private func decoded(_ entry: TraceFile.TurnEntry, array: TraceBytes) throws(TraceReadError) -> ScannedTurn {
         let turn = try TraceFile.decodeTurn(entry, in: array)
         var events: [ScannedEvent] = []
         for (isIdle, list) in [(false, turn.events), (true, turn.after)] {

@@ -32,7 +32,7 @@ public final class TraceFile {
     /// with no turn of its own in this file).
     var leadingIdle: (line: Int, range: Range<Int>)? { contents.leadingIdle }
     /// The file's bytes; a followed trace appends to them.
-    var bytes: [UInt8]
+    var bytes: TraceBytes
     /// The longest keyframe record, in bytes: what one decoded graph costs, roughly.
     var largestKeyframeBytes: Int { contents.largestKeyframeBytes }
     var snapshotCache: [TurnNumber: GraphSnapshot] = [:]
@@ -60,7 +60,7 @@ public final class TraceFile {
     public var progress: ((TraceProgress) -> Void)?
 
     /// A file whose lines `contents` has read, with the header it found.
-    init(header: TraceHeader, contents: TraceContents, bytes: [UInt8]) {
+    init(header: TraceHeader, contents: TraceContents, bytes: TraceBytes) {
         self.header = header
         self.contents = contents
         self.bytes = bytes
@@ -100,7 +100,7 @@ public final class TraceFile {
     /// of `parallelAbove` bytes or more is read on every core.
     static func readBytes(
         of url: URL, parallelAbove threshold: Int = parallelReadThreshold
-    ) throws(TraceReadError) -> [UInt8] {
+    ) throws(TraceReadError) -> TraceBytes {
         func unopenable(_ reason: String) -> TraceReadError {
             TraceReadError(line: 0, message: "cannot open '\(url.relativePath)': \(reason)", isUnopenable: true)
         }
@@ -123,6 +123,8 @@ public final class TraceFile {
         default: throw unopenable("not a regular file")
         }
         let size = Int(status.st_size)
+        // A finished trace is mapped, not copied: the heap holds only what reading it indexes.
+        if let mapped = TraceBytes.mapping(descriptor, size: size), mapped.endsWithTrailer { return mapped }
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             initialized = 0
@@ -144,7 +146,7 @@ public final class TraceFile {
             }
         }
         if failure != 0 { throw unopenable(systemReason(failure)) }
-        return bytes
+        return TraceBytes(bytes)
     }
 
     /// Files at least this big are read on every core (`readInShares`); below it, starting the
@@ -171,12 +173,12 @@ public final class TraceFile {
 
     /// Reads a trace from its text.
     public static func parse(_ text: String) throws(TraceReadError) -> TraceFile {
-        try TraceScanner.scan(Array(text.utf8))
+        try TraceScanner.scan(TraceBytes(Array(text.utf8)))
     }
 
     /// Reads a trace from raw bytes, which need not be valid UTF-8 (as a fuzzer hands them over).
     public static func parse(bytes: [UInt8]) throws(TraceReadError) -> TraceFile {
-        try TraceScanner.scan(bytes)
+        try TraceScanner.scan(TraceBytes(bytes))
     }
 
     /// The turn numbers in this file, in order.
@@ -271,7 +273,7 @@ public final class TraceFile {
         return headings
     }
 
-    private static func heading(of entry: TurnEntry, in bytes: [UInt8]) throws(TraceReadError) -> TurnHeading {
+    private static func heading(of entry: TurnEntry, in bytes: TraceBytes) throws(TraceReadError) -> TurnHeading {
         let heading = try bytes.withUnsafeBufferPointer { buffer throws(TraceReadError) -> TurnHeading? in
             var scanner = EventScanner(bytes: buffer, range: entry.range)
             var events: [EventScanner.Event] = []
@@ -288,7 +290,8 @@ public final class TraceFile {
         try Self.decodeTurn(entry, in: bytes)
     }
 
-    static func decodeTurn(_ entry: TurnEntry, in bytes: [UInt8]) throws(TraceReadError) -> TraceTurn {
+    static func decodeTurn(_ entry: TurnEntry, in bytes: TraceBytes) throws(TraceReadError) -> TraceTurn {
+        bytes.noteRead(entry.range.count + (entry.idle?.range.count ?? 0))
         let record = try TraceScanner.parseLine(bytes[entry.range], line: entry.line)
         var turn = try TraceScanner.decodeTurn(record, line: entry.line)
         if let idle = entry.idle {

@@ -46,7 +46,7 @@ public final class TraceFollower {
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
         readLength = trace.bytes.count
-        firstLine = Array(trace.bytes.prefix { $0 != 0x0A })
+        firstLine = trace.bytes.firstLine
     }
 
     deinit { close(descriptor) }
@@ -117,7 +117,7 @@ public final class TraceFollower {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, Int(status.st_size) >= trace.bytes.count else { return true }
-        return !startsWith(Array(trace.bytes.prefix { $0 != 0x0A }), descriptor)
+        return !startsWith(trace.bytes.firstLine, descriptor)
     }
 
     /// Whether the file at `descriptor` begins with `firstLine`: a rewritten file starts anew.

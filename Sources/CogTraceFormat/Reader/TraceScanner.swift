@@ -8,7 +8,7 @@ enum TraceScanner {
     static let maxLineBytes = 64 << 20
 
     static func scan(
-        _ bytes: [UInt8], memoryBudget: MemoryBudget = .standard, progress: ((TraceProgress) -> Void)? = nil
+        _ bytes: TraceBytes, memoryBudget: MemoryBudget = .standard, progress: ((TraceProgress) -> Void)? = nil
     ) throws(TraceReadError) -> TraceFile {
         var contents = TraceContents()
         try contents.read(bytes, memoryBudget: memoryBudget, waitsForPartialLine: false, progress: progress)
@@ -84,7 +84,7 @@ enum TraceScanner {
     }
 
     /// The position of the next line feed at or after `start`, found with `memchr`.
-    static func nextNewline(in bytes: [UInt8], from start: Int) -> Int? {
+    static func nextNewline(in bytes: TraceBytes, from start: Int) -> Int? {
         bytes.withUnsafeBufferPointer { buffer -> Int? in
             guard start < buffer.count, let base = buffer.baseAddress,
                 let found = memchr(base + start, 0x0A, buffer.count - start)
@@ -108,15 +108,20 @@ enum TraceScanner {
 
     /// How many lines of `bytes` start as this package writes a turn record: what the reader
     /// reserves room for (a turn written otherwise is still read, in room made as it comes).
-    static func turnRecordCount(in bytes: [UInt8]) -> Int {
+    static func turnRecordCount(in bytes: TraceBytes) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return 0 }
             var count = 0
             var start = 0
+            var counted = 0
             while start < buffer.count {
                 if begins(UnsafeBufferPointer(rebasing: buffer[start...]), with: turnSequencePrefix) { count += 1 }
                 guard let newline = memchr(base + start, 0x0A, buffer.count - start) else { break }
                 start = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                if start - counted >= TraceContents.progressStep {
+                    bytes.noteRead(start - counted)
+                    counted = start
+                }
             }
             return count
         }

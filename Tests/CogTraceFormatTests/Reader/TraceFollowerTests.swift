@@ -54,7 +54,7 @@ struct TraceFollowerTests {
     @Test(arguments: ["tour", "map", "screens", "stale-refresh", "switching", "heat-advisory", "service-outage"])
     func aRecordingReadPieceByPieceEndsAsTheWholeFile(_ name: String) throws {
         let whole = try TraceFile.load(contentsOf: Self.recordings.appendingPathComponent("\(name).cogtrace"))
-        let bytes = whole.bytes
+        let bytes = whole.bytes.array
         let file = try TemporaryFile()
         var follower: TraceFollower?
         var index: TraceEventIndex?

@@ -22,11 +22,18 @@ struct TraceLoadingTests {
             let url = folder.appendingPathComponent("\(size).bin")
             let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
             try Data(bytes).write(to: url)
-            #expect(try TraceFile.readBytes(of: url, parallelAbove: 0) == bytes, "\(size) bytes")
-            #expect(try TraceFile.readBytes(of: url, parallelAbove: .max) == bytes, "\(size) bytes")
+            #expect(try TraceFile.readBytes(of: url, parallelAbove: 0).array == bytes, "\(size) bytes")
+            #expect(try TraceFile.readBytes(of: url, parallelAbove: .max).array == bytes, "\(size) bytes")
+            #expect(try !TraceFile.readBytes(of: url).isMapped, "a file without a trailer is read, not mapped")
         }
+        // A finished trace is mapped, and reads as the same bytes.
         let tour = Self.recordings.appendingPathComponent("tour.cogtrace")
-        #expect(try TraceFile.readBytes(of: tour, parallelAbove: 0) == Array(try Data(contentsOf: tour)))
+        let mapped = try TraceFile.readBytes(of: tour, parallelAbove: 0)
+        #expect(mapped.isMapped)
+        #expect(mapped.array == Array(try Data(contentsOf: tour)))
+        #expect(mapped[0] == UInt8(ascii: "{") && mapped[0..<9] == Array(#"{"type":""#.utf8)[...])
+        mapped.releaseResidentPages()
+        #expect(mapped.array == Array(try Data(contentsOf: tour)), "pages given back read again")
     }
 
     /// A load says how it is getting on, from nothing to every byte, under one task name, so a
@@ -97,9 +104,9 @@ struct TraceLoadingTests {
             #"{"type":"turn","seq":1}"#, #"{"type":"idle","after":1}"#, #"{"type":"turn","seq":2}"#,
             #"  {"type":"turn","seq":3}"#, "", #"{"type":"turn","seq":4}"#,
         ]
-        #expect(TraceScanner.turnRecordCount(in: Array(lines.joined(separator: "\n").utf8)) == 3)
-        #expect(TraceScanner.turnRecordCount(in: Array((lines.joined(separator: "\n") + "\n").utf8)) == 3)
-        #expect(TraceScanner.turnRecordCount(in: []) == 0)
+        #expect(TraceScanner.turnRecordCount(in: TraceBytes(Array(lines.joined(separator: "\n").utf8))) == 3)
+        #expect(TraceScanner.turnRecordCount(in: TraceBytes(Array((lines.joined(separator: "\n") + "\n").utf8))) == 3)
+        #expect(TraceScanner.turnRecordCount(in: TraceBytes([])) == 0)
         let tour = try TraceFile.load(contentsOf: Self.recordings.appendingPathComponent("tour.cogtrace"))
         #expect(TraceScanner.turnRecordCount(in: tour.bytes) == tour.turnSequences.count)
     }
