@@ -32,8 +32,11 @@ public enum CogInspect {
         }
         let paths = options.follows ? options.tracePaths : expandingDirectories(options.tracePaths)
         let session =
-            options.follows ? FollowRunner.open(paths[0], memoryBudget: memoryBudget()) : openSession(paths.first)
-        session.companions = options.follows ? [] : paths.dropFirst().map { openSession($0) }
+            options.follows
+            ? FollowRunner.open(paths[0], memoryBudget: memoryBudget())
+            : openSession(paths.first, usesIndex: options.usesIndex)
+        session.companions =
+            options.follows ? [] : paths.dropFirst().map { openSession($0, usesIndex: options.usesIndex) }
         if let until = options.until {
             guard options.script != nil || isatty(STDIN_FILENO) == 0 else {
                 tool.fail(UsageError("--until stops a batch run; give commands with -c or -f"))
@@ -85,7 +88,7 @@ public enum CogInspect {
         }
     }
 
-    private static func openSession(_ path: String?) -> InspectorSession {
+    private static func openSession(_ path: String?, usesIndex: Bool) -> InspectorSession {
         let tracePath = path ?? defaultTrace
         if path == nil, !FileManager.default.fileExists(atPath: tracePath) {
             fail(
@@ -96,11 +99,15 @@ public enum CogInspect {
         // A big trace takes a while to read: the progress line shows it, as it does a long
         // command, and is erased before the session starts or an error is printed.
         let progress = ProgressLine()
+        var notes: [String] = []
         let loaded = Result { () throws(TraceReadError) in
             try TraceFile.load(
-                contentsOf: URL(fileURLWithPath: tracePath), memoryBudget: budget, progress: { progress.report($0) })
+                contentsOf: URL(fileURLWithPath: tracePath), memoryBudget: budget, progress: { progress.report($0) },
+                index: usesIndex ? indexUse() : .off, note: { notes.append($0) })
         }
         progress.finish()
+        // What the index did is said once, on standard error, after the progress line is gone.
+        for note in notes { FileHandle.standardError.write(Data((TerminalText.escape(note) + "\n").utf8)) }
         do {
             return InspectorSession(trace: try loaded.get(), source: tracePath)
         } catch  where error.isUnopenable {
@@ -108,6 +115,18 @@ public enum CogInspect {
         } catch {
             fail("'\(tracePath)' is not a valid trace: \(error)", status: .malformedInput)
         }
+    }
+
+    /// Which traces get a sidecar index: those of `COGINSPECT_INDEX_MIN_MB` megabytes or more
+    /// when it is set (0: every finished trace), else those of 32 MB or more.
+    private static func indexUse() -> TraceIndexUse {
+        guard let text = ProcessInfo.processInfo.environment["COGINSPECT_INDEX_MIN_MB"] else { return .automatic }
+        guard let megabytes = Int(text), megabytes >= 0, megabytes <= 1 << 30 else {
+            fail(
+                "COGINSPECT_INDEX_MIN_MB must be a whole number of megabytes (0 indexes every trace), not '\(text)'",
+                status: .usage)
+        }
+        return .atLeast(megabytes << 20)
     }
 
     /// The memory budget for decoded keyframes: `COGINSPECT_MEMORY_MB` when set.

@@ -22,11 +22,13 @@ struct CommandLineOptions {
     var until: String?
     /// `--reopen`: a batch follow goes on with a file a restarted app truncated or replaced.
     var reopens = false
+    /// `--no-index`: read a big trace whole, neither reading nor writing its sidecar index.
+    var usesIndex = true
     var showHelp = false
     var showVersion = false
 
     static let usage = """
-        usage: coginspect [TRACE|DIR]... [-c COMMAND]... [-f SCRIPT|-] [--json] [--keep-going]
+        usage: coginspect [TRACE|DIR]... [-c COMMAND]... [-f SCRIPT|-] [--json] [--keep-going] [--no-index]
                coginspect --follow TRACE [-c COMMAND]... [--until EXPR] [--reopen] [--json]
 
         Opens a .cogtrace recording (by default Recordings/tour.cogtrace, the bundled Weather tour)
@@ -38,6 +40,8 @@ struct CommandLineOptions {
           -f SCRIPT      run the commands in SCRIPT, one per line ('-' reads standard input)
           --json         print one JSON document per command
           --keep-going   in batch, carry on after a failing command
+          --no-index     read a big trace whole: no sidecar index (TRACE.cogindex, written on
+                         the first open of a finished trace of 32 MB or more) is read or written
           --follow       keep reading TRACE as a running app writes it (waiting for it to start);
                          at the prompt new turns arrive as you type; in batch, after the
                          commands ran, print what 'watch' sees until the trailer or Ctrl-C
@@ -67,6 +71,7 @@ struct CommandLineOptions {
             case "--keep-going": keepGoing = true
             case "--follow": follows = true
             case "--reopen": reopens = true
+            case "--no-index": usesIndex = false
             case "--until":
                 until = try words.value(
                     after: argument, expected: "an expression, e.g. --until 'weather.isNiceHere == true'")

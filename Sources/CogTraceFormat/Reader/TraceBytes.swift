@@ -40,8 +40,6 @@ struct TraceBytes: Sendable {
         guard size > 0 else { return nil }
         let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0)
         guard let address, address != MAP_FAILED else { return nil }
-        // Read front to back by every scan: the kernel reads ahead generously.
-        madvise(address, size, MADV_SEQUENTIAL)
         var bytes = TraceBytes([])
         bytes.storage = .mapped(Mapping(base: UnsafeRawPointer(address), count: size))
         return bytes

@@ -36,6 +36,10 @@ struct TraceContents {
     var lineNumber = 0
     /// The offset of the first byte not read yet: the start of a line.
     var readOffset = 0
+    /// Every record that is not a turn or an idle record (header, states, keyframes, failures,
+    /// the trailer, unknown ones), with its line, in file order: what a sidecar index keeps so
+    /// that reopening reads these lines again and none of the turns.
+    var recordLines: [(line: Int, range: Range<Int>)] = []
     /// Where the truncated last line that reading ignored starts, with its line number: a
     /// file still being written resumes there.
     var truncatedLine: (start: Int, number: Int)?
@@ -120,6 +124,7 @@ struct TraceContents {
             throw TraceReadError(
                 line: lineNumber, column: 1, message: "expected a header record first, found '\(type)'")
         }
+        if type != "turn", type != "idle" { recordLines.append((lineNumber, range)) }
         switch type {
         // Turn and idle records first: they are two lines a turn, and a string case costs a comparison.
         case "turn":
@@ -209,6 +214,15 @@ struct TraceContents {
             )
         }
         return true
+    }
+
+    /// Reads one record line that is not a turn or idle record, at line `line`: how reopening
+    /// with a sidecar index reads the records it lists.
+    mutating func readRecord(
+        _ range: Range<Int>, line: Int, of bytes: TraceBytes, memoryBudget: MemoryBudget
+    ) throws(TraceReadError) {
+        lineNumber = line
+        _ = try readLine(range, of: bytes, isLast: false, memoryBudget: memoryBudget)
     }
 
     /// Notes a last line cut short (a crash mid-write): it is ignored. Always false, for

@@ -82,14 +82,25 @@ public final class TraceFile {
     /// once as the file is read, then in bytes as its lines are, so a front end can show it on
     /// a big file.
     /// - Throws: `TraceReadError` for a file that cannot be opened or is malformed beyond tolerance.
+    /// - Parameters:
+    ///   - index: whether to reopen from a sidecar index, and write one (`TraceIndexUse`).
+    ///   - note: told, in one line, when an index is written, or rebuilt and why.
     public static func load(
-        contentsOf url: URL, memoryBudget: MemoryBudget = .standard, progress: ((TraceProgress) -> Void)?
+        contentsOf url: URL, memoryBudget: MemoryBudget = .standard, progress: ((TraceProgress) -> Void)?,
+        index: TraceIndexUse = .off, note: ((String) -> Void)? = nil
     ) throws(TraceReadError)
         -> TraceFile
     {
         progress?(TraceProgress(task: loadingTask, completed: 0, total: 1))
-        let file = try TraceScanner.scan(try readBytes(of: url), memoryBudget: memoryBudget, progress: progress)
+        let bytes = try readBytes(of: url)
+        let indexed = index.applies(to: bytes)
+        if indexed, let file = TraceIndexStore.reopen(url, bytes: bytes, memoryBudget: memoryBudget, note: note) {
+            file.memoryBudget = memoryBudget
+            return file
+        }
+        let file = try TraceScanner.scan(bytes, memoryBudget: memoryBudget, progress: progress)
         file.memoryBudget = memoryBudget
+        if indexed { TraceIndexStore.save(file, of: url, note: note) }
         return file
     }
 

@@ -1,0 +1,223 @@
+import Foundation
+
+/// The sidecar index of a big finished trace: where each turn's record lies and which lines
+/// hold everything else, so reopening reads those few lines again and none of the turns. It is
+/// never required and never trusted blindly: it names the trace's size, a checksum of its first
+/// line and one of its last 64 KiB, and a checksum of its own body; an index that disagrees
+/// with the trace or with itself is rebuilt.
+///
+/// Layout (integers as LEB128 varints, signed ones zigzagged, strings length-prefixed UTF-8):
+/// the magic line, the format version, the trace's size and two checksums, then the body —
+/// the lines read and the offset read to, the record lines `(line, start, end)`, the leading
+/// idle record, the turn entries as differences from the one before, the warnings and the
+/// missing turns — and last the body's checksum as eight bytes.
+package enum TraceIndexFile {
+    /// The first bytes of every index.
+    static let magic = Array("cogtrace-index\n".utf8)
+    /// The layout version this reader writes and reads; another is rebuilt.
+    static let version: UInt64 = 1
+    /// How many bytes at the end of the trace the tail checksum covers.
+    static let tailLength = 65_536
+
+    /// Why an index was not used.
+    package enum Problem: Error, CustomStringConvertible, Equatable {
+        /// Written for another trace, or for this one before it changed.
+        case stale
+        /// Cut short, altered or not an index at all.
+        case corrupt
+        /// Written by another version of the reader.
+        case otherVersion
+
+        package var description: String {
+            switch self {
+            case .stale: "it was written for another version of the trace"
+            case .corrupt: "it is damaged"
+            case .otherVersion: "it was written by another version of coginspect"
+            }
+        }
+    }
+
+    /// The index's bytes for a trace read whole into `contents`.
+    static func encode(_ contents: TraceContents, of bytes: TraceBytes) -> [UInt8] {
+        var body = IndexEncoder()
+        body.unsigned(contents.lineNumber)
+        body.unsigned(contents.readOffset)
+        body.unsigned(contents.recordLines.count)
+        var previousLine = 0
+        var previousEnd = 0
+        for record in contents.recordLines {
+            body.signed(record.line - previousLine)
+            body.signed(record.range.lowerBound - previousEnd)
+            body.unsigned(record.range.count)
+            previousLine = record.line
+            previousEnd = record.range.upperBound
+        }
+        if let idle = contents.leadingIdle {
+            body.unsigned(1)
+            body.unsigned(idle.line)
+            body.unsigned(idle.range.lowerBound)
+            body.unsigned(idle.range.count)
+        } else {
+            body.unsigned(0)
+        }
+        body.unsigned(contents.entries.count)
+        var previousSequence = 0
+        previousLine = 0
+        previousEnd = 0
+        for entry in contents.entries {
+            body.signed(entry.sequence.rawValue - previousSequence)
+            body.signed(entry.line - previousLine)
+            body.signed(entry.range.lowerBound - previousEnd)
+            body.unsigned(entry.range.count)
+            previousSequence = entry.sequence.rawValue
+            previousLine = entry.line
+            previousEnd = entry.range.upperBound
+            if let idle = entry.idle {
+                body.unsigned(1 + idle.line - entry.line)
+                body.signed(idle.range.lowerBound - previousEnd)
+                body.unsigned(idle.range.count)
+                previousEnd = idle.range.upperBound
+            } else {
+                body.unsigned(0)
+            }
+        }
+        body.unsigned(contents.warnings.count)
+        for warning in contents.warnings {
+            body.unsigned(warning.line)
+            body.string(warning.message)
+        }
+        body.unsigned(contents.missingTurns.count)
+        for gap in contents.missingTurns {
+            body.unsigned(gap.first.rawValue)
+            body.unsigned(gap.last.rawValue)
+            body.unsigned(gap.line)
+        }
+        var file = IndexEncoder()
+        file.bytes = magic
+        file.unsigned(Int(version))
+        let print = fingerprint(of: bytes)
+        file.unsigned(print.size)
+        file.bytes += withUnsafeBytes(of: print.head.littleEndian, Array.init)
+        file.bytes += withUnsafeBytes(of: print.tail.littleEndian, Array.init)
+        file.bytes += body.bytes
+        file.bytes += withUnsafeBytes(of: checksum(body.bytes[...]).littleEndian, Array.init)
+        return file.bytes
+    }
+
+    /// What the index says of the trace, read into contents as a whole read of `bytes` would
+    /// have left them; the record lines are read again from the trace.
+    /// - Throws: `Problem` when the index is not this trace's or not whole; a `TraceReadError`
+    ///   from a record line is reported as `.corrupt` (a full read then says what is wrong).
+    static func decode(
+        _ index: [UInt8], of bytes: TraceBytes, memoryBudget: MemoryBudget
+    ) throws(Problem) -> TraceContents {
+        guard index.starts(with: magic) else { throw .corrupt }
+        var file = IndexDecoder(bytes: index[magic.count...])
+        guard try file.unsigned() == Int(version) else { throw .otherVersion }
+        let print = fingerprint(of: bytes)
+        guard try file.unsigned() == print.size, try file.word() == print.head, try file.word() == print.tail else {
+            throw .stale
+        }
+        guard index.count - file.offset >= 8 else { throw .corrupt }
+        let body = index[file.offset..<(index.count - 8)]
+        var trailing = IndexDecoder(bytes: index[(index.count - 8)...])
+        guard try trailing.word() == checksum(body) else { throw .corrupt }
+        var reader = IndexDecoder(bytes: body)
+        var contents = TraceContents()
+        let lineCount = try reader.unsigned()
+        let readOffset = try reader.unsigned()
+        let recordCount = try reader.count(atMost: lineCount)
+        var line = 0
+        var end = 0
+        var records: [(line: Int, range: Range<Int>)] = []
+        records.reserveCapacity(recordCount)
+        for _ in 0..<recordCount {
+            line += try reader.signed()
+            let start = end + (try reader.signed())
+            end = try IndexDecoder.range(from: start, length: try reader.unsigned(), within: bytes.count).upperBound
+            records.append((line, start..<end))
+        }
+        if try reader.unsigned() == 1 {
+            let idleLine = try reader.unsigned()
+            let start = try reader.unsigned()
+            contents.leadingIdle = (
+                idleLine, try IndexDecoder.range(from: start, length: try reader.unsigned(), within: bytes.count)
+            )
+        }
+        let entryCount = try reader.count(atMost: lineCount)
+        contents.entries.reserveCapacity(entryCount)
+        contents.sequences.reserveCapacity(entryCount)
+        var sequence = 0
+        line = 0
+        end = 0
+        for _ in 0..<entryCount {
+            sequence += try reader.signed()
+            line += try reader.signed()
+            let start = end + (try reader.signed())
+            let range = try IndexDecoder.range(from: start, length: try reader.unsigned(), within: bytes.count)
+            end = range.upperBound
+            guard TraceScanner.validCounts.contains(sequence) else { throw .corrupt }
+            var entry = TraceFile.TurnEntry(sequence: TurnNumber(sequence), line: line, range: range)
+            let idleOffset = try reader.unsigned()
+            if idleOffset > 0 {
+                let idleStart = end + (try reader.signed())
+                let idleRange = try IndexDecoder.range(
+                    from: idleStart, length: try reader.unsigned(), within: bytes.count)
+                end = idleRange.upperBound
+                entry.idle = (line + idleOffset - 1, idleRange)
+            }
+            if let previous = contents.sequences.last, previous.rawValue >= sequence { throw .corrupt }
+            contents.entries.append(entry)
+            contents.sequences.append(TurnNumber(sequence))
+        }
+        var warnings: [TraceWarning] = []
+        for _ in 0..<(try reader.count(atMost: lineCount + 1)) {
+            warnings.append(TraceWarning(line: try reader.unsigned(), message: try reader.string()))
+        }
+        for _ in 0..<(try reader.count(atMost: entryCount)) {
+            let first = try reader.unsigned()
+            let last = try reader.unsigned()
+            contents.missingTurns.append(
+                MissingTurns(first: TurnNumber(first), last: TurnNumber(last), line: try reader.unsigned()))
+        }
+        guard reader.isAtEnd else { throw .corrupt }
+        do throws(TraceReadError) {
+            var spanned = 0
+            for record in records {
+                try contents.readRecord(record.range, line: record.line, of: bytes, memoryBudget: memoryBudget)
+                // Each line read faults in the pages around it as well: the span of the file
+                // passed over is what counts towards giving them back.
+                bytes.noteRead(max(record.range.count, record.range.upperBound - spanned))
+                spanned = record.range.upperBound
+            }
+        } catch {
+            throw .corrupt
+        }
+        guard contents.hasHeader else { throw .corrupt }
+        contents.warnings = warnings
+        contents.lineNumber = lineCount
+        contents.readOffset = readOffset
+        return contents
+    }
+
+    /// The trace's size and the checksums of its first line and of its last `tailLength` bytes.
+    static func fingerprint(of bytes: TraceBytes) -> (size: Int, head: UInt64, tail: UInt64) {
+        bytes.withUnsafeBufferPointer { buffer in
+            let headEnd = buffer.firstIndex(of: 0x0A) ?? buffer.count
+            let head = checksum(buffer[0..<headEnd])
+            let tail = checksum(buffer[max(0, buffer.count - tailLength)..<buffer.count])
+            return (buffer.count, head, tail)
+        }
+    }
+
+    /// FNV-1a, 64 bits: enough to tell a changed file from the same one, not a defence against
+    /// someone forging an index (an index that lies only misplaces turns it then cannot decode).
+    static func checksum<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+}
