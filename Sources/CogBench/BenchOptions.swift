@@ -14,13 +14,15 @@ struct BenchOptions {
           --shapes LIST    only the shapes whose names contain one of these words, e.g. cellx,diamond
                            (runtime, client and recorder sections)
           --sections LIST  which sections to run: runtime, client, recorder, inspector, soak,
-                           follow (default all but soak and follow); client builds each shape's
+                           follow, bigtrace (default all but soak, follow and bigtrace); client builds each shape's
                            declarations inside every timed run and counts allocations per
                            selector run; follow writes a synthetic trace at a fixed rate while
                            coginspect --follow watches it, and measures the lag
           --follow-seconds N  how long follow writes (default 60)
           --follow-rate N  turns per second follow writes (default 10000)
           --soak-turns N   turns in the soak (default 10000000)
+          --huge-turns N   turns in the trace bigtrace opens for its peak memory (default
+                           8000000, about 4 GB; bigtrace times the rest at the largest --sizes)
           --sizes LIST     turns in the inspector's synthetic traces (default 100000,1000000)
           --write-synthetic FILE
                            write the synthetic trace of the first size to FILE and exit, to try
@@ -33,7 +35,7 @@ struct BenchOptions {
         file exists, 64 usage
         """
 
-    static let sectionNames = ["runtime", "client", "recorder", "inspector", "soak", "follow"]
+    static let sectionNames = ["runtime", "client", "recorder", "inspector", "soak", "follow", "bigtrace"]
     static let variantNames = ["ring", "stream", "null"]
 
     var smoke = false
@@ -44,6 +46,7 @@ struct BenchOptions {
     var shapes: [String] = []
     var sections: Set<String> = ["runtime", "client", "recorder", "inspector"]
     var soakTurns = 10_000_000
+    var hugeTurns = 8_000_000
     var followSeconds = 60
     var followRate = 10_000
     var sizes = [100_000, 1_000_000]
@@ -70,6 +73,7 @@ struct BenchOptions {
                 sectionsChosen = true
             case "--soak-turns": soakTurns = try words.positiveCount(after: word)
             case "--follow-seconds": followSeconds = try words.positiveCount(after: word)
+            case "--huge-turns": hugeTurns = try words.positiveCount(after: word)
             case "--follow-rate": followRate = try words.positiveCount(after: word)
             case "--sizes":
                 let listed = try words.list(after: word, example: "100000,1000000")

@@ -95,6 +95,11 @@ public enum CogBenchCommand {
             measurements += try FollowSection.run(
                 seconds: options.smoke ? 3 : options.followSeconds, rate: options.followRate)
         }
+        if options.sections.contains("bigtrace") {
+            measurements += try BigTraceSection.run(
+                turns: options.smoke ? 20_000 : options.sizes.max() ?? 1_000_000,
+                hugeTurns: options.smoke ? 40_000 : options.hugeTurns, samples: options.smoke ? 2 : 5)
+        }
         if let path = options.jsonPath {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
