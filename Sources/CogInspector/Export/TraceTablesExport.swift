@@ -67,7 +67,10 @@ struct TraceTablesExport {
         }
         var files = 0
         var rows = 0
-        for part in parts {
+        // Many traces take a while: the front end shows how far, at a terminal.
+        let report = parts.first?.session.progress
+        for (done, part) in parts.enumerated() {
+            report?(TraceProgress(task: "exporting tables", completed: done, total: parts.count))
             for table in Self.tables {
                 let destination = path(of: part, table: table)
                 do {
@@ -140,7 +143,10 @@ struct TraceTablesExport {
         var count = 0
         try TraceTableRows(source: source).forEachRow(in: table) { values throws(InspectorError) in
             count += 1
-            if count % InspectorSession.interruptCheckStep == 0, session.interruptRequested() { throw .interrupted }
+            // The session the command runs in hears Ctrl-C; the other traces open are its companions.
+            if count % InspectorSession.interruptCheckStep == 0, parts[0].session.interruptRequested() {
+                throw .interrupted
+            }
             let members = kept.map { index in
                 (columns[index], index < values.count ? values[index].jsonValue : .null)
             }
