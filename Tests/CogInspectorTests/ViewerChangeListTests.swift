@@ -9,13 +9,6 @@ import Testing
 /// recording, and a second recording to compare with.
 @Suite("HTML viewer: changes, windows and comparison")
 struct ViewerChangeListTests {
-    private func embeddedData(_ html: String) throws -> [String: Any] {
-        let start = try #require(html.range(of: #"<script id="cog-data" type="application/json">"#))
-        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
-        let json = try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8))
-        return try #require(json as? [String: Any])
-    }
-
     /// `[group title: [(line, label of the node it selects, field lines)]]` of one turn record,
     /// its strings looked up in the page's table of lines.
     private func changeList(_ turn: [String: Any], in data: [String: Any]) -> [(String, [(String, String?, [String])])]
@@ -35,7 +28,7 @@ struct ViewerChangeListTests {
     @Test(arguments: ["tour", "heat-advisory", "service-outage"])
     func everyTurnsChangeListIsWhatTurnPrints(_ name: String) throws {
         let session = try DiffTests.session(name)
-        let data = try embeddedData(try ViewerPage.render(session, graphviz: nil).html)
+        let data = try ViewerPageData.embedded(in: try ViewerPage.render(session, graphviz: nil).html)
         let turns = try #require(data["turns"] as? [[String: Any]])
         for (position, sequence) in session.turns.enumerated() {
             let printed: [(String, [String])] = try session.describeTurn(sequence).compactMap { report in
@@ -52,7 +45,7 @@ struct ViewerChangeListTests {
 
     @Test func theTourTurnNineListsTheWriteAndTheEdgesEachSelectingItsNode() throws {
         let session = try DiffTests.session("tour")
-        let data = try embeddedData(try ViewerPage.render(session, graphviz: nil).html)
+        let data = try ViewerPageData.embedded(in: try ViewerPage.render(session, graphviz: nil).html)
         let turns = try #require(data["turns"] as? [[String: Any]])
         let nine = changeList(try #require(turns.first { $0["t"] as? Int == 9 }), in: data)
         let writes = try #require(nine.first { $0.0 == "writes" }?.1)
@@ -69,7 +62,7 @@ struct ViewerChangeListTests {
 
     @Test func aStructuredValueIsDiffedFieldByField() throws {
         let session = try DiffTests.session("heat-advisory")
-        let data = try embeddedData(try ViewerPage.render(session, graphviz: nil).html)
+        let data = try ViewerPageData.embedded(in: try ViewerPage.render(session, graphviz: nil).html)
         let turns = try #require(data["turns"] as? [[String: Any]])
         let entries = turns.flatMap { changeList($0, in: data).flatMap(\.1) }
         let changed = try #require(entries.first { $0.0.hasPrefix("published weather.forecast[10001]: clear 75°F") })
@@ -83,7 +76,7 @@ struct ViewerChangeListTests {
 
     @Test func workAfterATurnIsItsOwnGroupAndMarksItsNodes() throws {
         let session = try DiffTests.session("tour")
-        let data = try embeddedData(try ViewerPage.render(session, graphviz: nil).html)
+        let data = try ViewerPageData.embedded(in: try ViewerPage.render(session, graphviz: nil).html)
         let labels = try #require(data["nodes"] as? [[Any]]).map { $0[0] as! String }
         let turns = try #require(data["turns"] as? [[String: Any]])
         for (position, sequence) in session.turns.enumerated() {
@@ -103,9 +96,10 @@ struct ViewerChangeListTests {
 
     @Test func aWindowHoldsItsTurnsOnlyAndDrawsThemAsTheWholeRecordingDoes() throws {
         let session = try DiffTests.session("tour")
-        let whole = try embeddedData(try ViewerPage.render(session, graphviz: nil).html)
-        let window = try embeddedData(
-            try ViewerPage.render(session, ViewerPage.Request(window: 5..<12, graphviz: nil)).html)
+        let whole = try ViewerPageData.embedded(in: try ViewerPage.render(session, graphviz: nil).html)
+        let window = try ViewerPageData.embedded(
+            in:
+                try ViewerPage.render(session, ViewerPage.Request(window: 5..<12, graphviz: nil)).html)
         let turns = try #require(window["turns"] as? [[String: Any]])
         #expect(turns.compactMap { $0["t"] as? Int } == Array(6...12))
         let shown = try #require(window["window"] as? [String: Any])
@@ -166,7 +160,7 @@ struct ViewerChangeListTests {
             session,
             ViewerPage.Request(window: session.turns.indices, graphviz: nil, other: (other, other.turns.indices))
         ).html
-        let data = try embeddedData(html)
+        let data = try ViewerPageData.embedded(in: html)
         let drawn = try #require(data["other"] as? [String: Any])
         #expect((drawn["turns"] as? [[String: Any]])?.count == 25)
         #expect(drawn["source"] as? String == "other")
@@ -175,12 +169,13 @@ struct ViewerChangeListTests {
         #expect(divergence["agree"] as? Bool == false)
         #expect(divergence["turn"] as? Int == expected.turn?.rawValue && expected.turn == 11)
         #expect(divergence["lines"] as? [String] == expected.lines)
-        let same = try embeddedData(
-            try ViewerPage.render(
-                session,
-                ViewerPage.Request(
-                    window: session.turns.indices, graphviz: nil, other: (session, session.turns.indices))
-            ).html)
+        let same = try ViewerPageData.embedded(
+            in:
+                try ViewerPage.render(
+                    session,
+                    ViewerPage.Request(
+                        window: session.turns.indices, graphviz: nil, other: (session, session.turns.indices))
+                ).html)
         #expect((same["divergence"] as? [String: Any])?["agree"] as? Bool == true)
     }
 }

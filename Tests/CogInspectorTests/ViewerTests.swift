@@ -9,14 +9,6 @@ import Testing
 /// draws; and no recorded string may become markup.
 @Suite("HTML viewer")
 struct ViewerTests {
-    /// The page's embedded data, parsed.
-    private func embeddedData(_ html: String) throws -> [String: Any] {
-        let start = try #require(html.range(of: #"<script id="cog-data" type="application/json">"#))
-        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
-        let json = try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8))
-        return try #require(json as? [String: Any])
-    }
-
     /// What the page draws after the turn at `position`: value text of each live slot, and the edges.
     private func picture(_ data: [String: Any], at position: Int) throws -> (nodes: [Int: String], edges: Set<[Int]>) {
         let keyframes = try #require(data["keyframes"] as? [[String: Any]])
@@ -42,7 +34,7 @@ struct ViewerTests {
     func everyTurnReadsBackAsTheGraphTheDOTExportDraws(_ name: String) throws {
         let session = try DiffTests.session(name)
         let html = try ViewerPage.render(session, graphviz: nil).html
-        let data = try embeddedData(html)
+        let data = try ViewerPageData.embedded(in: html)
         let labels = try #require(data["nodes"] as? [[Any]]).map { $0[0] as! String }
         let turns = try #require(data["turns"] as? [[String: Any]])
         #expect(turns.count == session.turns.count)
@@ -81,7 +73,7 @@ struct ViewerTests {
             ], at: lines.count - 1)
         let session = InspectorSession(trace: try TraceFile.parse(lines.joined(separator: "\n") + "\n"), source: "t")
         let html = try ViewerPage.render(session, graphviz: nil).html
-        let turns = try #require(try embeddedData(html)["turns"] as? [[String: Any]])
+        let turns = try #require(try ViewerPageData.embedded(in: html)["turns"] as? [[String: Any]])
         let marked = turns.filter { $0["f"] != nil }.compactMap { $0["t"] as? Int }
         #expect(marked == [6, 9])
         let failures = try #require(turns.first { $0["t"] as? Int == 9 }?["f"] as? [[Any]])
@@ -97,7 +89,7 @@ struct ViewerTests {
         // Nothing to fetch: the only address is the SVG namespace, which names and loads nothing.
         let addresses = html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "")
         #expect(!addresses.contains("http:") && !addresses.contains("https:") && !addresses.contains("//cdn"))
-        let turns = try #require(try embeddedData(html)["turns"] as? [[String: Any]])
+        let turns = try #require(try ViewerPageData.embedded(in: html)["turns"] as? [[String: Any]])
         #expect(turns.map { $0["t"] as? Int } == session.turns.map(\.rawValue))
     }
 
@@ -111,7 +103,7 @@ struct ViewerTests {
         #expect(html.components(separatedBy: "</script>").count == 3, "only the page's own two script elements end")
         #expect(!html.contains("<img"))
         #expect(!html.contains("<!--"))
-        let data = try embeddedData(html)
+        let data = try ViewerPageData.embedded(in: html)
         let turns = try #require(data["turns"] as? [[String: Any]])
         let values = turns.flatMap { $0["u"] as? [[Any]] ?? [] }.compactMap { $0[1] as? String }
         #expect(values.contains(hostile), "the value reads back exactly")

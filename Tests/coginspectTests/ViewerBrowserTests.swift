@@ -137,15 +137,9 @@ struct ViewerBrowserTests {
 
     @Test func aRecordedScriptNeverRuns() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let hostile =
-            #"</script><script>document.body.dataset.pwned='script'</script><img src=x onerror="document.body.dataset.pwned='img'">"#
-        let json = String(decoding: try JSONEncoder().encode(hostile), as: UTF8.self)
-        let tour = try String(
-            contentsOf: Executables.packageRoot.appendingPathComponent("Recordings/tour.cogtrace"), encoding: .utf8)
+        let hostile = HostileTour.markup
         let trace = directory.appendingPathComponent("hostile.cogtrace")
-        try tour.replacingOccurrences(of: #""t":"10001""#, with: #""t":"# + json)
-            .replacingOccurrences(of: #""name":"selectLocation(_:)""#, with: #""name":"# + json)
-            .write(to: trace, atomically: true, encoding: .utf8)
+        try HostileTour.write(to: trace, replacing: [#""t":"10001""#, #""name":"selectLocation(_:)""#])
         let page = try export(trace.path)
         let browser = try HeadlessChromium()
         try browser.open(url(page, fragment: "turn=6&state=weather.currentZip"), until: Self.ready)

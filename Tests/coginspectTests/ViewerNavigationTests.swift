@@ -201,14 +201,9 @@ struct ViewerNavigationTests {
 
     @Test func recordedMarkupStaysTextInTheChangeListAndTheComparison() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let hostile =
-            #"</script><script>document.body.dataset.pwned='script'</script><img src=x onerror="document.body.dataset.pwned='img'">"#
-        let json = String(decoding: try JSONEncoder().encode(hostile), as: UTF8.self)
-        let tour = try String(
-            contentsOf: Executables.packageRoot.appendingPathComponent("Recordings/tour.cogtrace"), encoding: .utf8)
+        let hostile = HostileTour.markup
         let trace = directory.appendingPathComponent("hostile.cogtrace")
-        try tour.replacingOccurrences(of: #""t":"94105""#, with: #""t":"# + json)
-            .write(to: trace, atomically: true, encoding: .utf8)
+        try HostileTour.write(to: trace, replacing: [#""t":"94105""#])
         let page = try export(trace.path, other: "Recordings/tour.cogtrace")
         let browser = try open(page, fragment: "turn=9")
         usleep(300_000)  // time for an image's error handler, were one ever created
