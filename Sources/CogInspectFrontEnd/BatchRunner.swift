@@ -79,6 +79,11 @@ struct OutputPrinter {
     func print(_ result: CommandResult) {
         guard !result.report.isEmpty else { return }
         let isTerminal = isatty(STDOUT_FILENO) == 1
+        if pagesLongOutput, isTerminal, !printsJSON,
+            let position = result.report.firstIndex(where: { if case .streamedTable = $0 { true } else { false } })
+        {
+            return printStreaming(result, at: position)
+        }
         let text = render(result)
         if pagesLongOutput, isTerminal, displayRows(of: text) >= terminalRows() - 1, page(text) { return }
         Self.writeToStandardOutput(text + "\n")
@@ -141,11 +146,14 @@ struct OutputPrinter {
 
     /// The result as text or JSON, as the settings say, without printing it.
     func render(_ result: CommandResult) -> String {
+        printsJSON ? renderer.json(result) : renderer.text(result)
+    }
+
+    /// The renderer the settings ask for.
+    private var renderer: ReportRenderer {
         let isTerminal = isatty(STDOUT_FILENO) == 1
         let usesColor = session.settings.color == .on || (session.settings.color == .auto && isTerminal)
-        let renderer = ReportRenderer(
-            valueWidth: session.settings.valueWidth, usesColor: usesColor, lineWidth: lineWidth)
-        return printsJSON ? renderer.json(result) : renderer.text(result)
+        return ReportRenderer(valueWidth: session.settings.valueWidth, usesColor: usesColor, lineWidth: lineWidth)
     }
 
     /// The width output is laid out for: `set columns`, else the terminal's, else `COLUMNS`.
@@ -174,6 +182,48 @@ struct OutputPrinter {
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return 24 }
         return Int(size.ws_row)
+    }
+
+    /// Shows a result holding a streamed table: when its first screen of rows is all there is,
+    /// as any result; otherwise the pager starts with that screen, and each next batch of rows
+    /// is handed to it as it is found. Quitting the pager stops the work.
+    private func printStreaming(_ result: CommandResult, at position: Int) {
+        guard case .streamedTable(let columns, let stream) = result.report[position] else { return }
+        let before = Array(result.report[..<position])
+        let after = Array(result.report[(position + 1)...])
+        var rows: [[Cell]] = []
+        var exhausted = false
+        while rows.count < terminalRows() {
+            guard let batch = stream.nextBatch() else {
+                exhausted = true
+                break
+            }
+            rows += batch
+        }
+        func whole(_ rows: [[Cell]]) -> CommandResult {
+            let table: [Report] = rows.isEmpty ? [] : [.table(columns: columns, rows: rows)]
+            return CommandResult(command: result.command, report: before + table + stream.trailer + after)
+        }
+        guard !exhausted, let pager = popen("less -FRX", "w") else {
+            while let batch = stream.nextBatch() { rows += batch }
+            return print(whole(rows))
+        }
+        let renderer = self.renderer
+        var widths = stream.minimumWidths
+        var text = before.isEmpty ? "" : renderer.text(CommandResult(command: result.command, report: before)) + "\n"
+        text += renderer.streamedTableText(columns: columns, rows: rows, widths: &widths, isFirstBatch: true) + "\n"
+        var open = fputs(text, pager) >= 0 && fflush(pager) == 0
+        while open, let batch = stream.nextBatch() {
+            let lines = renderer.streamedTableText(columns: columns, rows: batch, widths: &widths, isFirstBatch: false)
+            open = fputs(lines + "\n", pager) >= 0 && fflush(pager) == 0
+        }
+        if open {
+            let rest = stream.trailer + after
+            if !rest.isEmpty {
+                fputs(renderer.text(CommandResult(command: result.command, report: rest)) + "\n", pager)
+            }
+        }
+        pclose(pager)
     }
 
     /// Shows `text` through `less` (quitting at once if it fits, keeping styles); false when no

@@ -24,6 +24,8 @@ struct InteractiveLoop {
         Completion.install(for: session)
         Interrupts.install()
         session.interruptRequested = Interrupts.isPending
+        // A long answer's first screen shows while the rest is found (the pager reads as it comes).
+        session.streamsTables = true
         let printer = OutputPrinter(session: session, json: json, pagesLongOutput: true)
         let following = session.isFollowing ? "following, " : ""
         let banner =

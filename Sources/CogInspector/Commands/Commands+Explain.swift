@@ -44,7 +44,10 @@ extension CommandCatalog {
                 guard case .registration(let name, let ids, let kind) = question.subject else { return [] }
                 return session.registrationHistory(name: name, ids: ids, kind: kind, through: question.turn)
             }
-            return session.stateHistory(of: id, field: question.field, through: question.turn)
+            guard session.streamsTables else {
+                return session.stateHistory(of: id, field: question.field, through: question.turn)
+            }
+            return session.streamedStateHistory(of: id, field: question.field, through: question.turn)
         },
     ]
 }
@@ -112,31 +115,45 @@ extension InspectorSession {
         let entries = all.decoded(kinds: ["write", "seeded", "created", "recompute", "released"])
         timeline.readHeadings(of: entries.filter { $0.event?.setsValue(of: id) == true }.map(\.turn))
         let path = field.map(JSONPath.init)
-        var usesAfterTurn = false
-        let rows = entries.compactMap { entry -> [Cell]? in
-            let turn = Cell.turn(TurnReference(entry.turn, afterTurn: entry.isIdle))
-            guard let event = entry.event, event.setsValue(of: id) else {
-                if case .stateReleased(_, let reason) = entry.event {
-                    return [turn, .absent, .text("released (\(reason))")]
-                }
-                return nil
+        let rows = entries.compactMap { historyRow(of: id, at: $0, path: path) }
+        let table: [Report] = rows.isEmpty ? [] : [.table(columns: Self.historyColumns, rows: rows)]
+        return table
+            + historyTrailer(
+                of: id, field: field, hasRows: !rows.isEmpty, usesAfterTurn: rows.contains(where: Self.isAfterTurn))
+    }
+
+    /// The columns of a state's `history`.
+    static let historyColumns = ["turn", "value", "why"]
+
+    /// The row `entry` gives `state`'s history (of the field at `path`, when given): nil for an
+    /// event that set no value (or left the field as it was).
+    func historyRow(of id: NodeID, at entry: StateTimeline.Entry, path: JSONPath?) -> [Cell]? {
+        let turn = Cell.turn(TurnReference(entry.turn, afterTurn: entry.isIdle))
+        guard let event = entry.event, event.setsValue(of: id) else {
+            if case .stateReleased(_, let reason) = entry.event {
+                return [turn, .absent, .text("released (\(reason))")]
             }
-            var value = event.newValue
-            if let path {
-                let old = event.oldValue.flatMap { Self.piece(of: $0, at: path) }
-                value = event.newValue.flatMap { Self.piece(of: $0, at: path) }
-                if event.oldValue != nil, old == value { return nil }
-            }
-            usesAfterTurn = usesAfterTurn || entry.isIdle
-            return [turn, .value(value), .text(causalStep(of: id, decidedAt: entry).explanation)]
+            return nil
         }
-        let subject = label(id) + (field ?? "")
-        guard !rows.isEmpty else { return [.message("\(subject) never changed in this recording")] }
-        var report: [Report] = [.table(columns: ["turn", "value", "why"], rows: rows)]
-        if usesAfterTurn {
-            report.append(.message("turn N+ means between turn N and the next, e.g. computed by a read"))
+        var value = event.newValue
+        if let path {
+            let old = event.oldValue.flatMap { Self.piece(of: $0, at: path) }
+            value = event.newValue.flatMap { Self.piece(of: $0, at: path) }
+            if event.oldValue != nil, old == value { return nil }
         }
-        return report
+        return [turn, .value(value), .text(causalStep(of: id, decidedAt: entry).explanation)]
+    }
+
+    /// What follows a state's history: why it is empty, or what `N+` means when a row uses it.
+    func historyTrailer(of id: NodeID, field: String?, hasRows: Bool, usesAfterTurn: Bool) -> [Report] {
+        guard hasRows else { return [.message("\(label(id) + (field ?? "")) never changed in this recording")] }
+        return usesAfterTurn ? [.message("turn N+ means between turn N and the next, e.g. computed by a read")] : []
+    }
+
+    /// Whether a history row is about the time after a turn (`N+`).
+    static func isAfterTurn(_ row: [Cell]) -> Bool {
+        if case .turn(let reference) = row.first { return reference.afterTurn }
+        return false
     }
 }
 

@@ -11,6 +11,10 @@ public indirect enum Report: Equatable {
     case fields([Field])
     /// Rows of typed cells under column names.
     case table(columns: [String], rows: [[Cell]])
+    /// A table whose rows are worked out batch by batch as they are read: the front end shows
+    /// the first screen of a long answer before the rest exists. Only a session that
+    /// `streamsTables` returns one; every other caller gets `.table`.
+    case streamedTable(columns: [String], rows: TableRowStream)
     /// Plain lines of prose (help text, notes).
     case lines([String])
     /// A titled part of a longer report.

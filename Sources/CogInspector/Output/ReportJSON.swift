@@ -16,6 +16,9 @@ enum ReportJSON {
                 ("columns", .array(columns.map(JSONValue.string))),
                 ("rows", .array(rows.map { row in .object(zip(columns, row).map { ($0, value($1)) }) })),
             ])
+        case .streamedTable(let columns, let rows):
+            // Renderers read streamed tables whole first; this reads one left inside a part.
+            value(rows.materialized(columns: columns).first ?? .table(columns: columns, rows: []))
         case .lines(let lines):
             .object([("lines", .array(lines.map(JSONValue.string)))])
         case .document(let text):

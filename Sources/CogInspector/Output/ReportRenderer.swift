@@ -34,7 +34,8 @@ public struct ReportRenderer {
 
     /// The result as text lines, every string escaped.
     public func text(_ result: CommandResult) -> String {
-        result.report.filter(\.isShownAsText).map { render($0, indent: "") }.joined(separator: "\n")
+        Report.materialized(result.report).filter(\.isShownAsText).map { render($0, indent: "") }
+            .joined(separator: "\n")
     }
 
     /// The result as one JSON document:
@@ -42,7 +43,7 @@ public struct ReportRenderer {
     public func json(_ result: CommandResult) -> String {
         JSONValue.object([
             ("schemaVersion", .int(Self.jsonSchemaVersion)), ("command", .string(result.command)),
-            ("result", .array(result.report.filter(\.isPrinted).map(ReportJSON.value))),
+            ("result", .array(Report.materialized(result.report).filter(\.isPrinted).map(ReportJSON.value))),
         ]).jsonText
     }
 
@@ -102,6 +103,8 @@ public struct ReportRenderer {
             }.joined(separator: "\n")
         case .table(let columns, let rows):
             return table(columns: columns, rows: rows, indent: indent)
+        case .streamedTable(let columns, let rows):
+            return rows.materialized(columns: columns).map { render($0, indent: indent) }.joined(separator: "\n")
         case .lines(let lines):
             return lines.flatMap { layout.wrap(TerminalText.escape($0), indent: indent, hanging: indent + "  ") }
                 .joined(separator: "\n")
@@ -134,6 +137,22 @@ public struct ReportRenderer {
     /// Recorded values in any column but the last are cut at `valueWidth`; names and prose stay
     /// whole, and the layout wraps them to the line width.
     private func table(columns: [String], rows: [[Cell]], indent: String) -> String {
+        var widths: [Int]?
+        return tableText(columns: columns, rows: rows, indent: indent, widths: &widths, withHeader: true)
+    }
+
+    /// One batch of a streamed table: its rows laid out with columns at least as wide as the
+    /// batches before it (`widths` carries them from batch to batch, starting from the stream's
+    /// hint), under the header for the first batch. A later, wider cell widens its column.
+    public func streamedTableText(
+        columns: [String], rows: [[Cell]], widths: inout [Int]?, isFirstBatch: Bool
+    ) -> String {
+        tableText(columns: columns, rows: rows, indent: "", widths: &widths, withHeader: isFirstBatch)
+    }
+
+    private func tableText(
+        columns: [String], rows: [[Cell]], indent: String, widths: inout [Int]?, withHeader: Bool
+    ) -> String {
         let cells = rows.map { row in
             row.enumerated().map { index, cell in
                 let text = Self.text(cell)
@@ -141,9 +160,11 @@ public struct ReportRenderer {
                 return TerminalText.escape(cut ? TerminalText.truncate(text, to: valueWidth) : text)
             }
         }
-        let (header, body) = layout.table(columns: columns, rows: cells, indent: indent)
-        return (header.enumerated().map { $0 == header.count - 1 ? $1 : styled($1, "1") } + body)
-            .joined(separator: "\n")
+        let laid = layout.table(columns: columns, rows: cells, indent: indent, atLeast: widths)
+        widths = laid.widths
+        let header =
+            withHeader ? laid.header.enumerated().map { $0 == laid.header.count - 1 ? $1 : styled($1, "1") } : []
+        return (header + laid.body).joined(separator: "\n")
     }
 }
 

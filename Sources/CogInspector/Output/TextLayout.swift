@@ -48,22 +48,36 @@ struct TextLayout {
     /// never alone on a line); only when even that leaves the widest column too narrow, one
     /// block per row: the leading cells on a line, the last cell wrapped below them.
     func table(columns: [String], rows: [[String]], indent: String) -> (header: [String], body: [String]) {
+        let laid = table(columns: columns, rows: rows, indent: indent, atLeast: nil)
+        return (laid.header, laid.body)
+    }
+
+    /// `table(columns:rows:indent:)` with each column at least as wide as `minimumWidths` says,
+    /// and the widths it used: batches of a streamed table keep their columns in line.
+    func table(
+        columns: [String], rows: [[String]], indent: String, atLeast minimumWidths: [Int]?
+    ) -> (header: [String], body: [String], widths: [Int]) {
         let widths = columns.indices.map { column in
-            ([columns[column]] + rows.map { column < $0.count ? $0[column] : "" }).map(\.count).max() ?? 0
+            max(
+                minimumWidths.map { column < $0.count ? $0[column] : 0 } ?? 0,
+                ([columns[column]] + rows.map { column < $0.count ? $0[column] : "" }).map(\.count).max() ?? 0)
         }
         let total = indent.count + widths.reduce(0, +) + 2 * max(widths.count - 1, 0)
+        func with(_ laid: (header: [String], body: [String])) -> (header: [String], body: [String], widths: [Int]) {
+            (laid.header, laid.body, widths)
+        }
         guard let lineWidth, total > lineWidth else {
-            return aligned(columns: columns, rows: rows, widths: widths, indent: indent, wrapping: nil)
+            return with(aligned(columns: columns, rows: rows, widths: widths, indent: indent, wrapping: nil))
         }
         guard let widest = widths.indices.max(by: { widths[$0] < widths[$1] }) else {
-            return stacked(columns: columns, rows: rows, indent: indent)
+            return with(stacked(columns: columns, rows: rows, indent: indent))
         }
         let room = lineWidth - (total - widths[widest])
         // The last column may be as narrow as a wrapped sentence reads; one in the middle needs
         // more, or its rows turn into towers.
         let narrowest = widest == widths.count - 1 ? Self.narrowestColumn : Self.narrowestColumn + 6
-        guard room >= narrowest else { return stacked(columns: columns, rows: rows, indent: indent) }
-        return aligned(columns: columns, rows: rows, widths: widths, indent: indent, wrapping: (widest, room))
+        guard room >= narrowest else { return with(stacked(columns: columns, rows: rows, indent: indent)) }
+        return with(aligned(columns: columns, rows: rows, widths: widths, indent: indent, wrapping: (widest, room)))
     }
 
     private func aligned(

@@ -226,6 +226,10 @@ public final class InspectorSession {
         error == TraceFile.cancelled ? .interrupted : InspectorError("the trace is malformed: \(error)")
     }
 
+    /// Whether long answers may come as `Report.streamedTable` (rows found while they are
+    /// shown): the interactive front end sets it; everyone else gets whole tables.
+    public var streamsTables = false
+
     /// Asked during long commands: true stops them, and `execute` then throws
     /// `InspectorError.interrupted` with the cursor where it was. The front end sets it to its
     /// Ctrl-C check.

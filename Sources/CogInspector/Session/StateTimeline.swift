@@ -92,10 +92,16 @@ final class StateTimeline {
     }
 
     /// Adds what arrived in a followed trace since the index was built or last extended.
-    func extend() {
+    func extend() { extend(upTo: trace.turnSequences.count) }
+
+    /// How many turns, from the first, the index covers.
+    var indexedTurnCount: Int { index.indexedTurnCount }
+
+    /// Indexes the turns up to position `limit` that are not indexed yet.
+    func extend(upTo limit: Int) {
         let registrationsBefore = index.registrationEvents.count
         let undecodableBefore = index.undecodable.count
-        index.extend()
+        index.extend(upTo: limit)
         for (_, event) in index.registrationEvents[registrationsBefore...] { note(event) }
         for (turnIndex, error) in index.undecodable[undecodableBefore...] {
             let turn = trace.turnSequences[turnIndex]

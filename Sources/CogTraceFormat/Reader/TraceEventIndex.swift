@@ -63,16 +63,19 @@ package final class TraceEventIndex {
     /// build finished): that build may run on another thread while the trace's owner goes on.
     /// `batchSize` is how many turns are scanned together (a test makes it small, to merge many).
     /// With `subjects`, only those subjects' events are located (`keptSubjects`).
+    /// With `turnLimit`, only the first that many turns are indexed; `extend(upTo:)` goes on
+    /// (an answer that streams reads the start of the recording first).
     package init?(
         trace: TraceFile, only subjects: [NodeID]? = nil, reportsProgress: Bool = true,
-        batchSize: Int = TraceEventIndex.batchSize
+        batchSize: Int = TraceEventIndex.batchSize, upTo turnLimit: Int? = nil
     ) {
         self.trace = trace
         keptSubjects = subjects
+        let limit = min(turnLimit ?? trace.turnEntries.count, trace.turnEntries.count)
         var start = 0
-        while start < trace.turnEntries.count {
+        while start < limit {
             if reportsProgress, trace.cancellation?() == true { return nil }
-            let end = min(start + max(batchSize, 1), trace.turnEntries.count)
+            let end = min(start + max(batchSize, 1), limit)
             let parts = scan(start..<end)
             scannedTurns = end
             for part in parts { merge(part) }
@@ -82,13 +85,19 @@ package final class TraceEventIndex {
             }
             start = end
         }
-        scannedIdle = trace.turnEntries.last?.idle?.range
+        scannedIdle = scannedTurns > 0 ? trace.turnEntries[scannedTurns - 1].idle?.range : nil
     }
+
+    /// How many of the trace's turns are indexed, from the first.
+    package var indexedTurnCount: Int { scannedTurns }
 
     /// Adds the turns that arrived since the index was built (or last extended), and the idle
     /// events that arrived after the turn that was last: a followed trace's index grows with it
     /// instead of being built again.
-    package func extend() {
+    package func extend() { extend(upTo: trace.turnEntries.count) }
+
+    /// Indexes the turns up to position `limit` (exclusive) that are not indexed yet.
+    package func extend(upTo limit: Int) {
         if scannedTurns > 0, trace.turnEntries[scannedTurns - 1].idle?.range != scannedIdle {
             var part = Part(keeping: keptSubjects)
             let entries = trace.turnEntries
@@ -99,15 +108,16 @@ package final class TraceEventIndex {
             }
             merge(part)
         }
+        let end = min(limit, trace.turnEntries.count)
         var start = scannedTurns
-        while start < trace.turnEntries.count {
-            let end = min(start + Self.batchSize, trace.turnEntries.count)
-            let parts = scan(start..<end)
-            scannedTurns = end
+        while start < end {
+            let batchEnd = min(start + Self.batchSize, end)
+            let parts = scan(start..<batchEnd)
+            scannedTurns = batchEnd
             for part in parts { merge(part) }
-            start = end
+            start = batchEnd
         }
-        scannedIdle = trace.turnEntries.last?.idle?.range
+        scannedIdle = scannedTurns > 0 ? trace.turnEntries[scannedTurns - 1].idle?.range : nil
     }
 
     /// An index of nothing, for a build that was stopped.

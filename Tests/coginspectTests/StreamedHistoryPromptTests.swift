@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// `history` of a busy state at the prompt: the pager shows its first screen while the rest is
+/// found, `G` reaches the last row, and quitting the pager returns to the prompt with the work
+/// stopped. Driven under tmux as a person at a terminal would.
+@Suite(
+    "history streams into the pager", .serialized,
+    .enabled(if: TerminalSession.isAvailable, "needs tmux"))
+struct StreamedHistoryPromptTests {
+    private let terminal = TerminalSession("stream")
+
+    @Test func theFirstScreenShowsAndTheLastRowIsReachedAndQuitReturnsToThePrompt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("busy.cogtrace")
+        let written = try Executables.run(
+            Executables.productsDirectory.appendingPathComponent("cog-bench"),
+            ["--write-synthetic", trace.path, "--sizes", "30000"], input: "")
+        try #require(written.status == 0, "\(written.standardError)")
+        let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
+        terminal.start("env HOME='\(folder.path)' TERM=xterm '\(binary)' '\(trace.path)'", columns: 120)
+        defer { terminal.stop() }
+        terminal.waitFor("the prompt") { TerminalSession.lastLine($0).hasSuffix("turn 30000/30000>") }
+        terminal.send("history weather.currentZip", "Enter")
+        let first = terminal.waitFor("the pager's first screen") { screen in
+            screen.contains("turn    value  why") && screen.contains("written in turn 3 (selectLocation(_:))")
+        }
+        #expect(first.contains("9       10015  written in turn 9"), "batches line up under the header:\n\(first)")
+        terminal.send("G")
+        let last = terminal.waitFor("the last row", seconds: 30) { $0.contains("(END)") }
+        #expect(last.contains("29997   "), "the last write of the 30,000 turns:\n\(last)")
+        terminal.send("q")
+        terminal.waitFor("the prompt again") { TerminalSession.lastLine($0).hasSuffix("turn 30000/30000>") }
+        terminal.send("C-d")
+    }
+}
