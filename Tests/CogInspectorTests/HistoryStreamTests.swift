@@ -53,3 +53,42 @@ struct HistoryStreamTests {
         #expect(ReportRenderer().text(streamed) == ReportRenderer().text(plain), "rendered whole, the same text")
     }
 }
+
+/// `turns` as a stream: read whole, the same rows, failure markers, warnings and messages as
+/// a batch run, for ranges and filters that list all, some or none of the turns.
+@Suite("turns streamed")
+struct TurnsStreamTests {
+    @Test(arguments: [
+        "turns", "turns 5..12", "turns 90..99", "turns --name select*", "turns --touching weather.isNiceHere",
+        "turns --name nothing*", "turns 3..3",
+    ])
+    func streamedTurnsReadWholeAreTheTurns(_ command: String) throws {
+        let failing = try String(
+            contentsOf: DiffTests.recordings.appendingPathComponent("tour.cogtrace"), encoding: .utf8
+        ).split(separator: "\n").map(String.init)
+        var lines = failing
+        lines.insert(
+            #"{"type":"failure","after":6,"test":"T.a","kind":"expectation","message":"not nice","file":null,"line":null}"#,
+            at: lines.count - 1)
+        let traces = [
+            try TraceFile.parse(failing.joined(separator: "\n") + "\n"),
+            try TraceFile.parse(lines.joined(separator: "\n") + "\n"),
+        ]
+        for trace in traces {
+            let plain = InspectorSession(trace: trace, source: "tour")
+            let streaming = InspectorSession(trace: trace, source: "tour")
+            streaming.streamsTables = true
+            let whole = try? plain.execute(command)
+            let streamed = try? streaming.execute(command)
+            #expect(whole != nil && streamed != nil, "\(command)")
+            guard let whole, let streamed else { continue }
+            if command == "turns" {
+                #expect(streamed.report.contains { if case .streamedTable = $0 { true } else { false } })
+            }
+            #expect(Report.materialized(streamed.report) == whole.report, "\(command)")
+            // A stream is read once: the JSON of the same command, asked again.
+            let again = try streaming.execute(command)
+            #expect(again.map { ReportRenderer().json($0) } == ReportRenderer().json(whole), "\(command)")
+        }
+    }
+}

@@ -33,32 +33,53 @@ extension InspectorSession {
     /// `turns`' rows with a marker row after each turn a failure followed (and before the first
     /// row for one before any turn), for the failures within `range`.
     func markingFailures(in rows: [[Cell]], range: ClosedRange<TurnNumber>?) -> [[Cell]] {
-        let failures = trace.failures.filter { range?.contains($0.after) ?? true }
-        guard !failures.isEmpty else { return rows }
-        func marker(_ failure: TraceFailure) -> [Cell] {
-            [
-                .turn(TurnReference(failure.after, afterTurn: true)), .text("✘ failure: \(failure.message)"),
-                .text("failure"), .absent, .absent, .cursorMark(false),
-            ]
-        }
+        var marker = FailureMarker(failures: trace.failures, range: range)
+        return marker.mark(rows) + marker.rest()
+    }
+}
+
+/// Puts a marker row after each turn a failure followed, into `turns`' rows as they come (all
+/// at once, or a batch at a time when they stream), and the failures after the last row at
+/// the end.
+struct FailureMarker {
+    private var pending: ArraySlice<TraceFailure>
+
+    init(failures: [TraceFailure], range: ClosedRange<TurnNumber>?) {
+        pending = failures.filter { range?.contains($0.after) ?? true }[...]
+    }
+
+    /// `rows` with the markers of the failures up to their last turn.
+    mutating func mark(_ rows: [[Cell]]) -> [[Cell]] {
+        guard !pending.isEmpty else { return rows }
         var marked: [[Cell]] = []
-        var pending = failures[...]
         for row in rows {
             if case .turn(let reference) = row.first {
                 while let failure = pending.first, failure.after < reference.turn {
-                    marked.append(marker(failure))
+                    marked.append(Self.marker(failure))
                     pending = pending.dropFirst()
                 }
                 marked.append(row)
                 while let failure = pending.first, failure.after == reference.turn {
-                    marked.append(marker(failure))
+                    marked.append(Self.marker(failure))
                     pending = pending.dropFirst()
                 }
             } else {
                 marked.append(row)
             }
         }
-        marked += pending.map(marker)
         return marked
+    }
+
+    /// The markers of the failures after every row.
+    mutating func rest() -> [[Cell]] {
+        defer { pending = [] }
+        return pending.map(Self.marker)
+    }
+
+    private static func marker(_ failure: TraceFailure) -> [Cell] {
+        [
+            .turn(TurnReference(failure.after, afterTurn: true)), .text("✘ failure: \(failure.message)"),
+            .text("failure"), .absent, .absent, .cursorMark(false),
+        ]
     }
 }

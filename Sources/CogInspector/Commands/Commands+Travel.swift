@@ -15,45 +15,22 @@ extension CommandCatalog {
             let touching = try arguments.options["--touching"].map { label throws(InspectorError) in
                 try session.resolveSubject(label).ids
             }
-            var rows: [[Cell]] = []
-            var warnings: [Report] = []
-            for (offset, sequence) in session.turns.enumerated() where range?.contains(sequence) ?? true {
-                if offset % InspectorSession.interruptCheckStep == 0, session.interruptRequested() {
-                    throw .interrupted
+            let listing = TurnListing(
+                session: session, range: range, touching: touching, namePattern: arguments.options["--name"])
+            guard session.streamsTables else {
+                var rows: [[Cell]] = []
+                var warnings: [Report] = []
+                for position in session.turns.indices {
+                    if position % InspectorSession.interruptCheckStep == 0, session.interruptRequested() {
+                        throw .interrupted
+                    }
+                    listing.add(position, to: &rows, warnings: &warnings)
                 }
-                let turn: TraceTurn
-                do {
-                    turn = try session.trace.turn(sequence)
-                } catch {
-                    warnings.append(
-                        .warning("turn \(sequence) could not be decoded (\(error)); its row shows nothing of it"))
-                    rows.append([
-                        .turn(TurnReference(sequence)), .text("‹undecodable: \(error)›"), .absent, .absent, .absent,
-                        .cursorMark(sequence == session.cursor),
-                    ])
-                    continue
-                }
-                if let pattern = arguments.options["--name"], !matches(turn.name, pattern: pattern) { continue }
-                if let touching, !(turn.events + turn.after).contains(where: { $0.touches(touching) }) { continue }
-                rows.append([
-                    .turn(TurnReference(sequence)), .text(turn.name), .text(turn.origin.rawValue),
-                    turn.cause.map { .turn(TurnReference($0)) } ?? .absent, .integer(turn.events.count),
-                    .cursorMark(sequence == session.cursor),
-                ])
+                guard !rows.isEmpty else { return listing.whenEmpty }
+                return [.table(columns: TurnListing.columns, rows: session.markingFailures(in: rows, range: range))]
+                    + warnings
             }
-            guard !rows.isEmpty else {
-                // A range that holds no turn says which turns there are; a filter that matched
-                // none says so.
-                if let range, !session.turns.contains(where: range.contains) {
-                    return [.message(session.emptyRangeMessage(range))]
-                }
-                return [.message("no turns match")]
-            }
-            return [
-                .table(
-                    columns: ["turn", "name", "origin", "cause", "events", "cursor"],
-                    rows: session.markingFailures(in: rows, range: range))
-            ] + warnings
+            return [listing.streamed()]
         },
         CommandSpec(
             name: "turn", aliases: ["t"], group: "travel", synopsis: "turn N",
