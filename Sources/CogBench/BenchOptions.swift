@@ -14,7 +14,7 @@ struct BenchOptions {
           --shapes LIST    only the shapes whose names contain one of these words, e.g. cellx,diamond
                            (runtime, client and recorder sections)
           --sections LIST  which sections to run: runtime, client, recorder, inspector, soak,
-                           follow, bigtrace (default all but soak, follow and bigtrace); client builds each shape's
+                           follow, bigtrace, fleet (default all but the last four); client builds each shape's
                            declarations inside every timed run and counts allocations per
                            selector run; follow writes a synthetic trace at a fixed rate while
                            coginspect --follow watches it, and measures the lag
@@ -35,7 +35,7 @@ struct BenchOptions {
         file exists, 64 usage
         """
 
-    static let sectionNames = ["runtime", "client", "recorder", "inspector", "soak", "follow", "bigtrace"]
+    static let sectionNames = ["runtime", "client", "recorder", "inspector", "soak", "follow", "bigtrace", "fleet"]
     static let variantNames = ["ring", "stream", "null"]
 
     var smoke = false

@@ -100,6 +100,10 @@ public enum CogBenchCommand {
                 turns: options.smoke ? 20_000 : options.sizes.max() ?? 1_000_000,
                 hugeTurns: options.smoke ? 40_000 : options.hugeTurns, samples: options.smoke ? 2 : 5)
         }
+        if options.sections.contains("fleet") {
+            measurements += try FleetSection.run(
+                traceCount: options.smoke ? 20 : 1_000, turnsPerTrace: options.smoke ? 50 : 200)
+        }
         if let path = options.jsonPath {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -54,11 +54,13 @@ struct HistoryStreamTests {
     }
 }
 
-/// `turns` as a stream: read whole, the same rows, failure markers, warnings and messages as
-/// a batch run, for ranges and filters that list all, some or none of the turns.
-@Suite("turns streamed")
+/// `turns` and `sql` as streams: read whole, the same rows, failure markers, warnings and
+/// messages as a batch run, for ranges, filters and queries that list all, some or none.
+@Suite("turns and sql streamed")
 struct TurnsStreamTests {
     @Test(arguments: [
+        "sql SELECT * FROM turns", "sql SELECT turn, trace FROM turns", "sql SELECT * FROM events WHERE turn > 20",
+        "sql SELECT * FROM turns WHERE turn > 99", "sql SELECT label, count(*) AS n FROM recomputes GROUP BY label",
         "turns", "turns 5..12", "turns 90..99", "turns --name select*", "turns --touching weather.isNiceHere",
         "turns --name nothing*", "turns 3..3",
     ])
@@ -82,7 +84,7 @@ struct TurnsStreamTests {
             let streamed = try? streaming.execute(command)
             #expect(whole != nil && streamed != nil, "\(command)")
             guard let whole, let streamed else { continue }
-            if command == "turns" {
+            if command == "turns" || command == "sql SELECT * FROM turns" {
                 #expect(streamed.report.contains { if case .streamedTable = $0 { true } else { false } })
             }
             #expect(Report.materialized(streamed.report) == whole.report, "\(command)")

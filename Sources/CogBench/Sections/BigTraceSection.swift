@@ -16,7 +16,7 @@ enum BigTraceSection {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var measurements: [Measurement] = []
-        func record(_ name: String, _ variant: String, _ runs: [Run], memory: Bool = false) {
+        func record(_ name: String, _ variant: String, _ runs: [ProcessRun], memory: Bool = false) {
             measurements.append(
                 Measurement(section: "bigtrace", name: name, variant: variant, samples: runs.map(\.milliseconds)))
             if memory {
@@ -31,7 +31,7 @@ enum BigTraceSection {
         var hugeTrace = SyntheticWeatherTrace(turns: hugeTurns)
         let hugeBytes = try hugeTrace.write(to: huge)
         let opening = try (0..<max(1, samples / 2)).map { _ in
-            try Run(inspector, [huge.path, "--no-index", "-c", "info"])
+            try ProcessRun(inspector, [huge.path, "--no-index", "-c", "info"])
         }
         record("open \(hugeBytes >> 20) MB and info", "\(hugeTurns) turns", opening, memory: true)
         try FileManager.default.removeItem(at: huge)
@@ -42,22 +42,22 @@ enum BigTraceSection {
         let why = ["-c", "why weather.isNiceHere"]
         record(
             "reopen and why", "no index",
-            try (0..<samples).map { _ in try Run(inspector, [trace.path, "--no-index"] + why) }, memory: true)
+            try (0..<samples).map { _ in try ProcessRun(inspector, [trace.path, "--no-index"] + why) }, memory: true)
         // The first open writes the index (a small trace gets one only when asked).
         let environment = ["COGINSPECT_INDEX_MIN_MB": "0"]
-        record("first open, writing the index", "index", [try Run(inspector, [trace.path] + why, environment)])
+        record("first open, writing the index", "index", [try ProcessRun(inspector, [trace.path] + why, environment)])
         record(
             "reopen and why", "index",
-            try (0..<samples).map { _ in try Run(inspector, [trace.path] + why, environment) }, memory: true)
+            try (0..<samples).map { _ in try ProcessRun(inspector, [trace.path] + why, environment) }, memory: true)
         record(
             "history of the busiest state", "index",
             try (0..<max(1, samples / 2)).map { _ in
-                try Run(inspector, [trace.path, "-c", "history weather.currentZip"], environment)
+                try ProcessRun(inspector, [trace.path, "-c", "history weather.currentZip"], environment)
             }, memory: true)
         record(
             "bisect with no hit", "index",
             try (0..<max(1, samples / 2)).map { _ in
-                try Run(inspector, [trace.path, "-c", "bisect weather.currentZip == \"00000\""], environment)
+                try ProcessRun(inspector, [trace.path, "-c", "bisect weather.currentZip == \"00000\""], environment)
             }, memory: true)
         print("bigtrace (whole coginspect processes on synthetic traces; \(turns) turns, the huge one \(hugeTurns))")
         print(
@@ -72,33 +72,5 @@ enum BigTraceSection {
                 }))
         print()
         return measurements
-    }
-
-    /// One whole run of a program: its time and peak resident memory (from `wait4`).
-    struct Run {
-        let milliseconds: Double
-        let peakKilobytes: Int
-
-        init(_ program: URL, _ arguments: [String], _ environment: [String: String] = [:]) throws {
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-            let argv = ([program.path] + arguments).map { strdup($0) } + [nil]
-            defer { for argument in argv { free(argument) } }
-            let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-            let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-            defer { for variable in envp { free(variable) } }
-            let started = ContinuousClock.now
-            var pid: pid_t = 0
-            let status = posix_spawn(&pid, program.path, &actions, nil, argv, envp)
-            guard status == 0 else { throw BenchFailure("\(program.lastPathComponent) did not start: \(status)") }
-            var exit: Int32 = 0
-            var usage = rusage()
-            while wait4(pid, &exit, 0, &usage) < 0, errno == EINTR {}
-            milliseconds = (ContinuousClock.now - started).milliseconds
-            peakKilobytes = Int(usage.ru_maxrss)
-        }
     }
 }

@@ -10,6 +10,8 @@ struct SyntheticWeatherTrace {
     let turns: Int
     let zipCount = 12
     let keyframeInterval = 1_000
+    /// The CI run the header names, for a fleet of traces (`fleet`); none by default.
+    var runMetadata: TraceRunMetadata?
 
     private var ids: [String: NodeID] = [:]
     private var nextID = 1
@@ -48,9 +50,10 @@ struct SyntheticWeatherTrace {
 
     /// The header and the state table, each line ending in a line feed.
     mutating func writeOpening(to lines: inout String) {
-        let header = TraceHeader(
+        var header = TraceHeader(
             runID: "synthetic", title: "synthetic weather \(turns)", clock: "virtual", mode: "ring",
             capacity: turns, keyframeInterval: keyframeInterval)
+        header.ci = runMetadata
         header.jsonValue.write(to: &lines)
         lines += "\n"
         for info in declareStates() {

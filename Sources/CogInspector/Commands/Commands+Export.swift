@@ -119,25 +119,46 @@ extension CommandCatalog {
             guard !query.isEmpty else {
                 throw InspectorError("sql needs a query, e.g. 'sql SELECT * FROM turns LIMIT 5'")
             }
-            let result = try session.tables().query(query, interrupt: session.interruptRequested)
-            guard !result.rows.isEmpty else { return [.message("no rows")] }
+            let cursor = try session.tables().open(query, interrupt: session.interruptRequested)
             // With one trace every row's `trace` is the same path: a `SELECT *` does not show it,
             // a query that names the column does.
             let namesTrace = query.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "_") }.contains("trace")
-            if session.companions.isEmpty, !namesTrace, let column = result.columns.lastIndex(of: "trace") {
-                var columns = result.columns
-                columns.remove(at: column)
-                return [
-                    .table(
-                        columns: columns,
-                        rows: result.rows.map { row in
-                            var row = row
-                            row.remove(at: column)
-                            return row
-                        })
-                ]
+            let hidden =
+                session.companions.isEmpty && !namesTrace ? cursor.columns.lastIndex(of: "trace") : nil
+            let columns = cursor.columns.enumerated().filter { $0.offset != hidden }.map(\.element)
+            func shown(_ rows: [[Cell]]) -> [[Cell]] {
+                guard let hidden else { return rows }
+                return rows.map { row in row.enumerated().filter { $0.offset != hidden }.map(\.element) }
             }
-            return [.table(columns: result.columns, rows: result.rows)]
+            // The first rows are read now, so a query that fails at once fails as a command.
+            let first = try cursor.next(atMost: session.streamsTables ? 256 : .max) ?? []
+            guard !first.isEmpty else { return [.message("no rows")] }
+            guard session.streamsTables else { return [.table(columns: columns, rows: shown(first))] }
+            var pending: [[Cell]]? = shown(first)
+            var failure: InspectorError?
+            let stream = TableRowStream(
+                produce: {
+                    if let rows = pending {
+                        pending = nil
+                        return rows
+                    }
+                    do throws(InspectorError) {
+                        return try cursor.next(atMost: 4_096).map(shown)
+                    } catch {
+                        failure = error
+                        return nil
+                    }
+                },
+                finish: { _ in
+                    guard let failure else { return [] }
+                    return [
+                        .warning(
+                            failure.kind == .interrupted
+                                ? "stopped by Ctrl-C: the query has more rows than those above"
+                                : "the query stopped: \(failure.message)")
+                    ]
+                })
+            return [.streamedTable(columns: columns, rows: stream)]
         },
     ]
 }

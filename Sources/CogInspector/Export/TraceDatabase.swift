@@ -119,6 +119,16 @@ public final class TraceDatabase {
     /// - Parameter interrupt: asked every few thousand SQLite instructions; true stops the query
     ///   (an unbounded recursive query included) with `InspectorError.interrupted`.
     public func query(_ sql: String, interrupt: (() -> Bool)? = nil) throws(InspectorError) -> Rows {
+        let cursor = try open(sql, interrupt: interrupt)
+        var rows: [[Cell]] = []
+        while let batch = try cursor.next(atMost: .max) { rows += batch }
+        return Rows(columns: cursor.columns, rows: rows)
+    }
+
+    /// Prepares one read-only statement for `QueryCursor` to step through.
+    /// - Throws: `InspectorError` quoting SQLite's message, or refusing a statement that would
+    ///   change the tables or a second statement.
+    func open(_ sql: String, interrupt: (() -> Bool)?) throws(InspectorError) -> QueryCursor {
         let readOnly = InspectorError(
             "sql only reads; '\(sql)' would change the tables (use export sqlite FILE for a copy to change)")
         let prepared: SQLiteStatement
@@ -128,52 +138,22 @@ public final class TraceDatabase {
             // SQLite refuses a change to a virtual table while preparing it.
             throw connection.lastError.hasSuffix("may not be modified") ? readOnly : error
         }
-        let statement = prepared.handle
         if !prepared.tail.allSatisfy({ $0.isWhitespace || $0 == ";" }) {
             throw InspectorError("sql runs one statement at a time; '\(sql)' has more")
         }
-        guard sqlite3_stmt_readonly(statement) != 0 else { throw readOnly }
-        let check = InterruptCheck(interrupt ?? { false })
-        let context = Unmanaged.passRetained(check).toOpaque()
-        sqlite3_progress_handler(
-            connection.handle, 10_000,
-            { context in
-                guard let context else { return 0 }
-                // SQLite hands back the pointer given to it, whose object outlives the call (retained by its owner).
-                return Unmanaged<InterruptCheck>.fromOpaque(context).takeUnretainedValue().isRequested() ? 1 : 0
-            }, context)
-        defer {
-            sqlite3_progress_handler(connection.handle, 0, nil, nil)
-            // Balances the retain taken when the pointer was handed to SQLite.
-            Unmanaged<InterruptCheck>.fromOpaque(context).release()
-        }
-        let columns = (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
-        var rows: [[Cell]] = []
-        while true {
-            let status = sqlite3_step(statement)
-            if status == SQLITE_DONE { break }
-            if status == SQLITE_INTERRUPT { throw .interrupted }
-            guard status == SQLITE_ROW else {
-                // A virtual table that stopped (a malformed turn, an interrupt) says why itself.
-                for table in virtualTables.tables.values {
-                    if let failure = table.failure {
-                        table.failure = nil
-                        throw failure
-                    }
-                }
-                throw InspectorError("sql: \(connection.lastError) in '\(sql)'")
+        guard sqlite3_stmt_readonly(prepared.handle) != 0 else { throw readOnly }
+        return QueryCursor(database: self, statement: prepared, sql: sql, interrupt: interrupt ?? { false })
+    }
+
+    /// Why a virtual table stopped a query (a malformed turn, an interrupt), taken once.
+    func takeVirtualTableFailure() -> InspectorError? {
+        for table in virtualTables.tables.values {
+            if let failure = table.failure {
+                table.failure = nil
+                return failure
             }
-            rows.append(
-                (0..<Int32(columns.count)).map { column in
-                    switch sqlite3_column_type(statement, column) {
-                    case SQLITE_INTEGER: .integer(Int(sqlite3_column_int64(statement, column)))
-                    case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
-                    case SQLITE_NULL: .absent
-                    default: sqlite3_column_text(statement, column).map { .text(String(cString: $0)) } ?? .absent
-                    }
-                })
         }
-        return Rows(columns: columns, rows: rows)
+        return nil
     }
 
     func execute(_ sql: String) throws(InspectorError) {
@@ -232,7 +212,7 @@ enum SQLValue {
 }
 
 /// The interrupt check a running query's progress handler asks, boxed so C can hold it.
-private final class InterruptCheck {
+final class InterruptCheck {
     let isRequested: () -> Bool
 
     init(_ isRequested: @escaping () -> Bool) {
