@@ -116,6 +116,48 @@ struct ExportTests {
         }
     }
 
+    @Test func exportSqliteAppendAddsTracesToADatabaseItWroteAllOrNothing() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let first = try Executables.coginspect(["Recordings/tour.cogtrace", "-c", "export sqlite \(file.path)"])
+        #expect(first.status == 0, "\(first.standardError)")
+        let added = try Executables.coginspect(
+            ["Recordings/map.cogtrace", "Recordings/screens.cogtrace", "-c", "export sqlite --append \(file.path)"])
+        #expect(added.status == 0, "\(added.standardError)")
+        #expect(added.standardOutput == "added the sql tables of 2 traces to \(file.path)\n")
+        // The same trace again: refused, and the database is as it was.
+        let before = try Data(contentsOf: file)
+        let again = try Executables.coginspect(["Recordings/map.cogtrace", "-c", "export sqlite --append \(file.path)"])
+        #expect(again.status == 73)
+        #expect(again.standardError.contains("holds 'Recordings/map.cogtrace' already"), "\(again.standardError)")
+        #expect(try Data(contentsOf: file) == before)
+        if let shell = Executables.onPath("sqlite3") {
+            let traces = try Executables.run(
+                shell, [file.path, "SELECT trace, count(*) FROM turns GROUP BY trace ORDER BY trace"], input: "")
+            #expect(
+                traces.standardOutput
+                    == "Recordings/map.cogtrace|11\nRecordings/screens.cogtrace|\(try turnCount("screens"))\n"
+                    + "Recordings/tour.cogtrace|25\n")
+        }
+        let notADatabase = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).txt")
+        try Data("hello\n".utf8).write(to: notADatabase)
+        defer { try? FileManager.default.removeItem(at: notADatabase) }
+        let refused = try Executables.coginspect(
+            ["Recordings/map.cogtrace", "-c", "export sqlite --append \(notADatabase.path)"])
+        #expect(refused.status != 0)
+        #expect(
+            try Data(contentsOf: notADatabase) == Data("hello\n".utf8), "a file that is not a database is left alone")
+    }
+
+    private func turnCount(_ recording: String) throws -> Int {
+        let outcome = try Executables.coginspect([
+            "Recordings/\(recording).cogtrace", "-c", "sql SELECT count(*) FROM turns",
+        ])
+        return Int(
+            outcome.standardOutput.split(separator: "\n").dropFirst(2).first?.trimmingCharacters(in: .whitespaces) ?? ""
+        ) ?? -1
+    }
+
     @Test func exportMistakesSayWhatWouldBeAccepted() throws {
         let cases: [(String, String)] = [
             ("export", "export needs a format: dot, mermaid, json, chrome, sqlite, tables or html"),
@@ -130,6 +172,11 @@ struct ExportTests {
             ("export html --turns 90..99", "no turn of Recordings/tour.cogtrace lies in 90..99; its turns are 1..25"),
             ("export html --turns 9..3", "range '9..3' ends before it starts"),
             ("export dot --turns 3..4", "--turns goes with export html"),
+            ("export dot --append", "--append goes with export sqlite FILE"),
+            (
+                "export sqlite --append --force x.db",
+                "--append adds to 'x.db' and --force would replace it; give one of them"
+            ),
             ("export html --trace nowhere.cogtrace", "cannot open 'nowhere.cogtrace': no such file or directory"),
             ("export html --layout radial", "unknown layout 'radial'; expected dot or layered"),
             ("export dot --layout dot", "--layout goes with export html"),

@@ -7,17 +7,19 @@ extension CommandCatalog {
             name: "export", aliases: ["x"], group: "export",
             synopsis:
                 "export dot|mermaid|json|chrome|sqlite|tables|html [--turn N] [--focus STATE [--depth D]] "
-                + "[--turns A..B] [--trace OTHER] [--to FILE [--force]]",
+                + "[--turns A..B] [--trace OTHER] [--to FILE [--force|--append]]",
             summary: "the graph at the cursor (or after turn N, marking what that turn did) as Graphviz DOT, a Mermaid "
                 + "flowchart or node-link JSON; --focus keeps the states within D edges of one (2 by default). chrome "
-                + "is the whole recording as a Perfetto/chrome://tracing timeline; sqlite writes the sql tables to FILE; html "
+                + "is the whole recording as a Perfetto/chrome://tracing timeline; sqlite writes the sql tables to FILE "
+                + "(--append adds the traces to a FILE it wrote before); tables DIR writes them for every trace open "
+                + "as JSON Lines under DIR/TABLE/commit=C/run=R/ for DuckDB, Spark or Trino; html "
                 + "is one self-contained page that draws the graph after any turn (--layout dot or layered; dot when "
                 + "Graphviz is installed), of the turns A..B with --turns (a recording over 20,000 turns exports the "
                 + "20,000 around the cursor unless told), beside the recording OTHER with --trace. "
                 + "Without --to the document goes to standard output; an existing FILE is replaced only with --force",
             example: "export dot --turn 9 --focus weather.isNiceHere --to turn9.dot",
             valueFlags: ["--turn", "--focus", "--depth", "--to", "--layout", "--turns", "--trace"],
-            switches: ["--force"]
+            switches: ["--force", "--append"]
         ) { session, arguments throws(InspectorError) in
             guard let format = arguments.positional.first else {
                 throw InspectorError("export needs a format: dot, mermaid, json, chrome, sqlite, tables or html")
@@ -49,6 +51,12 @@ extension CommandCatalog {
                             + "trace\(export.parts.count == 1 ? "" : "s") under \(destination) (\(written.files) files)"
                     )
                 ]
+            }
+            if arguments.switches.contains("--append") {
+                guard format == "sqlite", let destination else {
+                    throw InspectorError("--append goes with export sqlite FILE")
+                }
+                return try session.appendTables(to: destination, force: arguments.switches.contains("--force"))
             }
             // Checked before any work, so a refused destination costs nothing and loses nothing.
             let output = try destination.map { path throws(InspectorError) in
@@ -217,6 +225,24 @@ extension InspectorSession {
 }
 
 extension InspectorSession {
+    /// `export sqlite --append FILE`: this trace and its companions added to a database an
+    /// earlier `export sqlite` wrote, all or nothing.
+    func appendTables(to path: String, force: Bool) throws(InspectorError) -> [Report] {
+        guard !force else {
+            throw InspectorError("--append adds to '\(path)' and --force would replace it; give one of them")
+        }
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw InspectorError(
+                "'\(path)' is not a database to add to; without --append, export sqlite writes a new one",
+                kind: .output)
+        }
+        let sources = ([self] + companions).map(\.databaseSource)
+        _ = try TraceDatabase(appending: sources, to: path)
+        let what = sources.count == 1 ? "the sql tables of \(source)" : "the sql tables of \(sources.count) traces"
+        return [.message("added \(what) to \(path)")]
+    }
+
     /// This recording as a database source, named by where it came from.
     var databaseSource: TraceDatabase.Source {
         TraceDatabase.Source(

@@ -49,7 +49,7 @@ public final class TraceDatabase {
             return (String(name), text)
         }
 
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
     /// The virtual tables `sql` reads, by name (empty when every table is filled).
     private let virtualTables = TraceVirtualTableModule.Registry()
     /// The insert statements, by table, while tables are filled.
@@ -111,6 +111,54 @@ public final class TraceDatabase {
         }
         try execute("COMMIT")
         statements = [:]
+    }
+
+    /// Adds `sources` to the database `export sqlite` wrote at `path`, in one transaction: a
+    /// database of another schema, or one holding a trace of the same name, is refused with
+    /// nothing changed.
+    public init(appending sources: [Source], to path: String) throws(InspectorError) {
+        connection = try SQLiteConnection(path: path)
+        sqlite3_limit(connection.handle, SQLITE_LIMIT_ATTACHED, 0)
+        for (name, _) in Self.tableDeclarations {
+            let found = try columnNames(of: name)
+            guard found == TraceTableRows.columnNames[name] else {
+                throw InspectorError(
+                    "'\(path)' is not a database export sqlite wrote (its \(name) table "
+                        + (found.isEmpty ? "is missing" : "has other columns") + "); give a new FILE instead",
+                    kind: .output)
+            }
+        }
+        for source in sources {
+            for table in ["states", "turns"] where try count(in: table, trace: source.name) > 0 {
+                throw InspectorError(
+                    "'\(path)' holds '\(source.name)' already; export it to a new database, or rename the trace",
+                    kind: .output)
+            }
+        }
+        try execute("BEGIN")
+        for (name, _) in Self.tableDeclarations {
+            for source in sources { try TraceDatabaseLoader(database: self, source: source).fill(name) }
+        }
+        try execute("COMMIT")
+        statements = [:]
+    }
+
+    /// The columns of `table` in order; none when it does not exist.
+    private func columnNames(of table: String) throws(InspectorError) -> [String] {
+        let statement = try SQLiteStatement("PRAGMA table_info(\(table))", on: connection)
+        var names: [String] = []
+        while sqlite3_step(statement.handle) == SQLITE_ROW {
+            names.append(sqlite3_column_text(statement.handle, 1).map { String(cString: $0) } ?? "")
+        }
+        return names
+    }
+
+    /// How many rows of `table` belong to the trace named `trace`.
+    private func count(in table: String, trace: String) throws(InspectorError) -> Int {
+        let statement = try SQLiteStatement("SELECT count(*) FROM \(table) WHERE trace = ?", on: connection)
+        sqlite3_bind_text(statement.handle, 1, TerminalText.escape(trace), -1, Self.transient)
+        guard sqlite3_step(statement.handle) == SQLITE_ROW else { return 0 }
+        return Int(sqlite3_column_int64(statement.handle, 0))
     }
 
     /// Runs one read-only statement.

@@ -17,11 +17,12 @@ struct TraceTableRows {
     static let columnNames: [String: [String]] = Dictionary(
         uniqueKeysWithValues: TraceDatabase.tableDeclarations.map { name, declaration in
             let inside = declaration.drop { $0 != "(" }.dropFirst()
-            let columns = inside.split(separator: ",").compactMap { column -> String? in
-                let word = column.split(whereSeparator: \.isWhitespace).first.map(String.init)
-                return word == "PRIMARY" ? nil : word
+            // Column definitions come first; a table constraint (`PRIMARY KEY (id, trace)`) ends them.
+            let words = inside.split(separator: ",").map {
+                $0.split(whereSeparator: \.isWhitespace).first.map(String.init)
             }
-            return (name, columns)
+            let columns = words.prefix { $0 != "PRIMARY" }.compactMap { $0 }
+            return (name, columns.map { $0.hasSuffix(")") ? String($0.dropLast()) : $0 })
         })
 
     /// The tables made of scanned turns, and the event kinds each is made of (every kind for
