@@ -24,7 +24,11 @@ enum DeliberateFailure {
 
 struct DemoError: Error {}
 
-@Suite(.cogTrace, .enabled(if: DeliberateFailure.isEnabled, "fails on purpose; run by TraceOnFailureTests"))
+@Suite(
+    .cogTrace,
+    .enabled(
+        if: DeliberateFailure.isEnabled, "a demo that fails on purpose, not a failing test; TraceOnFailureTests runs it"
+    ))
 struct DemoTraceTests {
     @Test func demoExpectationFails() {
         let cogs = DeliberateFailure.threeSteps()
@@ -49,7 +53,11 @@ struct DemoTraceTests {
 
 /// Fails after the first of three steps, then takes two more: its trace should open at the
 /// failure, not at the end.
-@Suite(.cogTrace, .enabled(if: DeliberateFailure.isEnabled, "fails on purpose; run by TraceOnFailureTests"))
+@Suite(
+    .cogTrace,
+    .enabled(
+        if: DeliberateFailure.isEnabled, "a demo that fails on purpose, not a failing test; TraceOnFailureTests runs it"
+    ))
 struct DemoMidwayTests {
     @Test func demoFailsAfterTheFirstStep() {
         let cogs = Cogs.forTesting()
@@ -67,7 +75,9 @@ struct DemoMidwayTests {
 /// then stop it once `cog-trace:` says where the trace is.
 @Suite(
     .cogTrace,
-    .enabled(if: ProcessInfo.processInfo.environment["COG_TRACE_DEMO_STUCK"] == "1", "hangs on purpose; run by hand"))
+    .enabled(
+        if: ProcessInfo.processInfo.environment["COG_TRACE_DEMO_STUCK"] == "1",
+        "a demo that hangs on purpose; run it by hand with COG_TRACE_DEMO_STUCK=1"))
 struct DemoStuckTests {
     @Test(.timeLimit(.minutes(1))) func demoStuckPastItsTimeLimit() async {
         _ = DeliberateFailure.threeSteps()
@@ -77,7 +87,11 @@ struct DemoStuckTests {
 
 final class DemoXCTraceTests: CogTraceTestCase {
     override func setUpWithError() throws {
-        try XCTSkipUnless(DeliberateFailure.isEnabled, "fails on purpose; run by TraceOnFailureTests")
+        // Thrown as it is, the skip reads as the demo's reason; `XCTSkipUnless` would prefix
+        // "required true value but got false", which reads like a failure.
+        guard DeliberateFailure.isEnabled else {
+            throw XCTSkip("a demo that fails on purpose, not a failing test; TraceOnFailureTests runs it")
+        }
     }
 
     func testDemoAssertionFails() {
