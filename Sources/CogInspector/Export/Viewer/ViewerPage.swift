@@ -9,7 +9,7 @@ import Foundation
 /// markup.
 enum ViewerPage {
     /// How many turns a page shows when no window is asked for: a longer recording exports the
-    /// window of this many turns around the cursor (a page of a few MB that opens in a second).
+    /// window of this many turns around the cursor (docs/performance.md has what such a page costs).
     static let defaultWindow = 20_000
 
     /// What one export draws: the turns of the recording (positions in its turn list) and, to
