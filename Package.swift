@@ -6,12 +6,14 @@ import PackageDescription
 let mainActorCode: [SwiftSetting] = [
     .defaultIsolation(MainActor.self),
     .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 /// The trace format, the recorder's storage and the inspector are plain data and algorithms with
 /// no actor of their own; they are nonisolated by default.
 let plainCode: [SwiftSetting] = [
-    .enableUpcomingFeature("NonisolatedNonsendingByDefault")
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -55,7 +57,8 @@ let package = Package(
             name: "WeatherScenarios",
             dependencies: ["Weather", "Cog", "CogTestSupport", "CogTrace", "CogTraceFormat", "CogCommandLine"],
             swiftSettings: mainActorCode),
-        .executableTarget(name: "weather", dependencies: ["WeatherScenarios"], swiftSettings: mainActorCode),
+        .executableTarget(
+            name: "weather", dependencies: ["WeatherScenarios", "CogCommandLine"], swiftSettings: mainActorCode),
         // Benchmarks.
         .target(
             name: "CogBench", dependencies: ["Cog", "CogTrace", "CogInspector", "CogCommandLine"],
@@ -63,7 +66,8 @@ let package = Package(
         // Counting allocation functions, linked into the bench's executable only.
         .target(name: "CAllocationCounter"),
         .executableTarget(
-            name: "cog-bench", dependencies: ["CogBench", "CAllocationCounter"], swiftSettings: mainActorCode),
+            name: "cog-bench", dependencies: ["CogBench", "CAllocationCounter", "CogCommandLine"],
+            swiftSettings: mainActorCode),
         // Tests, one target per module.
         .testTarget(name: "CogTests", dependencies: ["Cog", "CogTesting"], swiftSettings: mainActorCode),
         .testTarget(

@@ -1,4 +1,5 @@
 import Cog
+import CogCommandLine
 import CogTrace
 import Dispatch
 import Foundation

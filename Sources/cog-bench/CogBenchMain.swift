@@ -1,5 +1,6 @@
 import CAllocationCounter
 import CogBench
+import CogCommandLine
 import Foundation
 
 /// `cog-bench`: the benchmarks' command line; everything it does lives in `CogBench`. The

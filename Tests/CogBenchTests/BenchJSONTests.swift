@@ -1,3 +1,4 @@
+import CogCommandLine
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import CogTraceFormat
 import Testing
 
 @testable import CogInspector

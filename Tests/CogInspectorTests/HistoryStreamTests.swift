@@ -1,4 +1,5 @@
 import CogTraceFormat
+import Foundation
 import Testing
 
 @testable import CogInspector

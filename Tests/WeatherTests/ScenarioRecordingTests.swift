@@ -1,3 +1,4 @@
+import CogTesting
 import CogTrace
 import Foundation
 import Testing

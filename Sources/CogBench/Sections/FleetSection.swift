@@ -70,10 +70,12 @@ enum FleetSection {
         .replacingOccurrences(of: "read_json(", with: "read_parquet(")
         .replacingOccurrences(of: "\(tables.path)/", with: "\(parquet.path)/")
         let timing = """
-            import duckdb, sys, time
+            from sys import argv
+            from time import monotonic
+            from duckdb import sql
             for _ in range(5):
-                started = time.monotonic(); rows = duckdb.sql(sys.argv[1]).fetchall()
-                print(f"{(time.monotonic() - started) * 1000:.1f} {len(rows)}")
+                started = monotonic(); rows = sql(argv[1]).fetchall()
+                print(f"{(monotonic() - started) * 1000:.1f} {len(rows)}")
             """
         for (name, text) in [("cross-run query, JSON Lines", overJSON), ("cross-run query, Parquet", overParquet)] {
             let run = try ProcessRun(python, ["python3", "-c", timing, text], capturesOutput: true)

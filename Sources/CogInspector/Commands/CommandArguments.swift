@@ -1,4 +1,5 @@
 import CogTraceFormat
+import Foundation
 
 /// A command's words after its name: positional arguments and `--flag value` options.
 struct CommandArguments {

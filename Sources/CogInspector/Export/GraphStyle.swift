@@ -1,3 +1,4 @@
+import CogTraceFormat
 /// How each kind of node and each mark looks, shared by the DOT and Mermaid exports so both
 /// pictures read the same way, with the legend's wording.
 enum GraphStyle {

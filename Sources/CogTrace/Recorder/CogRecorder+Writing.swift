@@ -1,3 +1,4 @@
+import Cog
 import Foundation
 
 extension CogRecorder {

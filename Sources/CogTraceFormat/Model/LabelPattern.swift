@@ -1,3 +1,5 @@
+import Foundation
+
 /// A label pattern in which `*` stands for any run of characters, e.g. `auth.*` or
 /// `weather.forecast[*]`: the recorder's redaction patterns and the inspector's searches.
 public struct LabelPattern: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import CogCommandLine
+import Foundation
 import Weather
 
 /// The texts `weather help` prints: one overview and one page per command.

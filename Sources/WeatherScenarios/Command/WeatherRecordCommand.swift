@@ -1,4 +1,5 @@
 import CogCommandLine
+import CogTrace
 import Foundation
 import Weather
 

@@ -1,4 +1,5 @@
 import Cog
+import CogTestSupport
 import Foundation
 import Weather
 

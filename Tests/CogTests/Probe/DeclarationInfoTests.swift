@@ -1,3 +1,4 @@
+import CogTesting
 import Testing
 
 @testable import Cog
