@@ -7,11 +7,7 @@ import Foundation
 /// that finds nothing.
 enum BigTraceSection {
     static func run(turns: Int, hugeTurns: Int, samples: Int) throws -> [Measurement] {
-        let inspector = Bundle.main.bundleURL.appendingPathComponent("coginspect")
-        guard FileManager.default.isExecutableFile(atPath: inspector.path) else {
-            throw BenchFailure(
-                "the bigtrace section runs coginspect beside cog-bench; build it first (swift build -c release)")
-        }
+        let inspector = try ProcessRun.inspector(for: "bigtrace")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cog-bench-big-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -10,11 +10,7 @@ import Foundation
 /// package root, where the script and the docs are.
 enum FleetSection {
     static func run(traceCount: Int, turnsPerTrace: Int) throws -> [Measurement] {
-        let inspector = Bundle.main.bundleURL.appendingPathComponent("coginspect")
-        guard FileManager.default.isExecutableFile(atPath: inspector.path) else {
-            throw BenchFailure(
-                "the fleet section runs coginspect beside cog-bench; build it first (swift build -c release)")
-        }
+        let inspector = try ProcessRun.inspector(for: "fleet")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cog-bench-fleet-\(getpid())")
         let traces = folder.appendingPathComponent("traces")
         try FileManager.default.createDirectory(at: traces, withIntermediateDirectories: true)

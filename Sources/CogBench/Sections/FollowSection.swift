@@ -8,11 +8,7 @@ import Synchronization
 /// reaching this process through the pipe.
 enum FollowSection {
     static func run(seconds: Int, rate: Int) throws -> [Measurement] {
-        let inspector = Bundle.main.bundleURL.appendingPathComponent("coginspect")
-        guard FileManager.default.isExecutableFile(atPath: inspector.path) else {
-            throw BenchFailure(
-                "the follow section runs coginspect beside cog-bench; build it first (swift build -c release)")
-        }
+        let inspector = try ProcessRun.inspector(for: "follow")
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("cog-bench-follow-\(getpid()).cogtrace")
         defer { try? FileManager.default.removeItem(at: url) }
         var trace = SyntheticWeatherTrace(turns: seconds * rate)

@@ -39,3 +39,16 @@ struct ProcessRun {
         output = capturesOutput ? (try? String(contentsOf: captured, encoding: .utf8)) ?? "" : ""
     }
 }
+
+extension ProcessRun {
+    /// The release `coginspect` built beside `cog-bench`, which the sections that time whole
+    /// processes run; `section` names the one asking, for the error when it is not there.
+    static func inspector(for section: String) throws -> URL {
+        let inspector = Bundle.main.bundleURL.appendingPathComponent("coginspect")
+        guard FileManager.default.isExecutableFile(atPath: inspector.path) else {
+            throw BenchFailure(
+                "the \(section) section runs coginspect beside cog-bench; build it first (swift build -c release)")
+        }
+        return inspector
+    }
+}
