@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import CogInspector
+
+/// The viewer's script lives in Swift strings; a JavaScript parser reads it whole, so a syntax
+/// error shows here rather than as a blank page. Needs Node.js (`node --check` only parses).
+@Suite(
+    "Viewer script syntax", .enabled(if: NodeJS.executable != nil, "needs node to parse the viewer's script")
+)
+struct ViewerScriptSyntaxTests {
+    @Test func theScriptParses() throws {
+        let node = try #require(NodeJS.executable)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("viewer-\(UUID().uuidString).js")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try ViewerScript.source.write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = node
+        process.arguments = ["--check", file.path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(message)")
+    }
+
+    @Test func aBrokenScriptIsCaught() throws {
+        // The check can fail: the same script with one brace too many does not parse.
+        let node = try #require(NodeJS.executable)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("viewer-\(UUID().uuidString).js")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try (ViewerScript.source + "\n}").write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = node
+        process.arguments = ["--check", file.path]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+    }
+}
+
+/// Node.js, when it is installed: it parses the viewer's script.
+enum NodeJS {
+    static let executable: URL? = ["node", "nodejs"].lazy.compactMap { name -> URL? in
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return directories.map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }.first
+}
