@@ -9,11 +9,12 @@ import Testing
     "Viewer script syntax", .enabled(if: NodeJS.executable != nil, "needs node to parse the viewer's script")
 )
 struct ViewerScriptSyntaxTests {
-    @Test func theScriptParses() throws {
+    /// `node --check` on `source`: its exit status and what it said.
+    private func check(_ source: String) throws -> (status: Int32, message: String) {
         let node = try #require(NodeJS.executable)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("viewer-\(UUID().uuidString).js")
         defer { try? FileManager.default.removeItem(at: file) }
-        try ViewerScript.source.write(to: file, atomically: true, encoding: .utf8)
+        try source.write(to: file, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = node
         process.arguments = ["--check", file.path]
@@ -22,22 +23,17 @@ struct ViewerScriptSyntaxTests {
         try process.run()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(message)")
+        return (process.terminationStatus, message)
+    }
+
+    @Test func theScriptParses() throws {
+        let outcome = try check(ViewerScript.source)
+        #expect(outcome.status == 0, "\(outcome.message)")
     }
 
     @Test func aBrokenScriptIsCaught() throws {
         // The check can fail: the same script with one brace too many does not parse.
-        let node = try #require(NodeJS.executable)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("viewer-\(UUID().uuidString).js")
-        defer { try? FileManager.default.removeItem(at: file) }
-        try (ViewerScript.source + "\n}").write(to: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = node
-        process.arguments = ["--check", file.path]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 0)
+        #expect(try check(ViewerScript.source + "\n}").status != 0)
     }
 }
 
