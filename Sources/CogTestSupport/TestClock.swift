@@ -1,3 +1,5 @@
+import Cog
+
 /// A clock a test moves by hand: sleepers wake only when `advance` passes their deadline, and
 /// `sleeperCount` / `waitForSleepers` tell a test when a task has gone back to sleep, so timed
 /// code runs deterministically with no real waiting.
@@ -9,7 +11,7 @@
 /// clock.advance(by: .seconds(1))
 /// await clock.waitForSleepers(1)   // the tick ran and the task sleeps again
 /// ```
-nonisolated public final class TestClock: Clock, Sendable {
+nonisolated public final class TestClock: Clock, SleepBookingClock, Sendable {
     /// A point on the test clock: the time advanced since it was created.
     public struct Instant: InstantProtocol, CustomStringConvertible {
         /// Time since the clock was created.
@@ -24,10 +26,11 @@ nonisolated public final class TestClock: Clock, Sendable {
         public var description: String { "\(offset)" }
     }
 
+    /// A task asleep until `deadline`, or a booking no task has claimed yet (no continuation).
     private struct Sleeper {
         let id: Int
         let deadline: Instant
-        let continuation: CheckedContinuation<Void, any Error>
+        var continuation: CheckedContinuation<Void, any Error>?
     }
 
     private struct State {
@@ -40,6 +43,8 @@ nonisolated public final class TestClock: Clock, Sendable {
         /// Sleeps registered that no `waitForScheduledSleep` has taken yet.
         var untakenSchedules = 0
         var scheduleWaiters: [(id: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+        /// Bookings whose deadline passed before a task claimed them.
+        var passedBookings: Set<Int> = []
         /// Whether `finish()` ended the clock: no sleep is accepted any more.
         var isFinished = false
     }
@@ -83,27 +88,72 @@ nonisolated public final class TestClock: Clock, Sendable {
                     ) in
                     if state.isFinished { return (.failure(CancellationError()), [], nil) }
                     if deadline <= state.now { return (.success(()), [], nil) }
-                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    state.mostSleepers = max(state.mostSleepers, state.sleepers.count)
-                    var scheduled: CheckedContinuation<Void, any Error>?
-                    if state.scheduleWaiters.isEmpty {
-                        state.untakenSchedules += 1
-                    } else {
-                        scheduled = state.scheduleWaiters.removeFirst().continuation
-                    }
-                    return (nil, Self.takeReadyWaiters(&state), scheduled)
+                    let (ready, scheduled) = Self.register(
+                        Sleeper(id: id, deadline: deadline, continuation: continuation), in: &state)
+                    return (nil, ready, scheduled)
                 }
                 if let outcome { continuation.resume(with: outcome) }
                 for waiter in ready { waiter.resume() }
                 scheduled?.resume()
             }
         } onCancel: {
-            let sleeper = state.withLock { state -> Sleeper? in
-                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.sleepers.remove(at: index)
-            }
-            sleeper?.continuation.resume(throwing: CancellationError())
+            cancelBooking(id)
         }
+    }
+
+    /// Books a sleep of `duration` from now: it counts as a sleeper and a scheduled sleep at once,
+    /// and `sleep(onBooking:)` claims it later. The runtime books each grace window this way, so
+    /// `waitForScheduledSleep` sees a window that closes before the runtime's task gets to run.
+    package func bookSleep(for duration: Duration) -> Int {
+        let (ready, scheduled, ticket) = state.withLock {
+            state -> ([CheckedContinuation<Void, Never>], CheckedContinuation<Void, any Error>?, Int) in
+            let ticket = state.nextSleeperID
+            state.nextSleeperID += 1
+            // A finished clock keeps no booking, so claiming it throws.
+            if state.isFinished { return ([], nil, ticket) }
+            let deadline = state.now.advanced(by: duration)
+            guard deadline > state.now else {
+                state.passedBookings.insert(ticket)
+                return ([], nil, ticket)
+            }
+            let (ready, scheduled) = Self.register(Sleeper(id: ticket, deadline: deadline), in: &state)
+            return (ready, scheduled, ticket)
+        }
+        for waiter in ready { waiter.resume() }
+        scheduled?.resume()
+        return ticket
+    }
+
+    /// Sleeps on the booking `ticket` until its deadline, returning at once when `advance` has
+    /// passed it already.
+    /// - Throws: `CancellationError` when the booking was withdrawn, the clock finished, or the
+    ///   task is cancelled.
+    package func sleep(onBooking ticket: Int) async throws {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome = state.withLock { state -> Result<Void, any Error>? in
+                    if state.passedBookings.remove(ticket) != nil { return .success(()) }
+                    guard
+                        let index = state.sleepers.firstIndex(where: { $0.id == ticket && $0.continuation == nil })
+                    else { return .failure(CancellationError()) }
+                    state.sleepers[index].continuation = continuation
+                    return nil
+                }
+                if let outcome { continuation.resume(with: outcome) }
+            }
+        } onCancel: {
+            cancelBooking(ticket)
+        }
+    }
+
+    /// Withdraws the sleep `ticket` names: a task asleep on it wakes with `CancellationError`.
+    package func cancelBooking(_ ticket: Int) {
+        let sleeper = state.withLock { state -> Sleeper? in
+            state.passedBookings.remove(ticket)
+            guard let index = state.sleepers.firstIndex(where: { $0.id == ticket }) else { return nil }
+            return state.sleepers.remove(at: index)
+        }
+        sleeper?.continuation?.resume(throwing: CancellationError())
     }
 
     /// Moves time forward and wakes, in deadline order, every sleeper whose deadline has passed.
@@ -115,9 +165,10 @@ nonisolated public final class TestClock: Clock, Sendable {
             let now = state.now
             let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
             state.sleepers.removeAll { $0.deadline <= now }
+            for booking in due where booking.continuation == nil { state.passedBookings.insert(booking.id) }
             return due
         }
-        for sleeper in due { sleeper.continuation.resume() }
+        for sleeper in due { sleeper.continuation?.resume() }
         return due.count
     }
 
@@ -163,12 +214,13 @@ nonisolated public final class TestClock: Clock, Sendable {
             state.isFinished = true
             defer {
                 state.sleepers.removeAll()
+                state.passedBookings.removeAll()
                 state.scheduleWaiters.removeAll()
                 state.untakenSchedules = 0
             }
             return (state.sleepers, state.scheduleWaiters.map(\.continuation))
         }
-        for sleeper in sleepers { sleeper.continuation.resume(throwing: CancellationError()) }
+        for sleeper in sleepers { sleeper.continuation?.resume(throwing: CancellationError()) }
         for waiter in waiters { waiter.resume(throwing: CancellationError()) }
     }
 
@@ -198,6 +250,21 @@ nonisolated public final class TestClock: Clock, Sendable {
             }
             waiter?.resume(throwing: CancellationError())
         }
+    }
+
+    /// Adds a sleeper and counts it as a scheduled sleep; returns the waiters it satisfies.
+    private static func register(
+        _ sleeper: Sleeper, in state: inout State
+    ) -> ([CheckedContinuation<Void, Never>], CheckedContinuation<Void, any Error>?) {
+        state.sleepers.append(sleeper)
+        state.mostSleepers = max(state.mostSleepers, state.sleepers.count)
+        var scheduled: CheckedContinuation<Void, any Error>?
+        if state.scheduleWaiters.isEmpty {
+            state.untakenSchedules += 1
+        } else {
+            scheduled = state.scheduleWaiters.removeFirst().continuation
+        }
+        return (takeReadyWaiters(&state), scheduled)
     }
 
     private static func takeReadyWaiters(_ state: inout State) -> [CheckedContinuation<Void, Never>] {

@@ -6,7 +6,9 @@
 /// release decision, so a test waiting for the check is told that the state was kept.
 ///
 /// The task reads its state's deadline only when it starts, so renewals made before then move
-/// the deadline without replacing the task; only a sleeper already asleep is replaced.
+/// the deadline without replacing the task; only a sleeper already asleep is replaced. On a clock
+/// that books sleeps (the test clock) each window is booked as it opens and the task sleeps on
+/// the booking, so a test counts every window, even one that ends before the task runs.
 final class GraceTimer {
     private var task: Task<Void, Never>?
     /// Whether the task has read its deadline and gone to sleep on the clock.
@@ -21,12 +23,18 @@ final class GraceTimer {
     /// graph release what is due.
     init(for node: Node, in graph: Graph) {
         let sleepUntil = graph.clock.sleepUntil
+        let sleepOnBooking = graph.clock.bookings?.sleep
         task = Task { [lifeline = graph.lifeline, self] in
             guard node.graceTimer === self, let deadline = node.graceDeadline, !Task.isCancelled else {
                 return finish(in: lifeline.current, expired: false)
             }
             isAsleep = true
-            let expired = (try? await sleepUntil(deadline)) != nil
+            let expired: Bool
+            if let sleepOnBooking, let ticket = lifeline.current?.graceBookings[node.id] {
+                expired = (try? await sleepOnBooking(ticket)) != nil
+            } else {
+                expired = (try? await sleepUntil(deadline)) != nil
+            }
             finish(in: lifeline.current, expired: expired)
         }
     }

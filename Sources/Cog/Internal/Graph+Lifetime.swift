@@ -33,7 +33,8 @@ extension Graph {
     /// not as a second schedule. A sleeper already asleep is replaced; the new one, like every
     /// state's first, is made once the MainActor is free (`armGraceTimers`), so a synchronous
     /// stretch that leaves thousands of states unused, or renews them again and again, costs one
-    /// task and not one per state or renewal.
+    /// task and not one per state or renewal. On a clock that books sleeps (the test clock) every
+    /// window is booked and given its sleeper at once, so tests see each window as it opens.
     private func startGrace(_ node: Node, reporting: Bool = true) {
         let grace = grace(of: node)
         node.graceDeadline = clock.now() + grace
@@ -42,11 +43,21 @@ extension Graph {
             graceWaiting.append(node)
         }
         if reporting { probe?.signal(.graceScheduled(state: CogStateID(node.id), grace: grace)) }
+        if let bookings = clock.bookings {
+            // Every window, a renewal's included, is a sleep of its own the moment it opens.
+            if let previous = graceBookings.removeValue(forKey: node.id) { bookings.cancel(previous) }
+            graceBookings[node.id] = bookings.book(grace)
+        }
         if let timer = node.graceTimer {
             // One not asleep yet reads the new deadline when it starts.
             guard timer.isAsleep else { return }
             timer.cancel(reportingCheck: true)
             node.graceTimer = nil
+        }
+        if clock.bookings != nil {
+            // A booked window has its sleeper at once, so ending it early is reported as a check.
+            node.graceTimer = GraceTimer(for: node, in: self)
+            return
         }
         guard !isGraceArmingScheduled else { return }
         isGraceArmingScheduled = true
@@ -80,6 +91,9 @@ extension Graph {
             node.graceSlot = -1
         }
         node.graceDeadline = nil
+        if let bookings = clock.bookings, let ticket = graceBookings.removeValue(forKey: node.id) {
+            bookings.cancel(ticket)
+        }
         node.graceTimer?.cancel(reportingCheck: reportingCheck)
         node.graceTimer = nil
     }

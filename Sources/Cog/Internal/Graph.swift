@@ -70,6 +70,9 @@ final class Graph {
     @exclusivity(unchecked) var graceWaiting: [Node] = []
     /// Whether a task will give the waiting states their sleepers once the MainActor is free.
     var isGraceArmingScheduled = false
+    /// Each waiting state's booked sleep (node id to ticket), kept only for a clock that books
+    /// sleeps ahead (`CogClock.bookings`, the test clock).
+    var graceBookings: [Int: Int] = [:]
     /// Mechanism owners, so tearing down retires them (cancelling their tasks).
     var mechanismOwners: [RegistrationOwner] = []
     /// Turns run since the runtime was last idle, for the runaway-chain diagnostic.

@@ -76,4 +76,34 @@ struct ReleaseCancellationTests {
         #endif
         #expect(cogs.status.peek(forecastCog).value == 0, "a read after release starts afresh")
     }
+
+    /// The cold `refresh` opens a grace window that the scope closes before the MainActor is free;
+    /// the test clock still counts that window's sleep, then the release's, as the public library
+    /// schedules them (its ASYNC-13 waits for both before moving the clock).
+    @Test func aWindowClosedBeforeItsSleeperRanStillCountsAsAScheduledSleep() async throws {
+        let clock = TestClock()
+        let (cogs, controller) = Cogs.forTestingWithController(clock: clock, whileObservedGrace: .seconds(10))
+        let work = CancellableWork()
+        let forecastCog = Cog<Int>.Async(default: 0, name: "release.booked") { _ in work.makeWork() }
+        let watchingCog = Cog<Bool>.Manual(name: "release.bookedWatching") { true }
+        let refresh = cogs.refresh(forecastCog)
+        #expect(clock.activeSleeperCount == 1, "the refresh's window is booked as it opens")
+        controller.whenever(watchingCog) { scope in
+            scope.run(name: "reader") { c in _ = c[forecastCog] }
+        }
+        #expect(clock.activeSleeperCount == 0, "the scope's hold withdrew it")
+        var starts = work.starts.makeAsyncIterator()
+        #expect(await starts.next() == 0)
+
+        let released = MainActorCleanupAcknowledgement()
+        cogs.acknowledgeNextAutomaticRelease(with: released)
+        cogs.turn(watchingCog, to: false)
+        try await clock.waitForScheduledSleep(within: .seconds(60))
+        try await clock.waitForScheduledSleep(within: .seconds(60))
+        #expect(clock.maximumActiveSleeperCount == 1)
+        clock.advance(by: .seconds(10))
+        try await released.wait()
+        #expect(await refresh.outcome.name == "released")
+        #expect(clock.activeSleeperCount == 0)
+    }
 }
