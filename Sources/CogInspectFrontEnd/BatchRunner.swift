@@ -201,7 +201,8 @@ struct OutputPrinter {
             rows += batch
         }
         func whole(_ rows: [[Cell]]) -> CommandResult {
-            let table: [Report] = rows.isEmpty ? [] : [.table(columns: columns, rows: rows)]
+            var table: [Report] = rows.isEmpty ? [] : [.table(columns: columns, rows: rows)]
+            if let title = stream.title, !table.isEmpty { table = [.section(title, table)] }
             return CommandResult(command: result.command, report: before + table + stream.trailer + after)
         }
         guard !exhausted, let pager = popen("less -FRX", "w") else {
@@ -210,11 +211,19 @@ struct OutputPrinter {
         }
         let renderer = self.renderer
         var widths = stream.minimumWidths
-        var text = before.isEmpty ? "" : renderer.text(CommandResult(command: result.command, report: before)) + "\n"
-        text += renderer.streamedTableText(columns: columns, rows: rows, widths: &widths, isFirstBatch: true) + "\n"
+        // A titled stream is a section: its title, then its rows indented under it.
+        let heading: [Report] = stream.title.map { [.section($0, [])] } ?? []
+        let indent = heading.isEmpty ? "" : "  "
+        var text =
+            (before + heading).isEmpty
+            ? "" : renderer.text(CommandResult(command: result.command, report: before + heading)) + "\n"
+        text +=
+            renderer.streamedTableText(
+                columns: columns, rows: rows, widths: &widths, isFirstBatch: true, indent: indent) + "\n"
         var open = fputs(text, pager) >= 0 && fflush(pager) == 0
         while open, let batch = stream.nextBatch() {
-            let lines = renderer.streamedTableText(columns: columns, rows: batch, widths: &widths, isFirstBatch: false)
+            let lines = renderer.streamedTableText(
+                columns: columns, rows: batch, widths: &widths, isFirstBatch: false, indent: indent)
             open = fputs(lines + "\n", pager) >= 0 && fflush(pager) == 0
         }
         if open {

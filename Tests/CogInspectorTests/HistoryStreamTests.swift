@@ -94,4 +94,39 @@ struct TurnsStreamTests {
             #expect(again.map { ReportRenderer().json($0) } == ReportRenderer().json(whole), "\(command)")
         }
     }
+
+    /// `find` at a prompt streams the turns it matches under their section's title; read whole,
+    /// it is the batch answer (sections, the values at the cursor, nothing-matches, and the
+    /// warning for a turn whose name cannot be read), however small the batches.
+    @Test(arguments: ["find e", "find zip", "find pending", "find no-such-thing", "find 94105", "find *Nice*"])
+    func aStreamedFindReadWholeIsTheFind(_ command: String) throws {
+        let undecodable = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("coginspectTests/Fixtures/Hostile/undecodable-turn.cogtrace")
+        let traces = [
+            try TraceFile.parse(
+                String(contentsOf: DiffTests.recordings.appendingPathComponent("tour.cogtrace"), encoding: .utf8)),
+            try TraceFile.parse(String(contentsOf: undecodable, encoding: .utf8)),
+        ]
+        for trace in traces {
+            let plain = InspectorSession(trace: trace, source: "tour")
+            _ = try plain.execute("goto 5")
+            let whole = try #require(try plain.execute(command))
+            for firstBatch in [1, 3, 8_192] {
+                let streaming = InspectorSession(trace: trace, source: "tour")
+                _ = try streaming.execute("goto 5")
+                streaming.streamsTables = true
+                let pattern = String(command.dropFirst("find ".count))
+                let streamed = try streaming.find(pattern, firstBatch: firstBatch)
+                #expect(streamed.contains { if case .streamedTable = $0 { true } else { false } })
+                #expect(
+                    Report.materialized(streamed) == whole.report, "\(command), batches from \(firstBatch)")
+            }
+            // Through the command, rendered whole: the same text.
+            let streaming = InspectorSession(trace: trace, source: "tour")
+            _ = try streaming.execute("goto 5")
+            streaming.streamsTables = true
+            let streamed = try #require(try streaming.execute(command))
+            #expect(ReportRenderer().text(streamed) == ReportRenderer().text(whole), "\(command)")
+        }
+    }
 }

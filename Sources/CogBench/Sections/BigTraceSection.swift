@@ -3,7 +3,8 @@ import Foundation
 /// The inspector on big traces, as whole processes of the real `coginspect` built beside
 /// `cog-bench` (each run a fresh process, as a user or a CI job pays it): peak resident memory
 /// opening a trace of `hugeTurns` turns (about 4 GB at 8,000,000), and at `turns` turns the
-/// reopening and `why` without and with the sidecar index, the busiest `history` and a `bisect`
+/// reopening and `why` without and with the sidecar index, the busiest `history`, the first
+/// screen of each streamed answer at the prompt (on a 40-row pseudo-terminal) and a `bisect`
 /// that finds nothing.
 enum BigTraceSection {
     static func run(turns: Int, hugeTurns: Int, samples: Int) throws -> [Measurement] {
@@ -50,6 +51,21 @@ enum BigTraceSection {
             try (0..<max(1, samples / 2)).map { _ in
                 try ProcessRun(inspector, [trace.path, "-c", "history weather.currentZip"], environment)
             }, memory: true)
+        // At the prompt, the first screen of each streamed answer, from Enter to its first row.
+        let firstScreens: [(command: String, marker: String)] = [
+            ("history weather.currentZip", "written in turn"), ("turns", "asyncCompletion"),
+            ("sql SELECT turn, name FROM turns", "pending"), ("find select", "selectLocation(_:)"),
+        ]
+        for (command, marker) in firstScreens {
+            let times = try (0..<max(1, samples / 2)).map { _ in
+                var prompt = try PromptRun(
+                    inspector, [trace.path], environment: environment.merging(["HOME": folder.path]) { $1 })
+                defer { try? prompt.finish() }
+                return try prompt.timeFirstScreen(of: command, marker: marker)
+            }
+            measurements.append(
+                Measurement(section: "bigtrace", name: "first screen: \(command)", variant: "prompt", samples: times))
+        }
         record(
             "bisect with no hit", "index",
             try (0..<max(1, samples / 2)).map { _ in

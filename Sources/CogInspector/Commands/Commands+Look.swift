@@ -194,40 +194,7 @@ extension CommandCatalog {
             example: "find heat", valueFlags: []
         ) { session, arguments throws(InspectorError) in
             guard !arguments.positional.isEmpty else { throw InspectorError("find needs a pattern, e.g. 'find heat'") }
-            let pattern = arguments.positional.joined(separator: " ")
-            let states = session.trace.states.values.filter { matches($0.label, pattern: pattern) }
-                .sorted { $0.label < $1.label }.map { [Cell.state(StateReference(id: $0.id, label: $0.label))] }
-            // Every turn's name, read on every core from the records' openings (no event index):
-            // a turn that cannot say is left out, and the answer warns of it.
-            var turns: [[Cell]] = []
-            let headings = session.trace.readingHeadings(session.turns)
-            // Ctrl-C stops the reading between batches; what it left unread is not an answer.
-            if session.interruptRequested() { throw .interrupted }
-            for (offset, (sequence, heading)) in zip(session.turns, headings).enumerated() {
-                // Matching a name is slow next to reading it: Ctrl-C is looked at as it goes.
-                if offset % 16_384 == 0, session.interruptRequested() { throw .interrupted }
-                switch heading {
-                case .success(let heading):
-                    if matches(heading.name, pattern: pattern) {
-                        turns.append([.turn(TurnReference(sequence)), .text(heading.name)])
-                    }
-                case .failure(let error):
-                    session.searchedUndecodable.append((sequence, error))
-                }
-            }
-            let graph = try session.graph()
-            let values = graph.states.keys.sorted().compactMap { id -> [Cell]? in
-                guard let value = graph.states[id]?.value, matches(value.text, pattern: pattern) else { return nil }
-                return [.state(session.reference(id)), .value(value)]
-            }
-            var reports: [Report] = []
-            if !states.isEmpty { reports.append(.section("states", [.table(columns: ["state"], rows: states)])) }
-            if !turns.isEmpty { reports.append(.section("turns", [.table(columns: ["turn", "name"], rows: turns)])) }
-            if !values.isEmpty {
-                reports.append(
-                    .section("values at turn \(session.cursor)", [.table(columns: ["state", "value"], rows: values)]))
-            }
-            return reports.isEmpty ? [.message("nothing matches '\(pattern)'")] : reports
+            return try session.find(arguments.positional.joined(separator: " "))
         },
     ]
 }

@@ -144,10 +144,11 @@ public struct ReportRenderer {
     /// One batch of a streamed table: its rows laid out with columns at least as wide as the
     /// batches before it (`widths` carries them from batch to batch, starting from the stream's
     /// hint), under the header for the first batch. A later, wider cell widens its column.
+    /// `indent` sets the rows of a titled stream under their section's title.
     public func streamedTableText(
-        columns: [String], rows: [[Cell]], widths: inout [Int]?, isFirstBatch: Bool
+        columns: [String], rows: [[Cell]], widths: inout [Int]?, isFirstBatch: Bool, indent: String = ""
     ) -> String {
-        tableText(columns: columns, rows: rows, indent: "", widths: &widths, withHeader: isFirstBatch)
+        tableText(columns: columns, rows: rows, indent: indent, widths: &widths, withHeader: isFirstBatch)
     }
 
     private func tableText(

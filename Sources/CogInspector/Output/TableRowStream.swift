@@ -6,15 +6,19 @@ public final class TableRowStream: Equatable {
     /// How wide each column will be at least, when the producer can tell before the rows come
     /// (a turn column as wide as the last turn's number): batches then line up from the first.
     public let minimumWidths: [Int]?
+    /// The title of the section the rows stand in (`turns` in `find`), or nil for a table of its
+    /// own. A titled stream with no rows leaves no section, as a batch answer has none.
+    public let title: String?
     private var hadRows = false
     private var isDone = false
 
     /// A stream whose `produce` gives each next batch (nil when there is no more), and whose
     /// `finish` says what follows the rows.
     init(
-        minimumWidths: [Int]? = nil, produce: @escaping () -> [[Cell]]?,
+        title: String? = nil, minimumWidths: [Int]? = nil, produce: @escaping () -> [[Cell]]?,
         finish: @escaping (_ hadRows: Bool) -> [Report]
     ) {
+        self.title = title
         self.minimumWidths = minimumWidths
         self.produce = produce
         self.finish = finish
@@ -39,7 +43,8 @@ public final class TableRowStream: Equatable {
     func materialized(columns: [String]) -> [Report] {
         var rows: [[Cell]] = []
         while let batch = nextBatch() { rows += batch }
-        return (rows.isEmpty ? [] : [.table(columns: columns, rows: rows)]) + trailer
+        let table: [Report] = rows.isEmpty ? [] : [.table(columns: columns, rows: rows)]
+        return (title.map { title in table.isEmpty ? [] : [.section(title, table)] } ?? table) + trailer
     }
 
     public static func == (lhs: TableRowStream, rhs: TableRowStream) -> Bool { lhs === rhs }

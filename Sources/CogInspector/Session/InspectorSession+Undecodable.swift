@@ -7,7 +7,13 @@ extension InspectorSession {
     /// Warnings for an answer built from the timeline up to turn `limit` (all turns when nil):
     /// one per undecodable turn it had to leave out, naming the turn and its line.
     func undecodableWarnings(through limit: TurnNumber? = nil) -> [Report] {
-        let all = (timelineReadByCommand?.undecodable ?? []) + searchedUndecodable
+        Self.undecodableWarnings((timelineReadByCommand?.undecodable ?? []) + searchedUndecodable, through: limit)
+    }
+
+    /// Warnings for the undecodable turns `all` up to turn `limit` (all when nil), each turn once.
+    static func undecodableWarnings(
+        _ all: [(turn: TurnNumber, error: TraceReadError)], through limit: TurnNumber?
+    ) -> [Report] {
         var seen = Set<TurnNumber>()
         let missing = all.filter { $0.turn <= (limit ?? $0.turn) && seen.insert($0.turn).inserted }
             .sorted { $0.turn < $1.turn }
