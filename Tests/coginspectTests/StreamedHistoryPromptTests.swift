@@ -35,4 +35,28 @@ struct StreamedHistoryPromptTests {
         terminal.waitFor("the prompt again") { TerminalSession.lastLine($0).hasSuffix("turn 30000/30000>") }
         terminal.send("C-d")
     }
+
+    @Test func findStreamsItsTurnsUnderTheirTitle() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("busy.cogtrace")
+        let written = try Executables.run(
+            Executables.productsDirectory.appendingPathComponent("cog-bench"),
+            ["--write-synthetic", trace.path, "--sizes", "30000"], input: "")
+        try #require(written.status == 0, "\(written.standardError)")
+        let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
+        terminal.start("env HOME='\(folder.path)' TERM=xterm '\(binary)' '\(trace.path)'", columns: 120)
+        defer { terminal.stop() }
+        terminal.waitFor("the prompt") { TerminalSession.lastLine($0).hasSuffix("turn 30000/30000>") }
+        terminal.send("find select", "Enter")
+        let first = terminal.waitFor("the pager's first screen") { $0.contains("3      selectLocation(_:)") }
+        #expect(first.contains("turns\n  turn   name"), "the rows stand under their section's title:\n\(first)")
+        terminal.send("G")
+        let last = terminal.waitFor("the last row", seconds: 30) { $0.contains("(END)") }
+        #expect(last.contains("  30000  selectLocation(_:)"), "the last matching turn:\n\(last)")
+        terminal.send("q")
+        terminal.waitFor("the prompt again") { TerminalSession.lastLine($0).hasSuffix("turn 30000/30000>") }
+        terminal.send("C-d")
+    }
 }
