@@ -33,7 +33,7 @@ public enum CogInspect {
         let paths = options.follows ? options.tracePaths : expandingDirectories(options.tracePaths)
         let session =
             options.follows
-            ? FollowRunner.open(paths[0], memoryBudget: memoryBudget())
+            ? FollowRunner.open(paths[0], memoryBudget: memoryBudget(), index: options.usesIndex ? indexUse() : .off)
             : openSession(paths.first, usesIndex: options.usesIndex)
         session.companions =
             options.follows ? [] : paths.dropFirst().map { openSession($0, usesIndex: options.usesIndex) }
@@ -65,13 +65,23 @@ public enum CogInspect {
                     session: following, printer: printer, hasUntil: options.until != nil, reopens: options.reopens
                 ).run()
                 guard options.reopens, let end = following.followEnd, case .fileChanged = end else { break }
-                following = FollowRunner.reopen(paths[0], after: following, memoryBudget: memoryBudget())
+                following.saveFollowedIndex(note: sayIndexNote)
+                following = FollowRunner.reopen(
+                    paths[0], after: following, memoryBudget: memoryBudget(),
+                    index: options.usesIndex ? indexUse() : .off)
                 if let until = options.until { _ = try? following.followUntil(until) }
                 status = BatchRunner(session: following, json: options.json, keepGoing: options.keepGoing).run(
                     options.script ?? .commands([]))
             }
         }
+        // A followed trace's index covers what was read, for the next open to start from.
+        session.saveFollowedIndex(note: sayIndexNote)
         exit(status.rawValue)
+    }
+
+    /// Says on standard error what happened to a sidecar index (written, rebuilt), escaped.
+    static func sayIndexNote(_ note: String) {
+        FileHandle.standardError.write(Data((TerminalText.escape(note) + "\n").utf8))
     }
 
     /// `paths` with each directory replaced by the `.cogtrace` files in it, in name order.
@@ -107,7 +117,7 @@ public enum CogInspect {
         }
         progress.finish()
         // What the index did is said once, on standard error, after the progress line is gone.
-        for note in notes { FileHandle.standardError.write(Data((TerminalText.escape(note) + "\n").utf8)) }
+        for note in notes { sayIndexNote(note) }
         do {
             return InspectorSession(trace: try loaded.get(), source: tracePath)
         } catch  where error.isUnopenable {
@@ -118,7 +128,7 @@ public enum CogInspect {
     }
 
     /// Which traces get a sidecar index: those of `COGINSPECT_INDEX_MIN_MB` megabytes or more
-    /// when it is set (0: every finished trace), else those of 32 MB or more.
+    /// when it is set (0: every trace), else those of 32 MB or more.
     private static func indexUse() -> TraceIndexUse {
         guard let text = ProcessInfo.processInfo.environment["COGINSPECT_INDEX_MIN_MB"] else { return .automatic }
         guard let megabytes = Int(text), megabytes >= 0, megabytes <= 1 << 30 else {

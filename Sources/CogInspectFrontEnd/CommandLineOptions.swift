@@ -41,7 +41,7 @@ struct CommandLineOptions {
           --json         print one JSON document per command
           --keep-going   in batch, carry on after a failing command
           --no-index     read a big trace whole: no sidecar index (TRACE.cogindex, written on
-                         the first open of a finished trace of 32 MB or more) is read or written
+                         the first open of a trace of 32 MB or more) is read or written
           --follow       keep reading TRACE as a running app writes it (waiting for it to start);
                          at the prompt new turns arrive as you type; in batch, after the
                          commands ran, print what 'watch' sees until the trailer or Ctrl-C

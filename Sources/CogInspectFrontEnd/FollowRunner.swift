@@ -10,15 +10,17 @@ struct FollowRunner {
     /// How often the file is looked at.
     static let interval: useconds_t = 20_000
 
-    /// Opens `path` for following, waiting (Ctrl-C stops) while there is no file or no header yet.
-    static func open(_ path: String, memoryBudget: MemoryBudget) -> InspectorSession {
+    /// Opens `path` for following, waiting (Ctrl-C stops) while there is no file or no header yet;
+    /// a sidecar index (as `index` says) spares reading again the part it covers.
+    static func open(_ path: String, memoryBudget: MemoryBudget, index: TraceIndexUse) -> InspectorSession {
         Interrupts.installForBatch()
         let started = ContinuousClock.now
         var toldWaiting = false
         while true {
             let follower: TraceFollower?
             do {
-                follower = try TraceFollower.start(URL(fileURLWithPath: path), memoryBudget: memoryBudget)
+                follower = try TraceFollower.start(
+                    URL(fileURLWithPath: path), memoryBudget: memoryBudget, index: index, note: CogInspect.sayIndexNote)
             } catch  where error.isUnopenable {
                 CogInspect.fail(error.message, status: .cannotOpenInput)
             } catch {
@@ -42,8 +44,9 @@ struct FollowRunner {
 
     /// `--reopen`: after following `previous` ended with its file changed (or its writer dead),
     /// waits for the file to be another recording than the one read, then opens that.
-    static func reopen(_ path: String, after previous: InspectorSession, memoryBudget: MemoryBudget) -> InspectorSession
-    {
+    static func reopen(
+        _ path: String, after previous: InspectorSession, memoryBudget: MemoryBudget, index: TraceIndexUse
+    ) -> InspectorSession {
         CogInspect.tool.report("waiting for '\(path)' to be written again (--reopen; Ctrl-C stops)")
         while previous.followedFileIsUnchanged {
             if Interrupts.isPending() {
@@ -51,7 +54,7 @@ struct FollowRunner {
             }
             usleep(interval)
         }
-        let session = open(path, memoryBudget: memoryBudget)
+        let session = open(path, memoryBudget: memoryBudget, index: index)
         CogInspect.tool.report("reopened '\(path)': a new recording, \(session.turns.count) turns so far")
         return session
     }

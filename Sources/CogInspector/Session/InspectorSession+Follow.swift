@@ -23,6 +23,12 @@ extension InspectorSession {
         if trace.trailer != nil { following?.ended = .finished }
     }
 
+    /// Writes the followed file's sidecar index when more of it was read than the index there
+    /// covers (see `TraceFollower.saveIndex`); `note` hears where it went.
+    public func saveFollowedIndex(note: ((String) -> Void)?) {
+        following?.follower.saveIndex(note: note)
+    }
+
     /// `follow` at the prompt: goes on reading the trace's file from where it was loaded, or,
     /// when a restarted app truncated or replaced it, reads the new recording in its place.
     func startFollowing() throws(InspectorError) -> [Report] {

@@ -233,6 +233,12 @@ struct TraceContents {
         return false
     }
 
+    /// Whether `warning` is about how the file ends (no trailer, a truncated last line): true of
+    /// this read only, so a sidecar index does not keep it.
+    static func isEndWarning(_ warning: TraceWarning) -> Bool {
+        warning.message.hasPrefix("no trailer") || warning.message.hasPrefix("last line is truncated")
+    }
+
     /// Makes a whole-file read into one that waits for more: a truncated last line is read
     /// again when the rest of it arrives, and the warnings about a missing end go.
     mutating func resume(byteCount: Int) {
@@ -242,7 +248,7 @@ struct TraceContents {
             self.truncatedLine = nil
         }
         readOffset = min(readOffset, byteCount)
-        warnings.removeAll { $0.message.hasPrefix("no trailer") || $0.message.hasPrefix("last line is truncated") }
+        warnings.removeAll(where: Self.isEndWarning)
     }
 
     /// The error for a file that has no header: an empty one, or one cut inside its first line.

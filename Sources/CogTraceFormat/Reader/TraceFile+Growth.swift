@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one read of a followed trace added.
 public struct TraceGrowth: Equatable, Sendable {
     /// The positions, among the trace's turns, of the turns that arrived.
@@ -23,11 +25,21 @@ extension TraceFile {
     /// without its line feed waits for the rest, and no trailer is no warning (it has not come
     /// yet). Nil when no complete header line is there yet.
     /// - Throws: `TraceReadError` for a malformed line, as `load` does.
+    /// With `index` applying and a sidecar index of the file at `url` there, the part the index
+    /// covers is not read again: only the lines past it are.
     static func following(
-        _ bytes: [UInt8], memoryBudget: MemoryBudget = .standard
+        _ bytes: [UInt8], memoryBudget: MemoryBudget = .standard, url: URL? = nil, index: TraceIndexUse = .off,
+        note: ((String) -> Void)? = nil
     ) throws(TraceReadError) -> TraceFile? {
         var contents = TraceContents()
         let bytes = TraceBytes(bytes)
+        if let url, index.applies(to: bytes),
+            let reopened = try TraceIndexStore.reopen(
+                url, bytes: bytes, memoryBudget: memoryBudget, following: true, note: note)
+        {
+            reopened.file.memoryBudget = memoryBudget
+            return reopened.file
+        }
         try contents.read(bytes, memoryBudget: memoryBudget, waitsForPartialLine: true)
         guard let header = contents.header else { return nil }
         let file = TraceFile(header: header, contents: contents, bytes: bytes)

@@ -94,9 +94,12 @@ public final class TraceFile {
         progress?(TraceProgress(task: loadingTask, completed: 0, total: 1))
         let bytes = try readBytes(of: url)
         let indexed = index.applies(to: bytes)
-        if indexed, let file = TraceIndexStore.reopen(url, bytes: bytes, memoryBudget: memoryBudget, note: note) {
-            file.memoryBudget = memoryBudget
-            return file
+        if indexed, let reopened = try TraceIndexStore.reopen(url, bytes: bytes, memoryBudget: memoryBudget, note: note)
+        {
+            reopened.file.memoryBudget = memoryBudget
+            // A trace that grew past its index gets one for all of it.
+            if !reopened.coveredAll { TraceIndexStore.save(reopened.file, of: url, note: note) }
+            return reopened.file
         }
         let file = try TraceScanner.scan(bytes, memoryBudget: memoryBudget, progress: progress)
         file.memoryBudget = memoryBudget

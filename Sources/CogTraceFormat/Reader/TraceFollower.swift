@@ -39,6 +39,11 @@ public final class TraceFollower {
     /// When the writer was last checked for, while nothing arrived: at most twice a second.
     private var writerCheckedAt: ContinuousClock.Instant?
 
+    /// Which traces get a sidecar index, and how many bytes the last `saveIndex` covered: it
+    /// writes again only when more has been read.
+    private var indexUse: TraceIndexUse = .off
+    private var indexedLength = 0
+
     private init(trace: TraceFile, path: String, descriptor: Int32, status: stat) {
         self.trace = trace
         self.path = path
@@ -54,8 +59,13 @@ public final class TraceFollower {
     /// Starts following the trace at `url`: nil while there is nothing to follow yet (no such
     /// file, or not even its header line), so the caller can wait for the recorder to start.
     /// - Throws: `TraceReadError` for a file that cannot be read, or that is malformed.
+    /// - Parameters:
+    ///   - index: which traces a sidecar index serves: the part of the file an index covers is
+    ///     not read again, and `saveIndex` extends it.
+    ///   - note: hears what happened to an index (rebuilt, written).
     public static func start(
-        _ url: URL, memoryBudget: MemoryBudget = .standard
+        _ url: URL, memoryBudget: MemoryBudget = .standard, index: TraceIndexUse = .off,
+        note: ((String) -> Void)? = nil
     ) throws(TraceReadError) -> TraceFollower? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         // Opened before it is read, so the bytes read and the descriptor kept are the same file.
@@ -72,7 +82,8 @@ public final class TraceFollower {
         do {
             trace =
                 Self.readToEnd(descriptor, from: 0, into: &bytes) == nil
-                ? try TraceFile.following(bytes, memoryBudget: memoryBudget) : nil
+                ? try TraceFile.following(bytes, memoryBudget: memoryBudget, url: url, index: index, note: note)
+                : nil
         } catch {
             close(descriptor)
             throw error
@@ -81,7 +92,21 @@ public final class TraceFollower {
             close(descriptor)
             return nil
         }
-        return TraceFollower(trace: trace, path: url.path, descriptor: descriptor, status: status)
+        let follower = TraceFollower(trace: trace, path: url.path, descriptor: descriptor, status: status)
+        follower.indexUse = index
+        return follower
+    }
+
+    /// Writes the sidecar index of what has been read, when the index use applies and more was
+    /// read than at the last save: the next open, followed or not, reads only what came after.
+    /// A file truncated, replaced or removed under the follower gets none.
+    public func saveIndex(note: ((String) -> Void)? = nil) {
+        let fileIsTheOneRead = ended.map { if case .writerEnded = $0 { true } else { false } } ?? true
+        guard indexUse.applies(to: trace.bytes), fileIsTheOneRead,
+            trace.readByteCount > indexedLength, identityChange() == nil
+        else { return }
+        TraceIndexStore.save(trace, of: URL(fileURLWithPath: path), note: note)
+        indexedLength = trace.readByteCount
     }
 
     /// Goes on reading the file `trace` was loaded from, from where the load stopped.

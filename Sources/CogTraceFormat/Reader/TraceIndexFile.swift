@@ -1,10 +1,12 @@
 import Foundation
 
-/// The sidecar index of a big finished trace: where each turn's record lies and which lines
-/// hold everything else, so reopening reads those few lines again and none of the turns. It is
-/// never required and never trusted blindly: it names the trace's size, a checksum of its first
-/// line and one of its last 64 KiB, and a checksum of its own body; an index that disagrees
-/// with the trace or with itself is rebuilt.
+/// The sidecar index of a big trace: where each turn's record lies and which lines hold
+/// everything else, so reopening reads those few lines again and none of the turns. It is never
+/// required and never trusted blindly: it names how many bytes of the trace it covers (whole
+/// lines), a checksum of the first line and one of the last 64 KiB it covers, and a checksum of
+/// its own body; an index that disagrees with the trace or with itself is rebuilt. A trace
+/// still being written may have grown past what its index covers: the index then serves for
+/// its part and the rest is read, so a followed trace's index is extended, not rebuilt.
 ///
 /// Layout (integers as LEB128 varints, signed ones zigzagged, strings length-prefixed UTF-8):
 /// the magic line, the format version, the trace's size and two checksums, then the body —
@@ -37,11 +39,12 @@ package enum TraceIndexFile {
         }
     }
 
-    /// The index's bytes for a trace read whole into `contents`.
+    /// The index's bytes for the lines of `bytes` read into `contents` (up to `readOffset`).
     static func encode(_ contents: TraceContents, of bytes: TraceBytes) -> [UInt8] {
+        let covered = min(contents.readOffset, bytes.count)
         var body = IndexEncoder()
         body.unsigned(contents.lineNumber)
-        body.unsigned(contents.readOffset)
+        body.unsigned(covered)
         body.unsigned(contents.recordLines.count)
         var previousLine = 0
         var previousEnd = 0
@@ -81,8 +84,10 @@ package enum TraceIndexFile {
                 body.unsigned(0)
             }
         }
-        body.unsigned(contents.warnings.count)
-        for warning in contents.warnings {
+        // What is said of the file's end belongs to the read that finds it, not to the index.
+        let warnings = contents.warnings.filter { !TraceContents.isEndWarning($0) }
+        body.unsigned(warnings.count)
+        for warning in warnings {
             body.unsigned(warning.line)
             body.string(warning.message)
         }
@@ -95,7 +100,7 @@ package enum TraceIndexFile {
         var file = IndexEncoder()
         file.bytes = magic
         file.unsigned(Int(version))
-        let print = fingerprint(of: bytes)
+        let print = fingerprint(of: bytes, covering: covered)
         file.unsigned(print.size)
         file.bytes += withUnsafeBytes(of: print.head.littleEndian, Array.init)
         file.bytes += withUnsafeBytes(of: print.tail.littleEndian, Array.init)
@@ -104,8 +109,9 @@ package enum TraceIndexFile {
         return file.bytes
     }
 
-    /// What the index says of the trace, read into contents as a whole read of `bytes` would
-    /// have left them; the record lines are read again from the trace.
+    /// What the index says of the trace, read into contents as a read of the bytes it covers
+    /// would have left them (`readOffset` is where the index ends: the whole trace, or a part
+    /// of one that grew since); the record lines are read again from the trace.
     /// - Throws: `Problem` when the index is not this trace's or not whole; a `TraceReadError`
     ///   from a record line is reported as `.corrupt` (a full read then says what is wrong).
     static func decode(
@@ -114,10 +120,10 @@ package enum TraceIndexFile {
         guard index.starts(with: magic) else { throw .corrupt }
         var file = IndexDecoder(bytes: index[magic.count...])
         guard try file.unsigned() == Int(version) else { throw .otherVersion }
-        let print = fingerprint(of: bytes)
-        guard try file.unsigned() == print.size, try file.word() == print.head, try file.word() == print.tail else {
-            throw .stale
-        }
+        let covered = try file.unsigned()
+        guard covered <= bytes.count else { throw .stale }
+        let print = fingerprint(of: bytes, covering: covered)
+        guard try file.word() == print.head, try file.word() == print.tail else { throw .stale }
         guard index.count - file.offset >= 8 else { throw .corrupt }
         let body = index[file.offset..<(index.count - 8)]
         var trailing = IndexDecoder(bytes: index[(index.count - 8)...])
@@ -125,7 +131,7 @@ package enum TraceIndexFile {
         var reader = IndexDecoder(bytes: body)
         var contents = TraceContents()
         let lineCount = try reader.unsigned()
-        let readOffset = try reader.unsigned()
+        guard try reader.unsigned() == covered else { throw .corrupt }
         let recordCount = try reader.count(atMost: lineCount)
         var line = 0
         var end = 0
@@ -134,14 +140,14 @@ package enum TraceIndexFile {
         for _ in 0..<recordCount {
             line += try reader.signed()
             let start = end + (try reader.signed())
-            end = try IndexDecoder.range(from: start, length: try reader.unsigned(), within: bytes.count).upperBound
+            end = try IndexDecoder.range(from: start, length: try reader.unsigned(), within: covered).upperBound
             records.append((line, start..<end))
         }
         if try reader.unsigned() == 1 {
             let idleLine = try reader.unsigned()
             let start = try reader.unsigned()
             contents.leadingIdle = (
-                idleLine, try IndexDecoder.range(from: start, length: try reader.unsigned(), within: bytes.count)
+                idleLine, try IndexDecoder.range(from: start, length: try reader.unsigned(), within: covered)
             )
         }
         let entryCount = try reader.count(atMost: lineCount)
@@ -154,7 +160,7 @@ package enum TraceIndexFile {
             sequence += try reader.signed()
             line += try reader.signed()
             let start = end + (try reader.signed())
-            let range = try IndexDecoder.range(from: start, length: try reader.unsigned(), within: bytes.count)
+            let range = try IndexDecoder.range(from: start, length: try reader.unsigned(), within: covered)
             end = range.upperBound
             guard TraceScanner.validCounts.contains(sequence) else { throw .corrupt }
             var entry = TraceFile.TurnEntry(sequence: TurnNumber(sequence), line: line, range: range)
@@ -162,7 +168,7 @@ package enum TraceIndexFile {
             if idleOffset > 0 {
                 let idleStart = end + (try reader.signed())
                 let idleRange = try IndexDecoder.range(
-                    from: idleStart, length: try reader.unsigned(), within: bytes.count)
+                    from: idleStart, length: try reader.unsigned(), within: covered)
                 end = idleRange.upperBound
                 entry.idle = (line + idleOffset - 1, idleRange)
             }
@@ -194,19 +200,23 @@ package enum TraceIndexFile {
             throw .corrupt
         }
         guard contents.hasHeader else { throw .corrupt }
+        // A finished trace does not grow: one longer than its index is another file.
+        if covered < bytes.count, contents.trailer != nil { throw .stale }
         contents.warnings = warnings
         contents.lineNumber = lineCount
-        contents.readOffset = readOffset
+        contents.readOffset = covered
         return contents
     }
 
-    /// The trace's size and the checksums of its first line and of its last `tailLength` bytes.
-    static func fingerprint(of bytes: TraceBytes) -> (size: Int, head: UInt64, tail: UInt64) {
+    /// The size the index covers and the checksums of the trace's first line and of the last
+    /// `tailLength` bytes of the part covered.
+    static func fingerprint(of bytes: TraceBytes, covering size: Int) -> (size: Int, head: UInt64, tail: UInt64) {
         bytes.withUnsafeBufferPointer { buffer in
-            let headEnd = buffer.firstIndex(of: 0x0A) ?? buffer.count
-            let head = checksum(buffer[0..<headEnd])
-            let tail = checksum(buffer[max(0, buffer.count - tailLength)..<buffer.count])
-            return (buffer.count, head, tail)
+            let covered = buffer[0..<min(size, buffer.count)]
+            let headEnd = covered.firstIndex(of: 0x0A) ?? covered.endIndex
+            let head = checksum(covered[0..<headEnd])
+            let tail = checksum(covered[max(0, covered.count - tailLength)..<covered.count])
+            return (covered.count, head, tail)
         }
     }
 

@@ -4,22 +4,22 @@ import Foundation
 public enum TraceIndexUse: Sendable {
     /// Never: every open reads every line.
     case off
-    /// For a finished trace of `TraceIndexStore.minimumTraceBytes` or more: a small trace
+    /// For a trace of `TraceIndexStore.minimumTraceBytes` or more: a small trace
     /// reads faster than its index would.
     case automatic
-    /// For every finished trace, whatever its size (tests use it on small recordings).
+    /// For every trace, whatever its size (tests use it on small recordings).
     case always
-    /// For a finished trace of at least this many bytes.
+    /// For a trace of at least this many bytes.
     case atLeast(Int)
 
-    /// Whether an index is read and written for `bytes`: only a finished (mapped) trace's, as a
-    /// file still being written changes under its index.
+    /// Whether an index is read and written for `bytes`. A file still being written may have
+    /// one too: it covers the part read, and serves that part once the file has grown.
     func applies(to bytes: TraceBytes) -> Bool {
         switch self {
         case .off: false
-        case .automatic: bytes.isMapped && bytes.count >= TraceIndexStore.minimumTraceBytes
-        case .always: bytes.isMapped
-        case .atLeast(let size): bytes.isMapped && bytes.count >= size
+        case .automatic: bytes.count >= TraceIndexStore.minimumTraceBytes
+        case .always: true
+        case .atLeast(let size): bytes.count >= size
         }
     }
 }
@@ -50,36 +50,50 @@ enum TraceIndexStore {
         return URL(fileURLWithPath: home).appendingPathComponent(".cache/cog-inspector")
     }
 
-    /// The trace at `url` reopened from its index; nil when there is none or it cannot be
-    /// used (then `note` hears why, and the caller reads the trace and writes a new one).
+    /// The trace at `url` reopened from its index, and whether the index covered all of it
+    /// (else the lines past it were read, as a trace that grew since); nil when there is no
+    /// index or it cannot be used (then `note` hears why, and the caller reads the trace and
+    /// writes a new one).
+    /// - Parameter following: read as a file still being written: a last line without its line
+    ///   feed waits, and no trailer is no warning.
+    /// - Throws: `TraceReadError` for a malformed line past what the index covers.
     static func reopen(
-        _ url: URL, bytes: TraceBytes, memoryBudget: MemoryBudget, note: ((String) -> Void)?
-    ) -> TraceFile? {
+        _ url: URL, bytes: TraceBytes, memoryBudget: MemoryBudget, following: Bool = false,
+        note: ((String) -> Void)?
+    ) throws(TraceReadError) -> (file: TraceFile, coveredAll: Bool)? {
         for location in locations(of: url) {
             guard let index = FileManager.default.contents(atPath: location.path) else { continue }
+            var contents: TraceContents
             do throws(TraceIndexFile.Problem) {
-                var contents = try TraceIndexFile.decode(Array(index), of: bytes, memoryBudget: memoryBudget)
-                guard let header = contents.header else { continue }
-                if contents.trailer == nil {
-                    contents.warnings.append(
-                        TraceWarning(
-                            line: 0, message: "no trailer: the recorder did not finish; the trace may be incomplete"))
-                }
-                // Reading the keyframes paged in far more of the file around them than they are.
-                bytes.releaseResidentPages()
-                return TraceFile(header: header, contents: contents, bytes: bytes)
+                contents = try TraceIndexFile.decode(Array(index), of: bytes, memoryBudget: memoryBudget)
             } catch {
                 note?("rebuilding the index of \(url.relativePath): \(error)")
                 return nil
             }
+            guard let header = contents.header else { continue }
+            let coveredAll = contents.readOffset >= bytes.count
+            if !coveredAll {
+                try contents.read(bytes, memoryBudget: memoryBudget, waitsForPartialLine: following)
+            }
+            if contents.trailer == nil, !following {
+                contents.warnings.append(
+                    TraceWarning(
+                        line: 0, message: "no trailer: the recorder did not finish; the trace may be incomplete"))
+            }
+            // Reading the keyframes paged in far more of the file around them than they are.
+            bytes.releaseResidentPages()
+            return (TraceFile(header: header, contents: contents, bytes: bytes), coveredAll)
         }
         return nil
     }
 
     /// Writes the index of `file` (read whole from `url`); says where, or that it could not.
     static func save(_ file: TraceFile, of url: URL, note: ((String) -> Void)?) {
-        // A trailer-less file is not mapped, so has no index; one with a truncated line neither.
-        guard file.contents.truncatedLine == nil else { return }
+        // Only whole lines are covered: not a truncated last line, nor one whose line feed has
+        // not come yet (it would be read again, as a blank line, once the file grew).
+        let contents = file.contents
+        guard contents.truncatedLine == nil, contents.readOffset <= file.bytes.count || contents.trailer != nil
+        else { return }
         let index = TraceIndexFile.encode(file.contents, of: file.bytes)
         for location in locations(of: url) {
             let directory = location.deletingLastPathComponent()

@@ -60,7 +60,8 @@ struct TraceIndexTests {
             let trace = try copy(original)
             var notes: [String] = []
             let first = try TraceFile.load(contentsOf: trace, progress: nil, index: .always) { notes.append($0) }
-            guard whole.bytes.isMapped else {
+            // Only whole lines are indexed: a trace whose last line is cut short gets none.
+            guard whole.contents.truncatedLine == nil, whole.contents.readOffset <= whole.bytes.count else {
                 #expect(
                     !FileManager.default.fileExists(atPath: trace.path + ".cogindex"), "\(original.lastPathComponent)")
                 continue
@@ -80,7 +81,7 @@ struct TraceIndexTests {
     /// Ways an index goes wrong, each applied to the tour's index or its trace.
     enum Damage: String, CaseIterable {
         case truncated, flippedByte, appendedToTheTrace, tailOfTheTraceChanged, headerOfTheTraceChanged
-        case otherVersion, notAnIndex, empty, countTooLarge
+        case otherVersion, notAnIndex, empty, countTooLarge, grewPastItsTrailer, shorterThanTheIndex
     }
 
     @Test(arguments: Damage.allCases)
@@ -107,6 +108,12 @@ struct TraceIndexTests {
         case .headerOfTheTraceChanged:
             let title = try #require(String(decoding: text, as: UTF8.self).utf8.indices(of: #""title":""#))
             text[title + 9] ^= 0x20
+        case .grewPastItsTrailer:
+            // A finished trace does not grow: lines after its trailer make it another file.
+            let failure =
+                #"{"type":"failure","after":3,"test":"T.a","kind":"issue","message":"late","file":null,"line":null}"#
+            text += Array(failure.utf8) + [0x0A]
+        case .shorterThanTheIndex: text.removeLast(text.count - (text.dropLast().lastIndex(of: 0x0A) ?? 0) - 1)
         case .otherVersion: index[TraceIndexFile.magic.count] = 0x7F
         case .notAnIndex: index = Array("hello, world\n".utf8)
         case .empty: index = []
@@ -127,6 +134,79 @@ struct TraceIndexTests {
         let again = try TraceFile.load(contentsOf: trace, progress: nil, index: .always) { notes.append($0) }
         #expect(notes.isEmpty)
         #expect(try summary(again) == summary(whole))
+    }
+
+    /// A trace indexed while it was being written, then grown: reopening reads the index for the
+    /// part it covers and only the lines after it, gives what a whole read gives, and writes the
+    /// index again for all of it. On every committed recording, cut at two places.
+    @Test func anIndexOfThePartWrittenServesTheTraceOnceItGrew() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var compared = 0
+        for original in try FileManager.default.contentsOfDirectory(
+            at: RecordingFiles.folder, includingPropertiesForKeys: nil
+        ) where original.pathExtension == "cogtrace" {
+            let text = try [UInt8](Data(contentsOf: original))
+            let whole = try TraceFile.load(contentsOf: original)
+            let lineEnds = text.indices.filter { text[$0] == 0x0A }
+            for share in [3, 7] {
+                let trace = directory.appendingPathComponent(original.lastPathComponent)
+                try? FileManager.default.removeItem(at: URL(fileURLWithPath: trace.path + ".cogindex"))
+                let cut = lineEnds[lineEnds.count * share / 10] + 1
+                try Data(text[..<cut]).write(to: trace)
+                var notes: [String] = []
+                let part = try TraceFile.load(contentsOf: trace, progress: nil, index: .always) { notes.append($0) }
+                #expect(notes.count == 1 && notes[0].hasPrefix("indexed "), "\(notes)")
+                #expect(part.trailer == nil)
+                try Data(text).write(to: trace)
+                notes = []
+                let grown = try TraceFile.load(contentsOf: trace, progress: nil, index: .always) { notes.append($0) }
+                #expect(notes.count == 1 && notes[0].hasPrefix("indexed "), "written again for all: \(notes)")
+                #expect(try summary(grown) == summary(whole), "\(original.lastPathComponent) cut at \(share)/10")
+                notes = []
+                let again = try TraceFile.load(contentsOf: trace, progress: nil, index: .always) { notes.append($0) }
+                #expect(notes.isEmpty, "the index covers all of it now: \(notes)")
+                #expect(try summary(again) == summary(whole))
+                compared += 1
+            }
+        }
+        #expect(compared >= 14)
+    }
+
+    /// Following a trace with an index of its start reads only what came after it, and saving
+    /// the follower's index extends it to all that was read.
+    @Test func aFollowedTraceStartsFromItsIndexAndExtendsIt() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let original = RecordingFiles.folder.appendingPathComponent("heat-advisory.cogtrace")
+        let text = try [UInt8](Data(contentsOf: original))
+        let lineEnds = text.indices.filter { text[$0] == 0x0A }
+        let trace = directory.appendingPathComponent("followed.cogtrace")
+        let plain = directory.appendingPathComponent("plain.cogtrace")
+        let first = lineEnds[lineEnds.count / 3] + 1
+        // Half a line past the second cut: it waits for its line feed.
+        let second = lineEnds[lineEnds.count * 2 / 3] + 10
+        try Data(text[..<first]).write(to: trace)
+        _ = try TraceFile.load(contentsOf: trace, progress: nil, index: .always)
+        try Data(text[..<second]).write(to: trace)
+        try Data(text[..<second]).write(to: plain)
+        let follower = try #require(try TraceFollower.start(trace, index: .always))
+        let unindexed = try #require(try TraceFollower.start(plain))
+        #expect(try summary(follower.trace) == summary(unindexed.trace), "from the index, as read whole")
+        #expect(follower.trace.readByteCount == lineEnds[lineEnds.count * 2 / 3] + 1)
+        var notes: [String] = []
+        follower.saveIndex { notes.append($0) }
+        #expect(notes.count == 1 && notes[0].hasPrefix("indexed "), "\(notes)")
+        notes = []
+        follower.saveIndex { notes.append($0) }
+        #expect(notes.isEmpty, "nothing more was read, so nothing is written")
+        try Data(text).write(to: trace)
+        _ = try follower.poll()
+        #expect(follower.trace.trailer != nil)
+        follower.saveIndex { notes.append($0) }
+        #expect(notes.count == 1)
+        notes = []
+        let reopened = try TraceFile.load(contentsOf: trace, progress: nil, index: .always) { notes.append($0) }
+        #expect(notes.isEmpty, "the followed file's index covers it all: \(notes)")
+        #expect(try summary(reopened) == summary(try TraceFile.load(contentsOf: original)))
     }
 
     /// `index` with its count of record lines set past what the file holds, checksum fixed.
