@@ -111,11 +111,19 @@ extension InspectorSession {
     func stateHistory(of id: NodeID, field: String?, through limit: TurnNumber?) -> [Report] {
         let timeline = timeline(covering: [id])
         let all = limit.map { timeline.entries(of: id, through: $0) } ?? timeline.entries(of: id)
-        // Only these kinds give a state a value or take it away; the rest are not decoded.
-        let entries = all.decoded(kinds: ["write", "seeded", "created", "recompute", "released"])
-        timeline.readHeadings(of: entries.filter { $0.event?.setsValue(of: id) == true }.map(\.turn))
         let path = field.map(JSONPath.init)
-        let rows = entries.compactMap { historyRow(of: id, at: $0, path: path) }
+        // A slice at a time, as the streamed answer reads them: a busy state's decoded events
+        // all at once were most of what a long history held.
+        var rows: [[Cell]] = []
+        var start = all.startIndex
+        while start < all.endIndex {
+            let slice = all[start..<min(all.endIndex, start + Self.streamRowBatch)]
+            start = slice.endIndex
+            // Only these kinds give a state a value or take it away; the rest are not decoded.
+            let entries = slice.decoded(kinds: ["write", "seeded", "created", "recompute", "released"])
+            timeline.readHeadings(of: entries.filter { $0.event?.setsValue(of: id) == true }.map(\.turn))
+            rows += entries.compactMap { historyRow(of: id, at: $0, path: path) }
+        }
         let table: [Report] = rows.isEmpty ? [] : [.table(columns: Self.historyColumns, rows: rows)]
         return table
             + historyTrailer(

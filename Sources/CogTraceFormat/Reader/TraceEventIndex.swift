@@ -195,7 +195,15 @@ package final class TraceEventIndex {
     private static func decode(
         _ locations: ArraySlice<Location>, entries: [TraceFile.TurnEntry], bytes: TraceBytes
     ) -> [Result<TraceEvent?, TraceReadError>] {
-        locations.map { location in
+        // Each event read faults in the page around it: the span of the file the share passes
+        // over is what counts towards giving the pages back, or decoding a state's events from
+        // one end of a 4 GB trace to the other leaves all of it resident.
+        if let first = locations.first, let last = locations.last {
+            let from = entries[Int(first.turnIndex)].range.lowerBound
+            let through = entries[Int(last.turnIndex)]
+            bytes.noteRead(max(0, (through.idle?.range.upperBound ?? through.range.upperBound) - from))
+        }
+        return locations.map { location in
             guard !location.isPredecoded else { return .success(nil) }
             return Result { () throws(TraceReadError) in try decode(location, entries: entries, bytes: bytes) }
         }

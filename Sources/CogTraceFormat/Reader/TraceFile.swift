@@ -288,6 +288,8 @@ public final class TraceFile {
     }
 
     private static func heading(of entry: TurnEntry, in bytes: TraceBytes) throws(TraceReadError) -> TurnHeading {
+        // Turns lie one after another with their idle records: together they are the span read.
+        bytes.noteRead(entry.range.count + (entry.idle?.range.count ?? 0))
         let heading = try bytes.withUnsafeBufferPointer { buffer throws(TraceReadError) -> TurnHeading? in
             var scanner = EventScanner(bytes: buffer, range: entry.range)
             var events: [EventScanner.Event] = []
