@@ -13,19 +13,26 @@ extension InspectorSession {
         let named = Array(Set(expression.states.map(\.id))).sorted()
         let index = timeline(covering: named)
         let streams = named.map { index.entries(of: $0) }
-        var candidates: Set<TurnNumber> = [first]
+        // A sorted list, not a set: millions of candidates on a big trace, and a set's table
+        // is several times the list's memory.
+        var candidates: [TurnNumber] = [first]
         for entries in streams {
-            for turn in entries.turns {
-                candidates.insert(turn)
+            var previous: TurnNumber?
+            for turn in entries.turns where turn != previous {
+                previous = turn
+                candidates.append(turn)
                 if let position = trace.entryIndex(of: turn), position + 1 < turns.count {
-                    candidates.insert(turns[position + 1])
+                    candidates.append(turns[position + 1])
                 }
             }
         }
+        candidates.sort()
         var graph = try self.graph(after: first - 1)
         var readers = streams.map(DecodedEntries.init)
         var evaluations = 0
-        let ordered = candidates.sorted()
+        var ordered = candidates
+        candidates = []
+        ordered.removeDuplicatesFromSorted()
         for sequence in ordered {
             evaluations += 1
             if evaluations % Self.interruptCheckStep == 0, interruptRequested() { throw .interrupted }
@@ -89,4 +96,17 @@ private struct DecodedEntries {
 
     /// Moves past the entry `peek` gave.
     mutating func advance() { offsetInBatch += 1 }
+}
+
+extension Array where Element: Equatable {
+    /// Keeps the first of each run of equal elements: a sorted list's distinct elements.
+    fileprivate mutating func removeDuplicatesFromSorted() {
+        guard count > 1 else { return }
+        var kept = 1
+        for position in 1..<count where self[position] != self[kept - 1] {
+            self[kept] = self[position]
+            kept += 1
+        }
+        removeLast(count - kept)
+    }
 }
