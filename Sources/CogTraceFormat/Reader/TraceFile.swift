@@ -94,7 +94,9 @@ public final class TraceFile {
         progress?(TraceProgress(task: loadingTask, completed: 0, total: 1))
         let bytes = try readBytes(of: url)
         let indexed = index.applies(to: bytes)
-        if indexed, let reopened = try TraceIndexStore.reopen(url, bytes: bytes, memoryBudget: memoryBudget, note: note)
+        if indexed,
+            let reopened = try TraceIndexStore.reopen(
+                url, bytes: bytes, memoryBudget: memoryBudget, progress: progress, note: note)
         {
             reopened.file.memoryBudget = memoryBudget
             // A trace that grew past its index gets one for all of it.

@@ -18,6 +18,8 @@ package enum TraceIndexFile {
     static let magic = Array("cogtrace-index\n".utf8)
     /// The layout version this reader writes and reads; another is rebuilt.
     static let version: UInt64 = 1
+    /// How many turns are decoded between two progress reports.
+    static let progressStep = 1 << 16
     /// How many bytes at the end of the trace the tail checksum covers.
     static let tailLength = 65_536
 
@@ -114,8 +116,11 @@ package enum TraceIndexFile {
     /// of one that grew since); the record lines are read again from the trace.
     /// - Throws: `Problem` when the index is not this trace's or not whole; a `TraceReadError`
     ///   from a record line is reported as `.corrupt` (a full read then says what is wrong).
+    /// - Parameter progress: told how far the reading is, as a load's progress (`loadingTask`):
+    ///   a big trace's index holds millions of turns.
     static func decode(
-        _ index: [UInt8], of bytes: TraceBytes, memoryBudget: MemoryBudget
+        _ index: [UInt8], of bytes: TraceBytes, memoryBudget: MemoryBudget,
+        progress: ((TraceProgress) -> Void)? = nil
     ) throws(Problem) -> TraceContents {
         guard index.starts(with: magic) else { throw .corrupt }
         var file = IndexDecoder(bytes: index[magic.count...])
@@ -151,12 +156,18 @@ package enum TraceIndexFile {
             )
         }
         let entryCount = try reader.count(atMost: lineCount)
+        // Turns and record lines are the steps; a report every so many of them.
+        let steps = entryCount + records.count
+        func report(_ done: Int) {
+            progress?(TraceProgress(task: TraceFile.loadingTask, completed: done, total: max(steps, 1)))
+        }
         contents.entries.reserveCapacity(entryCount)
         contents.sequences.reserveCapacity(entryCount)
         var sequence = 0
         line = 0
         end = 0
-        for _ in 0..<entryCount {
+        for position in 0..<entryCount {
+            if position % Self.progressStep == 0 { report(position) }
             sequence += try reader.signed()
             line += try reader.signed()
             let start = end + (try reader.signed())
@@ -189,7 +200,8 @@ package enum TraceIndexFile {
         guard reader.isAtEnd else { throw .corrupt }
         do throws(TraceReadError) {
             var spanned = 0
-            for record in records {
+            for (position, record) in records.enumerated() {
+                if position % 256 == 0 { report(entryCount + position) }
                 try contents.readRecord(record.range, line: record.line, of: bytes, memoryBudget: memoryBudget)
                 // Each line read faults in the pages around it as well: the span of the file
                 // passed over is what counts towards giving them back.

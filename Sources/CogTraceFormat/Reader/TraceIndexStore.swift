@@ -57,15 +57,17 @@ enum TraceIndexStore {
     /// - Parameter following: read as a file still being written: a last line without its line
     ///   feed waits, and no trailer is no warning.
     /// - Throws: `TraceReadError` for a malformed line past what the index covers.
+    /// - Parameter progress: told how far reading the index and the lines past it got.
     static func reopen(
         _ url: URL, bytes: TraceBytes, memoryBudget: MemoryBudget, following: Bool = false,
-        note: ((String) -> Void)?
+        progress: ((TraceProgress) -> Void)? = nil, note: ((String) -> Void)?
     ) throws(TraceReadError) -> (file: TraceFile, coveredAll: Bool)? {
         for location in locations(of: url) {
             guard let index = FileManager.default.contents(atPath: location.path) else { continue }
             var contents: TraceContents
             do throws(TraceIndexFile.Problem) {
-                contents = try TraceIndexFile.decode(Array(index), of: bytes, memoryBudget: memoryBudget)
+                contents = try TraceIndexFile.decode(
+                    Array(index), of: bytes, memoryBudget: memoryBudget, progress: progress)
             } catch {
                 note?("rebuilding the index of \(url.relativePath): \(error)")
                 return nil
@@ -73,7 +75,7 @@ enum TraceIndexStore {
             guard let header = contents.header else { continue }
             let coveredAll = contents.readOffset >= bytes.count
             if !coveredAll {
-                try contents.read(bytes, memoryBudget: memoryBudget, waitsForPartialLine: following)
+                try contents.read(bytes, memoryBudget: memoryBudget, waitsForPartialLine: following, progress: progress)
             }
             if contents.trailer == nil, !following {
                 contents.warnings.append(

@@ -209,6 +209,24 @@ struct TraceIndexTests {
         #expect(try summary(reopened) == summary(try TraceFile.load(contentsOf: original)))
     }
 
+    /// Reopening from an index says how far it got, as a load does: a big trace's index holds
+    /// millions of turns, and the front end shows a line once that runs long.
+    @Test func reopeningFromTheIndexReportsItsProgress() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = try copy(RecordingFiles.folder.appendingPathComponent("tour.cogtrace"))
+        _ = try TraceFile.load(contentsOf: trace, progress: nil, index: .always)
+        var reports: [TraceProgress] = []
+        var notes: [String] = []
+        _ = try TraceFile.load(contentsOf: trace, progress: { reports.append($0) }, index: .always) {
+            notes.append($0)
+        }
+        #expect(notes.isEmpty, "reopened from the index: \(notes)")
+        #expect(reports.count >= 3, "\(reports)")
+        #expect(reports.allSatisfy { $0.task == TraceFile.loadingTask && $0.completed <= $0.total })
+        let fractions = reports.dropFirst().map(\.fraction)
+        #expect(fractions == fractions.sorted(), "it only moves forward: \(fractions)")
+    }
+
     /// `index` with its count of record lines set past what the file holds, checksum fixed.
     private func tamperedRecordCount(_ index: [UInt8]) -> [UInt8] {
         var reader = IndexDecoder(bytes: index[TraceIndexFile.magic.count...])
