@@ -217,9 +217,8 @@ struct TraceIndexTests {
         _ = try TraceFile.load(contentsOf: trace, progress: nil, index: .always)
         var reports: [TraceProgress] = []
         var notes: [String] = []
-        _ = try TraceFile.load(contentsOf: trace, progress: { reports.append($0) }, index: .always) {
-            notes.append($0)
-        }
+        _ = try TraceFile.load(
+            contentsOf: trace, progress: { reports.append($0) }, index: .always, note: { notes.append($0) })
         #expect(notes.isEmpty, "reopened from the index: \(notes)")
         #expect(reports.count >= 3, "\(reports)")
         #expect(reports.allSatisfy { $0.task == TraceFile.loadingTask && $0.completed <= $0.total })
