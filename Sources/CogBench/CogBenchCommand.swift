@@ -1,4 +1,4 @@
-import CogCommandLine
+public import CogCommandLine
 import Foundation
 
 /// `cog-bench`: measures the runtime shapes, the recorder and the inspector, and prints tables

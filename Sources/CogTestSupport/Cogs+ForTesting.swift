@@ -1,4 +1,4 @@
-import Cog
+public import Cog
 
 extension Cogs {
     /// A fresh, isolated runtime for one test or preview: seeds first, then starts `mechanisms`.

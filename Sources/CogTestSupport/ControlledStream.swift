@@ -1,4 +1,4 @@
-import Cog
+public import Cog
 
 /// Stream work that a test drives by hand: each run starts a generation whose elements, end and
 /// error the test delivers, each call returning once the runtime has handled it.

@@ -1,4 +1,4 @@
-import Cog
+public import Cog
 
 /// The public Cog library's spelling of controlled one-shot work, indexed by generation: each
 /// `makeWork()` (one per selector run) takes the next number, `starts` announces a number when

@@ -1,4 +1,4 @@
-import Cog
+public import Cog
 
 /// One-shot async work that a test drives by hand: each run of the async selector's work starts
 /// a generation the test awaits, then succeeds or fails, with no sleeps.

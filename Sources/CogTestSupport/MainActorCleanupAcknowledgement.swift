@@ -1,4 +1,4 @@
-import Cog
+public import Cog
 
 /// A one-shot signal that the runtime finished some MainActor work a test is waiting for: the
 /// runtime calls `acknowledge()` when it gets there, and the test awaits `wait()`. The signal is

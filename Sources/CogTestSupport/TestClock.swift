@@ -1,4 +1,4 @@
-import Cog
+public import Cog
 
 /// A clock a test moves by hand: sleepers wake only when `advance` passes their deadline, and
 /// `sleeperCount` / `waitForSleepers` tell a test when a task has gone back to sleep, so timed

@@ -1,7 +1,7 @@
 #if canImport(XCTest)
     import CogTraceFormat
     import Foundation
-    import XCTest
+    public import XCTest
 
     /// An XCTest base class that records the runtimes each test makes with `Cogs.forTesting` and
     /// writes their traces when the test does not succeed (a failed assertion or a thrown error).

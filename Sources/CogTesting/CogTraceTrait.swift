@@ -1,7 +1,7 @@
 #if canImport(Testing)
     import CogTraceFormat
     import Foundation
-    import Testing
+    public import Testing
 
     /// A Swift Testing trait that records the runtimes a test makes with `Cogs.forTesting` and
     /// writes their traces when the test fails: an expectation that failed, an issue recorded, or an

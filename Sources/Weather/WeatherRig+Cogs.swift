@@ -1,4 +1,4 @@
-import Cog
+public import Cog
 
 private let _weatherServiceCog = Cog<WeatherService>.Manual(name: "weather.service") { .live }
 /// The forecast capability, injected through the graph so tests can replace it.

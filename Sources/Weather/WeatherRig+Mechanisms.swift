@@ -1,4 +1,4 @@
-import Cog
+public import Cog
 
 /// The Weather app's side effects: publish the cadence, select New York, load the initial ZIPs,
 /// alert when it becomes nice where the person is looking, refresh the current ZIP on a

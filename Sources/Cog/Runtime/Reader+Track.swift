@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 extension Reader {
     /// Reads `keyPath` of an external `@Observable` model and makes the running state depend on

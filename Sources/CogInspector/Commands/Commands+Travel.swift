@@ -1,4 +1,4 @@
-import CogTraceFormat
+public import CogTraceFormat
 
 extension CommandCatalog {
     static let travel: [CommandSpec] = [

@@ -1,4 +1,4 @@
-import CogTraceFormat
+public import CogTraceFormat
 
 /// What differs between two recorded graphs (usually the graph after turn A and after turn B):
 /// values, states and registrations that came and went, edges, leases and async status.

@@ -1,4 +1,4 @@
-import CogTraceFormat
+public import CogTraceFormat
 import Foundation
 
 /// Where `bisect` stopped: the turn, and how many times it evaluated the expression to get there.

@@ -1,4 +1,4 @@
-import CogTraceFormat
+public import CogTraceFormat
 
 /// The answer to `why`: a tree of links from the value asked about back to the roots that caused
 /// it, each link a step with the values before and after it. Links are in preorder (a link's

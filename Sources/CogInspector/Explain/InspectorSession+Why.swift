@@ -1,4 +1,4 @@
-import CogTraceFormat
+public import CogTraceFormat
 
 /// How a `why` question is asked: about which moment, which field, how deep.
 public struct WhyOptions: Equatable, Sendable {

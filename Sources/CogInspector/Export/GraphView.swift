@@ -1,4 +1,4 @@
-import CogTraceFormat
+public import CogTraceFormat
 
 /// The recorded graph at one turn as a picture needs it: nodes for states and for the
 /// registrations that read them, edges from each producer to its reader, and, for an annotated

@@ -1,6 +1,6 @@
 import CSQLite
 import CogCommandLine
-import CogTraceFormat
+public import CogTraceFormat
 import Foundation
 
 /// A recording as SQLite tables (turns, events, writes, recomputes, edges, leases, states,

@@ -1,4 +1,4 @@
-import CogTraceFormat
+public import CogTraceFormat
 
 /// A turn as an answer names it: turn N itself, or the idle time after turn N (work a read did
 /// between turns, written `N+` in text).

@@ -1,4 +1,4 @@
-import CogTraceFormat
+public import CogTraceFormat
 
 /// What a command found, as typed values; rendering to text or JSON is a separate step
 /// (`ReportRenderer`).

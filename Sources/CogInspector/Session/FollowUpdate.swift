@@ -1,4 +1,4 @@
-import CogTraceFormat
+public import CogTraceFormat
 
 /// Why following a trace stopped.
 public enum FollowEnd: Equatable, Sendable {

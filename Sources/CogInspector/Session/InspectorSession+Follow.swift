@@ -1,4 +1,4 @@
-import CogTraceFormat
+public import CogTraceFormat
 import Foundation
 
 extension InspectorSession {

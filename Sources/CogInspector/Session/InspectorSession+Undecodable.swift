@@ -1,4 +1,4 @@
-import CogTraceFormat
+public import CogTraceFormat
 
 extension InspectorSession {
     /// The turns whose records could not be decoded (the timeline is built to find them).

@@ -1,4 +1,4 @@
-import CogTraceFormat
+public import CogTraceFormat
 
 /// An open trace with a cursor: the turn whose resulting graph `get`, `deps` and the other look
 /// commands show. Commands run against a session and return values.

@@ -1,6 +1,6 @@
 import Cog
-import CogTrace
-import Foundation
+public import CogTrace
+public import Foundation
 
 /// The recording of one test: every runtime the test makes with `Cogs.forTesting` gets a
 /// recorder, and when the test ends its traces are written if the options say so. The

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How a test's runtimes are recorded: how much history to keep, what to redact, when to write
 /// the trace and where. Every field can also be set from the environment, so CI can change it

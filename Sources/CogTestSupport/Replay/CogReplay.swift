@@ -1,5 +1,5 @@
 import Cog
-import CogTrace
+public import CogTrace
 
 /// Re-executes a recording against the current code and says whether it still does the same.
 ///

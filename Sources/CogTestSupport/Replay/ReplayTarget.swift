@@ -1,5 +1,5 @@
-import Cog
-import CogTrace
+public import Cog
+public import CogTrace
 
 /// The app under replay: a fresh runtime with the app's declarations and mechanisms, on a
 /// `TestClock`, with a recorder attached before the mechanisms started, and the hooks replay

@@ -1,4 +1,4 @@
-import Cog
+public import Cog
 
 /// The probe entry points: each keeps its event in the log, packed, unless the turn is full.
 extension CogRecorder {

@@ -1,5 +1,5 @@
 import Cog
-import Foundation
+public import Foundation
 
 extension CogRecorder {
     /// The header this recorder writes.

@@ -1,4 +1,4 @@
-import Cog
+public import Cog
 import Foundation
 import Synchronization
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A loaded `.cogtrace`: the header, the state table and keyframes decoded eagerly, and an index
 /// of turn records that are decoded when asked for. Loading scans line offsets rather than

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A trace file read while a recorder writes it: each `poll` reads what was appended since the
 /// last one, and notices the file being truncated, replaced or removed instead of reading

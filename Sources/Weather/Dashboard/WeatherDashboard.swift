@@ -1,4 +1,4 @@
-import Cog
+public import Cog
 import Observation
 
 /// The headless dashboard: one card per ZIP, read through the Observation boundary exactly as a

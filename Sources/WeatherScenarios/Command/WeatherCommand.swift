@@ -1,4 +1,4 @@
-import CogCommandLine
+public import CogCommandLine
 import Foundation
 
 /// `weather`: runs the Weather sample app headless, records its scripted scenarios, and keeps
