@@ -43,6 +43,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "CogInspector", dependencies: ["CogTraceFormat", "CogCommandLine", "CSQLite"],
+            resources: [
+                .embedInCode("Export/Viewer/Assets/viewer.css"), .embedInCode("Export/Viewer/Assets/viewer.js"),
+            ],
             swiftSettings: plainCode),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         // What every tool shares: exit statuses, usage errors, and the escaping of trace text.

@@ -91,7 +91,7 @@ extension InspectorSession {
                 }
                 return rows
             },
-            finish: { [self] hadRows in
+            finish: { hadRows in
                 if interrupted {
                     return [.warning("stopped by Ctrl-C: the recording goes on past the turns above")] + values
                 }
