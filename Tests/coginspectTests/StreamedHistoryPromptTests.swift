@@ -10,10 +10,11 @@ import Testing
 struct StreamedHistoryPromptTests {
     private let terminal = TerminalSession("stream")
 
-    @Test func theFirstScreenShowsAndTheLastRowIsReachedAndQuitReturnsToThePrompt() throws {
+    /// Writes a 30,000-turn synthetic trace in a new folder, opens it at the prompt and waits
+    /// for the prompt; returns the folder (its HOME too), for the caller to remove.
+    private func startOnABusyTrace() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let trace = folder.appendingPathComponent("busy.cogtrace")
         let written = try Executables.run(
             Executables.productsDirectory.appendingPathComponent("cog-bench"),
@@ -21,8 +22,16 @@ struct StreamedHistoryPromptTests {
         try #require(written.status == 0, "\(written.standardError)")
         let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
         terminal.start("env HOME='\(folder.path)' TERM=xterm '\(binary)' '\(trace.path)'", columns: 120)
-        defer { terminal.stop() }
         terminal.waitFor("the prompt") { TerminalSession.lastLine($0).hasSuffix("turn 30000/30000>") }
+        return folder
+    }
+
+    @Test func theFirstScreenShowsAndTheLastRowIsReachedAndQuitReturnsToThePrompt() throws {
+        let folder = try startOnABusyTrace()
+        defer {
+            terminal.stop()
+            try? FileManager.default.removeItem(at: folder)
+        }
         terminal.send("history weather.currentZip", "Enter")
         let first = terminal.waitFor("the pager's first screen") { screen in
             screen.contains("turn    value  why") && screen.contains("written in turn 3 (selectLocation(_:))")
@@ -37,18 +46,11 @@ struct StreamedHistoryPromptTests {
     }
 
     @Test func findStreamsItsTurnsUnderTheirTitle() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let trace = folder.appendingPathComponent("busy.cogtrace")
-        let written = try Executables.run(
-            Executables.productsDirectory.appendingPathComponent("cog-bench"),
-            ["--write-synthetic", trace.path, "--sizes", "30000"], input: "")
-        try #require(written.status == 0, "\(written.standardError)")
-        let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
-        terminal.start("env HOME='\(folder.path)' TERM=xterm '\(binary)' '\(trace.path)'", columns: 120)
-        defer { terminal.stop() }
-        terminal.waitFor("the prompt") { TerminalSession.lastLine($0).hasSuffix("turn 30000/30000>") }
+        let folder = try startOnABusyTrace()
+        defer {
+            terminal.stop()
+            try? FileManager.default.removeItem(at: folder)
+        }
         terminal.send("find select", "Enter")
         let first = terminal.waitFor("the pager's first screen") { $0.contains("3      selectLocation(_:)") }
         #expect(first.contains("turns\n  turn   name"), "the rows stand under their section's title:\n\(first)")

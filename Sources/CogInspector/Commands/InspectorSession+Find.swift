@@ -18,22 +18,12 @@ extension InspectorSession {
             ]
         }
         // A turn that cannot say its name is left out, and the answer warns of it.
-        var turns: [[Cell]] = []
         let headings = trace.readingHeadings(self.turns)
         // Ctrl-C stops the reading between batches; what it left unread is not an answer.
         if interruptRequested() { throw .interrupted }
-        for (offset, (sequence, heading)) in zip(self.turns, headings).enumerated() {
-            // Matching a name is slow next to reading it: Ctrl-C is looked at as it goes.
-            if offset % 16_384 == 0, interruptRequested() { throw .interrupted }
-            switch heading {
-            case .success(let heading):
-                if matches(heading.name, pattern: pattern) {
-                    turns.append([.turn(TurnReference(sequence)), .text(heading.name)])
-                }
-            case .failure(let error):
-                searchedUndecodable.append((sequence, error))
-            }
-        }
+        let turns = try Self.rows(
+            of: self.turns, headings: headings, matching: pattern, undecodable: &searchedUndecodable,
+            interrupted: interruptRequested)
         let values = try valuesMatching(pattern)
         let turnsSection: [Report] =
             turns.isEmpty ? [] : [.section("turns", [.table(columns: Self.foundTurnColumns, rows: turns)])]
@@ -42,6 +32,29 @@ extension InspectorSession {
     }
 
     static let foundTurnColumns = ["turn", "name"]
+
+    /// The rows of the turns among `sequences` whose name matches, from their `headings`; a turn
+    /// whose heading cannot be read goes to `undecodable`.
+    /// - Throws: `InspectorError.interrupted` when `interrupted` says so (it is asked now and then:
+    ///   matching a name is slow next to reading it).
+    private static func rows(
+        of sequences: [TurnNumber], headings: [Result<TurnHeading, TraceReadError>], matching pattern: String,
+        undecodable: inout [(turn: TurnNumber, error: TraceReadError)], interrupted: () -> Bool
+    ) throws(InspectorError) -> [[Cell]] {
+        var rows: [[Cell]] = []
+        for (offset, (sequence, heading)) in zip(sequences, headings).enumerated() {
+            if offset % 16_384 == 0, interrupted() { throw .interrupted }
+            switch heading {
+            case .success(let heading):
+                if matches(heading.name, pattern: pattern) {
+                    rows.append([.turn(TurnReference(sequence)), .text(heading.name)])
+                }
+            case .failure(let error):
+                undecodable.append((sequence, error))
+            }
+        }
+        return rows
+    }
 
     static func nothingMatches(_ pattern: String) -> String { "nothing matches '\(pattern)'" }
 
@@ -78,18 +91,14 @@ extension InspectorSession {
                 let sequences = Array(turns[position..<min(turns.count, position + batch)])
                 position += sequences.count
                 batch = min(batch * 4, Self.streamBatchLimit)
-                var rows: [[Cell]] = []
-                for (sequence, heading) in zip(sequences, trace.readingHeadings(sequences)) {
-                    switch heading {
-                    case .success(let heading):
-                        if matches(heading.name, pattern: pattern) {
-                            rows.append([.turn(TurnReference(sequence)), .text(heading.name)])
-                        }
-                    case .failure(let error):
-                        undecodable.append((sequence, error))
-                    }
+                do {
+                    return try Self.rows(
+                        of: sequences, headings: trace.readingHeadings(sequences), matching: pattern,
+                        undecodable: &undecodable, interrupted: interruptRequested)
+                } catch {
+                    interrupted = true
+                    return nil
                 }
-                return rows
             },
             finish: { hadRows in
                 if interrupted {
