@@ -14,7 +14,8 @@ public import Cog
 /// ```
 extension ControlledWork {
     /// One-shot work that announces its generation on `starts` when it begins, then waits for
-    /// `succeed(_:with:)` or `fail(_:with:)` of that generation.
+    /// `succeed(_:with:)` or `fail(_:with:)` of that generation; cancelling its task does not
+    /// end it, so a superseded generation's result can still be handed to the runtime.
     public func makeWork() -> Work<Value> {
         let generation = takeGenerationNumber()
         return .run { [self] in try await awaitResult(announcing: generation) }

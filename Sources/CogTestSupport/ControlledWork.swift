@@ -70,9 +70,12 @@ public final class ControlledWork<Value: Sendable> {
         startedByNumber.removeValue(forKey: number)
     }
 
-    /// Waits for the result of generation `number` of `makeWork()`, announcing its start.
+    /// Waits for the result of generation `number` of `makeWork()`, announcing its start. It
+    /// ignores cancellation, as the public library's controlled work does: a superseded or
+    /// released generation still waits for the test to complete it, so a test can hand the
+    /// runtime a stale result and see it rejected.
     func awaitResult(announcing number: Int) async throws -> Value {
-        try await awaitResult(index: number, tag: "") { [self] generation in
+        try await awaitResult(index: number, tag: "", ignoresCancellation: true) { [self] generation in
             startedByNumber[number] = generation
             startAnnouncer.yield(number)
         }
@@ -82,13 +85,20 @@ public final class ControlledWork<Value: Sendable> {
         try await awaitResult(index: startCount, tag: tag) { [self] in didStart($0) }
     }
 
-    /// Suspends one generation until the test completes it (or its task is cancelled), after
-    /// `started` has made it known.
+    /// Suspends one generation until the test completes it (or, unless `ignoresCancellation`,
+    /// its task is cancelled), after `started` has made it known.
     private func awaitResult(
-        index: Int, tag: String, started: @escaping (ControlledGeneration<Value>) -> Void
+        index: Int, tag: String, ignoresCancellation: Bool = false,
+        started: @escaping (ControlledGeneration<Value>) -> Void
     ) async throws -> Value {
         let generation = ControlledGeneration<Value>(index: index, tag: tag, context: AsyncRunContext.current)
         startCount += 1
+        if ignoresCancellation {
+            return try await withCheckedThrowingContinuation { continuation in
+                generation.attach(continuation)
+                started(generation)
+            }
+        }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 generation.attach(continuation)

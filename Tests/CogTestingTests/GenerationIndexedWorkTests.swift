@@ -14,7 +14,7 @@ struct GenerationIndexedWorkTests {
         for _ in 0..<5_000 where !condition() { await Task.yield() }
     }
 
-    @Test func aStartedGenerationCompletesByNumberAndAStaleOneIsRejected() async {
+    @Test func aStartedGenerationCompletesByNumberAndAStaleOneIsRejected() async throws {
         let work = ControlledWork<Int>()
         let _queryCog = Cog<String>.Manual(name: "generations.query") { "a" }
         let resultCog = Cog<Int>.Async(default: 0, name: "generations.result") { c in
@@ -27,7 +27,14 @@ struct GenerationIndexedWorkTests {
         #expect(await starts.next() == 0)
         cogs.turn("retype") { w in w[_queryCog] = "ab" }
         #expect(await starts.next() == 1)
-        work.succeed(0, with: 10)  // cancelled by the retype: nothing to resume
+        // Superseded by the retype, generation 0 still waits: its late result is handed over
+        // and rejected.
+        let staleChecked = MainActorCleanupAcknowledgement()
+        cogs.acknowledgeNextAsyncCompletionCheck(with: staleChecked)
+        work.succeed(0, with: 10)
+        try await staleChecked.wait()
+        #expect(cogs.peek(resultCog) == 0)
+        #expect(cogs.status.peek(resultCog).kind == .pending)
         work.succeed(1, with: 20)
         await settle { cogs.peek(resultCog) == 20 }
         #expect(cogs.peek(resultCog) == 20)
