@@ -75,6 +75,9 @@ final class Graph {
     var graceBookings: [Int: Int] = [:]
     /// Mechanism owners, so tearing down retires them (cancelling their tasks).
     var mechanismOwners: [RegistrationOwner] = []
+    /// The mechanisms as they were handed to assembly: the runtime keeps them (and what they
+    /// own) alive as long as itself, and lets them go only after their tasks are cancelled.
+    var mechanisms: [any Mechanism] = []
     /// Turns run since the runtime was last idle, for the runaway-chain diagnostic.
     var turnsSinceIdle: [String] = []
     var hasReportedRunaway = false
@@ -101,6 +104,8 @@ final class Graph {
         for owner in mechanismOwners { owner.markRetired() }
         for owner in mechanismOwners { owner.release(in: self) }
         mechanismOwners.removeAll()
+        // Their tasks are cancelled: now what a registration might still have used can go.
+        mechanisms.removeAll()
         forEachNode { node in
             node.dependencies.removeAll()
             node.consumers.removeAll()

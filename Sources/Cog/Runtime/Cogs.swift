@@ -86,6 +86,7 @@ public final class Cogs: CogOps {
             }
             let owner = RegistrationOwner(id: graph.claimNodeID(), name: name)
             graph.mechanismOwners.append(owner)
+            graph.mechanisms.append(mechanism)
             graph.probe?.record(.registered(CogRegistrationInfo(id: owner.id, name: name, kind: .mechanism)))
             mechanism.operate(MechanismController(owner: owner, graph: graph))
         }
