@@ -125,7 +125,7 @@ extension Graph {
     /// diagnostic) when the writer outlived its turn.
     @usableFromInline
     func stagingTarget(_ descriptor: AnyDescriptor, key: StateKey?, turnID: Int) -> Node? {
-        guard isLive(turnID: turnID, descriptor: descriptor, key: key) else { return nil }
+        guard isLive(turnID: turnID, descriptor: descriptor, key: key, writing: true) else { return nil }
         let source = node(descriptor, key: key)
         if descriptor.isReleasable { renewGrace(source, by: "write") }
         if !source.isStaged {
@@ -150,20 +150,22 @@ extension Graph {
 
     @usableFromInline
     func writerReadTarget(_ descriptor: AnyDescriptor, key: StateKey?, turnID: Int) -> Node {
-        _ = isLive(turnID: turnID, descriptor: descriptor, key: key)
+        _ = isLive(turnID: turnID, descriptor: descriptor, key: key, writing: false)
         let node = node(descriptor, key: key)
         if !node.isStaged { settleForPeek(node) }
         return node
     }
 
-    private func isLive(turnID: Int, descriptor: AnyDescriptor, key: StateKey?) -> Bool {
+    /// Whether the writer of turn `turnID` may still be used; if not, says so, naming what it was
+    /// used for as the public library's message does ("writing to count", "reading count").
+    private func isLive(turnID: Int, descriptor: AnyDescriptor, key: StateKey?, writing: Bool) -> Bool {
         guard phase == .accumulating, let currentTurn, currentTurn.id == turnID else {
             let label = Node.label(descriptor: descriptor, key: key)
             fail(
                 .staleWriter,
-                "the writer of turn \(turnID) outlived the turn that created it and was used for '\(label)' after "
-                    + "that turn ended; a writer is valid only inside its turn's body, so call turn again and use the "
-                    + "writer it passes",
+                "the writer of turn \(turnID) outlived the turn that created it and was used after that turn ended, "
+                    + (writing ? "writing to \(label)" : "reading \(label)")
+                    + "; a writer is valid only inside its turn's body, so call turn again and use the writer it passes",
                 path: [label])
             return false
         }

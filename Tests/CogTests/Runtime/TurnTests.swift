@@ -89,10 +89,28 @@ struct TurnTests {
         #expect(diagnostics.map(\.kind) == [.staleWriter])
         #expect(
             diagnostics.first?.message
-                == "the writer of turn 1 outlived the turn that created it and was used for 'count' after that turn "
-                + "ended; a writer is valid only inside its turn's body, so call turn again and use the writer it passes"
+                == "the writer of turn 1 outlived the turn that created it and was used after that turn ended, "
+                + "writing to count; a writer is valid only inside its turn's body, so call turn again and use the "
+                + "writer it passes"
         )
         #expect(cogs.peek(_countCog) == 0)
+    }
+
+    /// A read through an escaped writer is named as a read: "reading count", the public library's
+    /// phrase, not "writing to count".
+    @Test func aWriterReadAfterItsTurnSaysItWasARead() {
+        let cogs = Cogs.forTesting()
+        var escaped: Writer?
+        cogs.turn { c in escaped = c }
+        let diagnostics = cogs.collectingDiagnostics {
+            _ = escaped?[_countCog]
+        }
+        #expect(diagnostics.map(\.kind) == [.staleWriter])
+        let message = diagnostics.first?.message ?? ""
+        #expect(message.contains("outlived the turn that created it"))
+        #expect(message.contains("reading count"))
+        #expect(!message.contains("writing to"))
+        #expect(message.contains("call turn again"))
     }
 
     @Test func aStaleWriterTrapsInProduction() async {
