@@ -50,6 +50,9 @@
         /// public library reads an async value through a derived state of that name, computed when
         /// the async state first runs and again at each status change, and its tests count those.
         private var valueProjectionLabels: [CogStateID: String] = [:]
+        /// The export subscribers: their runs hand a value over (`offer`) and are not effects,
+        /// as the public library's history counts them.
+        private var exportSubscribers: Set<CogStateID> = []
 
         var history: CogHistory {
             let entries = oldest == 0 ? ring : Array(ring[oldest...] + ring[..<oldest])
@@ -87,14 +90,17 @@
                 currentTurn = UInt64(max(info.id, 0))
                 keep(.turn, info.name)
             case .stateCreated(let info, _): learn(info)
-            case .registered(let info): labels[info.id] = info.name
+            case .registered(let info):
+                labels[info.id] = info.name
+                if info.kind == .export { exportSubscribers.insert(info.id) }
             case .scopeOpened(let registration, let name, _): labels[registration] = name
             case .write(let state, _, _): keep(.write, label(state))
             case .recompute(let state, let old, _, _, _): keepRecompute(state, isFirstRun: old == nil)
             case .asyncStatus(let state, _, _, _, _):
                 if let projection = valueProjectionLabels[state] { keep(.recompute, projection) }
             case .notice(let state): keep(.notice, label(state))
-            case .reactionRun(let registration): keep(.effect, label(registration))
+            case .reactionRun(let registration):
+                if !exportSubscribers.contains(registration) { keep(.effect, label(registration)) }
             case .offer(let state, _, _): keep(.offer, label(state))
             default: break
             }

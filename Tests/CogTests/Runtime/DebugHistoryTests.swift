@@ -46,5 +46,24 @@ private let stepLabelsCog = CogBox<String, Int>(name: "history.label") { c, key 
             let turns = history.entries.map(\.turn)
             #expect(turns == turns.sorted(), "oldest first")
         }
+
+        /// An export subscriber's delivery is an offer, not an effect, and it comes before the
+        /// turn's reactions, as the public library's history records it (its REACT-20).
+        @Test func anExportDeliveryIsAnOfferBeforeTheReactions() async {
+            let cogs = Cogs.forTesting(mechanisms: [Stepper()])
+            var values = cogs.values(of: _stepsCog).makeAsyncIterator()
+            #expect(await values.next() == 0)
+            cogs.turn("step") { w in w[_stepsCog] = 1 }
+            #expect(await values.next() == 1)
+            let entries = cogs.debugHistory.entries
+            let turn = entries.first { $0.event == .turn && $0.name == "step" }?.turn
+            let inStep = entries.filter { $0.turn == turn }
+            let offers = inStep.indices.filter { inStep[$0].event == .offer }
+            let effects = inStep.indices.filter { inStep[$0].event == .effect }
+            #expect(offers.count == 1)
+            #expect(effects.count == 1, "the reaction's run only: \(inStep)")
+            #expect(offers.allSatisfy { offer in effects.allSatisfy { offer < $0 } })
+            #expect(!entries.contains { $0.event == .effect && $0.name.hasPrefix("export") })
+        }
     }
 #endif
