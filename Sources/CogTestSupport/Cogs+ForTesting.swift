@@ -12,12 +12,15 @@ extension Cogs {
     ///     `TestClock` you keep to drive grace periods, or `ContinuousClock()` for real time.
     ///   - whileObservedGrace: How long an unused while-observed state waits before release
     ///     (production: 30 s).
+    ///   - externalObservationTracking: How `c.track` follows external `@Observable` state;
+    ///     Linux has one path, so both choices select it (see `ExternalObservationTrackingForTesting`).
     ///   - seeding: Places source values with `cogs.seed(_:to:)`, with no turn, notice or
     ///     reaction, before any mechanism starts.
     ///   - mechanisms: The mechanisms under test, started in array order.
     /// - Returns: The runtime; keep one per test.
     public static func forTesting(
         clock: any Clock<Duration> = TestClock(), whileObservedGrace: Duration = Cogs.productionGrace,
+        externalObservationTracking: ExternalObservationTrackingForTesting = .automatic,
         seeding: ((Cogs) -> Void)? = nil, mechanisms: [any Mechanism] = []
     ) -> Cogs {
         let cogs = Cogs(clock: clock, grace: whileObservedGrace)
@@ -38,6 +41,7 @@ extension Cogs {
     /// ```
     public static func forTestingWithController(
         clock: any Clock<Duration> = TestClock(), whileObservedGrace: Duration = Cogs.productionGrace,
+        externalObservationTracking: ExternalObservationTrackingForTesting = .automatic,
         seeding: ((Cogs) -> Void)? = nil, mechanisms: [any Mechanism] = []
     ) -> (cogs: Cogs, controller: MechanismController) {
         let probe = ControllerProbe()

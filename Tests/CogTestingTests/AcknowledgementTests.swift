@@ -88,4 +88,24 @@ struct AcknowledgementTests {
         try await second.wait()
         #expect(cogs.peek(targetCog) == 18)
     }
+
+    /// `externalObservationTracking: .legacy` is the public library's way to force its one-shot
+    /// path; here every runtime takes that path, so either choice tracks and re-arms alike.
+    @Test(arguments: [ExternalObservationTrackingForTesting.automatic, .legacy])
+    func eitherTrackingChoiceFollowsAnObservableAndReArms(_ tracking: ExternalObservationTrackingForTesting)
+        async throws
+    {
+        let thermostat = Thermostat()
+        let targetCog = Cog<Int>(name: "ack.choice") { c in c.track(thermostat, \.target, name: "thermostat.target") }
+        let (cogs, _) = Cogs.forTestingWithController(externalObservationTracking: tracking)
+        var values = cogs.values(of: targetCog).makeAsyncIterator()
+        #expect(await values.next() == 20)
+        for target in [23, 17] {
+            let rearmed = MainActorCleanupAcknowledgement()
+            cogs.acknowledgeNextExternalObservationRearm(with: rearmed)
+            thermostat.target = target
+            try await rearmed.wait()
+            #expect(await values.next() == target)
+        }
+    }
 }
