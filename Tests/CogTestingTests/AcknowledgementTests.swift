@@ -92,7 +92,9 @@ struct AcknowledgementTests {
     /// `externalObservationTracking: .legacy` is the public library's way to force its one-shot
     /// path; here every runtime takes that path, so either choice tracks and re-arms alike.
     @Test(arguments: [ExternalObservationTrackingForTesting.automatic, .legacy])
-    func eitherTrackingChoiceFollowsAnObservableAndReArms(_ tracking: ExternalObservationTrackingForTesting)
+    func eitherTrackingChoiceFollowsAnObservableAndReArms(
+        _ tracking: ExternalObservationTrackingForTesting
+    )
         async throws
     {
         let thermostat = Thermostat()
