@@ -21,6 +21,8 @@ final class Graph {
     }
     /// The external `@Observable` properties selectors track (`c.track`), by model and property.
     var externalBridges: [ExternalPropertyIdentity: AnyObject] = [:]
+    /// The closure reads selectors track (`c.track(model) { … }`), by selector and call site.
+    var externalReadBridges: [ExternalReadIdentity: AnyObject] = [:]
     /// One-shot signals tests are waiting for, by the point that fires them.
     var acknowledgements: [CogAcknowledgementPoint: () -> Void] = [:]
     /// Test seam: when set, a failure is reported here and the runtime recovers instead of trapping.
@@ -98,6 +100,7 @@ final class Graph {
     func tearDown() {
         lifeline.isAlive = false
         externalBridges.removeAll()
+        externalReadBridges.removeAll()
         for node in graceWaiting { stopGrace(node, reportingCheck: false) }
         // Every owner is retired before any is cleaned up: a task cancelled below may look at a
         // cousin's controller, and must not find it live.
