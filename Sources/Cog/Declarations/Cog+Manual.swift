@@ -31,6 +31,16 @@ extension Cog {
             self.init(name: name, equality: .given(equals), lifetime: lifetime, fileID: fileID, line: line, initial)
         }
 
+        /// Declares a source that starts at `initial`, evaluated once per state: the short form of
+        /// the closure declaration, `Cog<Int>.Manual(0)`.
+        public init(
+            _ initial: @autoclosure @escaping @MainActor () -> Value, name: String? = nil,
+            equals: (@MainActor (Value, Value) -> Bool)? = nil, lifetime: ManualCogLifetime = .app,
+            fileID: String = #fileID, line: Int = #line
+        ) {
+            self.init(name: name, equality: .given(equals), lifetime: lifetime, fileID: fileID, line: line, initial)
+        }
+
         init(
             name: String? = nil, equality: Equality<Value>, lifetime: ManualCogLifetime = .app,
             fileID: String = #fileID, line: Int = #line,
@@ -47,6 +57,17 @@ extension Cog {
 }
 
 extension Cog.Manual where Value: Equatable {
+    /// Declares a source that starts at `initial`, with `==` deciding equal writes unless
+    /// `equals` says otherwise: the short form of the closure declaration, `Cog<Int>.Manual(0)`.
+    public init(
+        _ initial: @autoclosure @escaping @MainActor () -> Value, name: String? = nil,
+        equals: (@MainActor (Value, Value) -> Bool)? = nil, lifetime: ManualCogLifetime = .app,
+        fileID: String = #fileID, line: Int = #line
+    ) {
+        self.init(
+            name: name, equality: .givenOrEquatable(equals), lifetime: lifetime, fileID: fileID, line: line, initial)
+    }
+
     /// Declares a source whose equal writes are discarded (`==` unless `equals` says otherwise).
     ///
     /// - Parameters:

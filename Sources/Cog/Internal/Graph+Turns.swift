@@ -84,6 +84,7 @@ extension Graph {
     }
 
     private func runTurn(name: String, origin: CogTurnOrigin, cause: Int?, body: (Writer) -> Void) {
+        noteChainedTurn(name)
         let id = nextTurnID
         nextTurnID += 1
         currentTurn = TurnInProgress(id: id, name: name)
@@ -105,9 +106,10 @@ extension Graph {
                 probe?.record(.turnDropped(name: next.name, reason: "its scope '\(owner.name)' retired"))
                 continue
             }
-            noteChainedTurn(next.name)
             runTurn(name: next.name, origin: next.origin, cause: next.cause, body: next.body)
         }
+        if turnChain.hasWarned { lastTurnChainWarning = turnChain.warning }
+        turnChain = TurnChainRecord()
         turnsSinceIdle.removeAll()
         queuedTurns.removeAll(keepingCapacity: true)
         queueHead = 0
@@ -172,12 +174,15 @@ extension Graph {
         return true
     }
 
-    /// Counts turns run before the runtime returns to idle; past 64 the chain is a runaway,
-    /// reported once with the turns that led to it.
+    /// Counts the turns run before the runtime returns to idle, the first included; past 64 the
+    /// chain is a runaway, reported once with the turns that led to it.
     private func noteChainedTurn(_ name: String) {
         turnsSinceIdle.append(name)
-        guard turnsSinceIdle.count > 64, !hasReportedRunaway else { return }
-        hasReportedRunaway = true
+        turnChain.turns += 1
+        turnChain.note(.turn(name))
+        guard turnChain.turns > CogTurnChainDiagnostic.threshold, !turnChain.hasWarned else { return }
+        turnChain.hasWarned = true
+        turnChainWarnings += 1
         let chain = turnsSinceIdle.prefix(3) + ["…"] + turnsSinceIdle.suffix(3)
         warn(
             .runawayChain,

@@ -82,7 +82,11 @@ final class Graph {
     var mechanisms: [any Mechanism] = []
     /// Turns run since the runtime was last idle, for the runaway-chain diagnostic.
     var turnsSinceIdle: [String] = []
-    var hasReportedRunaway = false
+    /// The chain of turns and reactions running now (`CogTurnChainDiagnostic`).
+    var turnChain = TurnChainRecord()
+    /// How many chains ran past the threshold, and the newest one's warning.
+    var turnChainWarnings = 0
+    var lastTurnChainWarning: CogTurnChainWarning?
     /// What the runtime's tasks hold instead of a weak reference to the graph.
     private(set) lazy var lifeline = GraphLifeline(graph: self)
 

@@ -18,8 +18,15 @@ final class ReactionNode: Node {
     var isRetired = false
     /// Work its body asked to run once the run is over (a scope's body for an opening), in order.
     var workAfterRun: [() -> Void] = []
+    /// How a turn chain names it: its registration name, or only where it was registered
+    /// (`fileID:line`) when it was given no name, as the public library's chain names it.
+    let chainName: String
 
-    init(id: Int, name: String, kind: CogRegistrationInfo.Kind, order: Int, body: @escaping (Reader<Void>) -> Void) {
+    init(
+        id: Int, name: String, chainName: String, kind: CogRegistrationInfo.Kind, order: Int,
+        body: @escaping (Reader<Void>) -> Void
+    ) {
+        self.chainName = chainName
         self.order = order
         self.kind = kind
         self.body = body
@@ -41,6 +48,7 @@ final class ReactionNode: Node {
 
     override func run(in graph: Graph) -> Bool {
         guard !isRetired else { return false }
+        if graph.currentTurn != nil { graph.turnChain.note(.reaction(chainName)) }
         graph.probe?.signal(.reactionRun(registration: CogStateID(id)))
         body(Reader(graph: graph, consumer: self))
         return false
@@ -56,7 +64,15 @@ extension Graph {
         body: @escaping (Reader<Void>) -> Void
     ) -> ReactionNode? {
         if let owner, owner.isRetired { return nil }
-        let reaction = ReactionNode(id: claimNodeID(), name: name, kind: kind, order: nextReactionOrder, body: body)
+        // An unnamed registration is `Owner.fileID:line`; a chain names it by the site alone.
+        let site = owner.flatMap { owner -> String? in
+            let prefix = owner.name + "."
+            guard name.hasPrefix(prefix) else { return nil }
+            let rest = name.dropFirst(prefix.count)
+            return rest.contains(".swift:") ? String(rest) : nil
+        }
+        let reaction = ReactionNode(
+            id: claimNodeID(), name: name, chainName: site ?? name, kind: kind, order: nextReactionOrder, body: body)
         nextReactionOrder += 1
         reactions.append(reaction)
         owner?.reactions.append(reaction)

@@ -66,7 +66,38 @@ struct ExportTests {
         #expect(diagnostics.map(\.kind) == [.runawayChain])
         #expect(
             diagnostics.first?.message == "runaway chain: 65 turns without returning to idle: "
-                + "PingPong.bump -> PingPong.bump -> PingPong.bump -> … -> PingPong.bump -> PingPong.bump -> PingPong.bump"
+                + "kick -> PingPong.bump -> PingPong.bump -> … -> PingPong.bump -> PingPong.bump -> PingPong.bump",
+            "the turn that started the chain counts: 65 in all warn, as the public library counts them"
         )
+        let warning = cogs.turnChainDiagnostic.lastWarning
+        #expect(cogs.turnChainDiagnostic.warningCount == 1)
+        #expect(cogs.turnChainDiagnostic.isIdle)
+        #expect(warning?.uninterruptedTurnCount == 100)
+        #expect(warning?.causalChain.prefix(3) == [.turn("kick"), .reaction("PingPong.bump"), .turn("PingPong.bump")])
+        #expect(warning?.causalChainIsTruncated == false)
+    }
+
+    /// A chain of exactly 64 turns, the first included, is quiet; a second chain past the
+    /// threshold warns again (one warning per chain, not per runtime).
+    @Test func sixtyFourTurnsAreQuietAndEachRunawayChainWarns() {
+        let cogs = Cogs.forTesting()
+        let diagnostics = cogs.collectingDiagnostics {
+            cogs.start([
+                ClosureMechanism(name: "Edge") { m in
+                    m.watch(_scoreCog, name: "bump") { _, score in
+                        if score % 100 < 64 { m.turn("bump") { c in c[_scoreCog] = score + 1 } }
+                    }
+                }
+            ])
+            cogs.turn("quiet") { c in c[_scoreCog] = 1 }
+            #expect(cogs.peek(_scoreCog) == 64)
+            #expect(cogs.turnChainDiagnostic.warningCount == 0)
+            cogs.turn("loud") { c in c[_scoreCog] = 100 }
+            cogs.turn("louder") { c in c[_scoreCog] = 200 }
+        }
+        #expect(diagnostics.map(\.kind) == [.runawayChain, .runawayChain])
+        #expect(cogs.turnChainDiagnostic.warningCount == 2)
+        #expect(cogs.turnChainDiagnostic.lastWarning?.uninterruptedTurnCount == 65)
+        #expect(cogs.turnChainDiagnostic.lastWarning?.causalChain.first == .turn("louder"))
     }
 }
