@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "CogTrace", targets: ["CogTrace"]),
         .library(name: "CogTraceFormat", targets: ["CogTraceFormat"]),
         .library(name: "CogInspector", targets: ["CogInspector"]),
+        .library(name: "CogInspectorExport", targets: ["CogInspectorExport"]),
         .executable(name: "coginspect", targets: ["coginspect"]),
     ],
     targets: [
@@ -40,12 +41,12 @@ let package = Package(
         // The Swift Testing trait and the XCTest base class, over the support module.
         .target(name: "CogTesting", dependencies: ["CogTestSupport", "CogTraceFormat"], swiftSettings: mainActorCode),
         // Inspector engine and its front end: the format only, never the runtime.
+        .target(name: "CogInspector", dependencies: ["CogTraceFormat", "CogCommandLine"], swiftSettings: plainCode),
+        // The engine's commands that link SQLite (`sql`, `export sqlite|tables`) or carry the viewer (`export html`).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(
-            name: "CogInspector", dependencies: ["CogTraceFormat", "CogCommandLine", "CSQLite"],
-            resources: [
-                .embedInCode("Export/Viewer/Assets/viewer.css"), .embedInCode("Export/Viewer/Assets/viewer.js"),
-            ],
+            name: "CogInspectorExport", dependencies: ["CogInspector", "CogTraceFormat", "CogCommandLine", "CSQLite"],
+            resources: [.embedInCode("Viewer/Assets/viewer.css"), .embedInCode("Viewer/Assets/viewer.js")],
             swiftSettings: plainCode),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         // What every tool shares: exit statuses, usage errors, and the escaping of trace text.
@@ -53,7 +54,7 @@ let package = Package(
         // The terminal front end: options, batch and follow runs, the prompt; `coginspect` is its main.
         .target(
             name: "CogInspectFrontEnd",
-            dependencies: ["CogInspector", "CogTraceFormat", "CogCommandLine", "CReadline"],
+            dependencies: ["CogInspector", "CogInspectorExport", "CogTraceFormat", "CogCommandLine", "CReadline"],
             swiftSettings: plainCode),
         .executableTarget(name: "coginspect", dependencies: ["CogInspectFrontEnd"], swiftSettings: plainCode),
         // Sample app, its scripted scenarios and its command.
@@ -66,7 +67,8 @@ let package = Package(
             name: "weather", dependencies: ["WeatherScenarios", "CogCommandLine"], swiftSettings: mainActorCode),
         // Benchmarks.
         .target(
-            name: "CogBench", dependencies: ["Cog", "CogTrace", "CogInspector", "CogCommandLine"],
+            name: "CogBench",
+            dependencies: ["Cog", "CogTrace", "CogInspector", "CogInspectorExport", "CogCommandLine"],
             swiftSettings: mainActorCode),
         // Counting allocation functions, linked into the bench's executable only.
         .target(name: "CAllocationCounter"),
@@ -88,7 +90,12 @@ let package = Package(
             dependencies: ["Weather", "WeatherScenarios", "Cog", "CogTesting", "CogTrace", "CogCommandLine"],
             swiftSettings: mainActorCode),
         .testTarget(
-            name: "CogInspectorTests", dependencies: ["CogInspector", "CogTraceFormat"], exclude: ["Fixtures"],
+            name: "CogInspectorTests", dependencies: ["CogInspector", "CogInspectorExport", "CogTraceFormat"],
+            exclude: ["Fixtures"],
+            swiftSettings: plainCode),
+        .testTarget(
+            name: "CogInspectorExportTests",
+            dependencies: ["CogInspectorExport", "CogInspector", "CogTraceFormat"],
             swiftSettings: plainCode),
         .testTarget(name: "coginspectTests", exclude: ["Fixtures"], swiftSettings: plainCode),
         .testTarget(

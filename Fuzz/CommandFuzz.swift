@@ -3,6 +3,7 @@
 // `export sqlite`, `diff --trace`) or sleep (`--delay`) are skipped, so the fuzzer explores the
 // parser and the engine, not the disk. Built by `Scripts/fuzz`, not by SwiftPM.
 import CogInspector
+import CogInspectorExport
 import CogTraceFormat
 import Foundation
 
@@ -17,7 +18,7 @@ public func fuzzCommands(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             tour = try? TraceFile.load(contentsOf: URL(fileURLWithPath: path))
         }
         guard let tour else { fatalError("cannot load the trace the command fuzzer runs against") }
-        let session = InspectorSession(trace: tour, source: "fuzz")
+        let session = InspectorSession(trace: tour, source: "fuzz", catalog: .standard)
         for line in text.split(separator: "\n").prefix(20) {
             let lowered = line.lowercased()
             if ["--to", "sqlite", "--trace", "--delay", "sql"].contains(where: { lowered.contains($0) }) { continue }

@@ -136,7 +136,7 @@ struct OutputPrinter {
     func printFailure(_ error: InspectorError, of line: String) {
         guard printsJSON else { return }
         Self.writeToStandardOutput(
-            ReportRenderer().json(error: error, command: InspectorSession.commandName(of: line)) + "\n")
+            ReportRenderer().json(error: error, command: session.commandName(of: line)) + "\n")
     }
 
     /// An error's line for standard error, wrapped at the width the output is laid out for.

@@ -1,5 +1,6 @@
 import CogCommandLine
 import CogInspector
+import CogInspectorExport
 import CogTraceFormat
 import Foundation
 
@@ -119,7 +120,7 @@ public enum CogInspect {
         // What the index did is said once, on standard error, after the progress line is gone.
         for note in notes { sayIndexNote(note) }
         do {
-            return InspectorSession(trace: try loaded.get(), source: tracePath)
+            return InspectorSession(trace: try loaded.get(), source: tracePath, catalog: .standard)
         } catch  where error.isUnopenable {
             fail(error.message, status: .cannotOpenInput)
         } catch {

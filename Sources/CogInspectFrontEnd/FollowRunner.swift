@@ -1,5 +1,6 @@
 import CogCommandLine
 import CogInspector
+import CogInspectorExport
 import CogTraceFormat
 import Foundation
 
@@ -27,7 +28,7 @@ struct FollowRunner {
                 CogInspect.fail("'\(path)' is not a valid trace: \(error)", status: .malformedInput)
             }
             if let follower {
-                let session = InspectorSession(trace: follower.trace, source: path)
+                let session = InspectorSession(trace: follower.trace, source: path, catalog: .standard)
                 session.follow(follower)
                 return session
             }

@@ -1,3 +1,4 @@
+import CogInspectorExport
 import CogTraceFormat
 import Testing
 
@@ -42,7 +43,7 @@ struct CommandLineTextTests {
     }
 
     @Test func everyCommandTakesTheSameQuoting() throws {
-        let session = try DiffTests.session("tour")
+        let session = try DiffTests.session("tour", catalog: .standard)
         var checked = 0
         for (quoted, plain) in [
             ("turns --name 'forecast[94105] success'", "turns --name \"forecast[94105] success\""),

@@ -1,3 +1,4 @@
+import CogInspectorExport
 import Testing
 
 @testable import CogInspector
@@ -6,7 +7,7 @@ import Testing
 @Suite("Completion")
 struct CompletionTests {
     @Test func exportSqlAndDiffOfferTheirOwnWords() throws {
-        let session = try DiffTests.session("tour")
+        let session = try DiffTests.session("tour", catalog: .standard)
         #expect(session.completions(for: "m", after: ["export"]) == ["mermaid"])
         #expect(session.completions(for: "", after: ["export", "dot", "--focus"]).contains("weather.isNiceHere"))
         #expect(session.completions(for: "le", after: ["diff", "8", "9", "--only"]) == ["leases"])

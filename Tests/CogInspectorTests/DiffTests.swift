@@ -12,9 +12,10 @@ struct DiffTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Recordings")
 
-    static func session(_ name: String) throws -> InspectorSession {
+    /// A session on `Recordings/NAME.cogtrace` running the commands of `catalog`.
+    static func session(_ name: String, catalog: CommandCatalog = .core) throws -> InspectorSession {
         let url = recordings.appendingPathComponent("\(name).cogtrace")
-        return InspectorSession(trace: try TraceFile.load(contentsOf: url), source: name)
+        return InspectorSession(trace: try TraceFile.load(contentsOf: url), source: name, catalog: catalog)
     }
 
     private func id(_ session: InspectorSession, _ label: String) throws -> NodeID {

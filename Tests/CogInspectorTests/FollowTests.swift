@@ -1,3 +1,4 @@
+import CogInspectorExport
 import CogTraceFormat
 import Foundation
 import Testing
@@ -33,7 +34,7 @@ struct FollowTests {
             handle = try FileHandle(forWritingTo: url)
             try write(openingLines)
             let follower = try #require(try TraceFollower.start(url))
-            session = InspectorSession(trace: follower.trace, source: url.path)
+            session = InspectorSession(trace: follower.trace, source: url.path, catalog: .standard)
             session.follow(follower)
         }
 
@@ -164,7 +165,7 @@ struct FollowTests {
         // Built early, the index then grows with every piece.
         _ = try session.execute("history weather.isNiceHere")
         while !recording.isComplete { try recording.write(4) }
-        let whole = InspectorSession(trace: recording.whole, source: "whole")
+        let whole = InspectorSession(trace: recording.whole, source: "whole", catalog: .standard)
         for sequence in recording.whole.turnSequences.suffix(12) {
             try session.move(to: sequence)
             try whole.move(to: sequence)

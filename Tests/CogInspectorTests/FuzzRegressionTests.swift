@@ -1,3 +1,4 @@
+import CogInspectorExport
 import CogTraceFormat
 import Foundation
 import Testing
@@ -39,7 +40,7 @@ struct FuzzRegressionTests {
             _ = try? trace.turn(sequence)
             _ = try? trace.snapshot(after: sequence)
         }
-        let session = InspectorSession(trace: trace, source: name)
+        let session = InspectorSession(trace: trace, source: name, catalog: .standard)
         for label in trace.states.values.map(\.label).sorted() {
             _ = try? session.execute("why \(label)")
             _ = try? session.execute("export dot --focus \(label)")

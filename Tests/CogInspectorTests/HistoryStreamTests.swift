@@ -1,3 +1,4 @@
+import CogInspectorExport
 import CogTraceFormat
 import Foundation
 import Testing
@@ -78,8 +79,8 @@ struct TurnsStreamTests {
             try TraceFile.parse(lines.joined(separator: "\n") + "\n"),
         ]
         for trace in traces {
-            let plain = InspectorSession(trace: trace, source: "tour")
-            let streaming = InspectorSession(trace: trace, source: "tour")
+            let plain = InspectorSession(trace: trace, source: "tour", catalog: .standard)
+            let streaming = InspectorSession(trace: trace, source: "tour", catalog: .standard)
             streaming.streamsTables = true
             let whole = try? plain.execute(command)
             let streamed = try? streaming.execute(command)
@@ -108,11 +109,11 @@ struct TurnsStreamTests {
             try TraceFile.parse(String(contentsOf: undecodable, encoding: .utf8)),
         ]
         for trace in traces {
-            let plain = InspectorSession(trace: trace, source: "tour")
+            let plain = InspectorSession(trace: trace, source: "tour", catalog: .standard)
             _ = try plain.execute("goto 5")
             let whole = try #require(try plain.execute(command))
             for firstBatch in [1, 3, 8_192] {
-                let streaming = InspectorSession(trace: trace, source: "tour")
+                let streaming = InspectorSession(trace: trace, source: "tour", catalog: .standard)
                 _ = try streaming.execute("goto 5")
                 streaming.streamsTables = true
                 let pattern = String(command.dropFirst("find ".count))
@@ -122,7 +123,7 @@ struct TurnsStreamTests {
                     Report.materialized(streamed) == whole.report, "\(command), batches from \(firstBatch)")
             }
             // Through the command, rendered whole: the same text.
-            let streaming = InspectorSession(trace: trace, source: "tour")
+            let streaming = InspectorSession(trace: trace, source: "tour", catalog: .standard)
             _ = try streaming.execute("goto 5")
             streaming.streamsTables = true
             let streamed = try #require(try streaming.execute(command))

@@ -1,3 +1,4 @@
+import CogInspectorExport
 import CogTraceFormat
 import Foundation
 import Testing
@@ -26,7 +27,7 @@ struct JSONShapeTests {
     ]
 
     @Test func everyCommandsDocumentHasTheDocumentedShape() throws {
-        let session = try DiffTests.session("tour")
+        let session = try DiffTests.session("tour", catalog: .standard)
         let renderer = ReportRenderer()
         var checked = 0
         for command in Self.commands {

@@ -1,4 +1,5 @@
 import CogInspector
+import CogInspectorExport
 import CogTrace
 import Foundation
 
@@ -25,7 +26,7 @@ enum InspectorSection {
             let load = clock.measure { trace = try? TraceFile.load(contentsOf: url) }
             guard let trace else { throw BenchFailure("the synthetic trace of \(size) turns did not load") }
             let peak = Memory.peakResidentBytes() - baseline
-            let session = InspectorSession(trace: trace, source: url.lastPathComponent)
+            let session = InspectorSession(trace: trace, source: url.lastPathComponent, catalog: .standard)
             let turns = session.turns
 
             func timed(
@@ -44,7 +45,7 @@ enum InspectorSection {
             // Each "first" below runs in a session of its own, so it pays for what it builds. The
             // first history is a batch's only command (`coginspect trace -c 'history …'`), which
             // indexes that one state.
-            let historySession = InspectorSession(trace: trace, source: url.lastPathComponent)
+            let historySession = InspectorSession(trace: trace, source: url.lastPathComponent, catalog: .standard)
             historySession.noCommandFollows = true
             let firstHistory = timed("history (first: indexes its state)", 1, in: historySession) {
                 "history weather.forecast[10001]"
@@ -74,7 +75,7 @@ enum InspectorSection {
             let sql = timed("first sql (count, no record decoded)", 1) { "sql SELECT count(*) FROM recomputes" }
             let sqlValues = timed(
                 "first sql reading values (every recompute decoded)", 1,
-                in: InspectorSession(trace: trace, source: url.lastPathComponent)
+                in: InspectorSession(trace: trace, source: url.lastPathComponent, catalog: .standard)
             ) { "sql SELECT label, count(*) FROM recomputes WHERE changed GROUP BY label" }
             let loaded = Measurement(
                 section: "inspector", name: name, variant: "load + index", samples: [load.milliseconds])

@@ -1,15 +1,15 @@
-import CogTraceFormat
+package import CogTraceFormat
 import Foundation
 
 /// A command's words after its name: positional arguments and `--flag value` options.
-struct CommandArguments {
-    private(set) var positional: [String] = []
-    private(set) var options: [String: String] = [:]
+package struct CommandArguments {
+    package private(set) var positional: [String] = []
+    package private(set) var options: [String: String] = [:]
     /// The value-less options given, e.g. `--force`.
-    private(set) var switches: Set<String> = []
-    let command: String
+    package private(set) var switches: Set<String> = []
+    package let command: String
     /// The line after the command's name, as typed (for commands that read an expression).
-    let text: String
+    package let text: String
 
     /// Splits `words`, taking the value after each flag in `valueFlags`.
     init(
@@ -41,7 +41,7 @@ struct CommandArguments {
     }
 
     /// The one required positional argument.
-    func single(_ name: String) throws(InspectorError) -> String {
+    package func single(_ name: String) throws(InspectorError) -> String {
         guard positional.count == 1 else {
             throw InspectorError("\(command) needs exactly one \(name); see 'help \(command)'")
         }
@@ -49,7 +49,7 @@ struct CommandArguments {
     }
 
     /// At most one positional argument.
-    func optional(_ name: String) throws(InspectorError) -> String? {
+    package func optional(_ name: String) throws(InspectorError) -> String? {
         guard positional.count <= 1 else {
             throw InspectorError("\(command) takes at most one \(name); see 'help \(command)'")
         }
@@ -57,18 +57,18 @@ struct CommandArguments {
     }
 
     /// A whole number argument.
-    static func number(_ text: String, _ what: String) throws(InspectorError) -> Int {
+    package static func number(_ text: String, _ what: String) throws(InspectorError) -> Int {
         guard let number = Int(text) else { throw InspectorError("\(what) must be a whole number, not '\(text)'") }
         return number
     }
 
     /// A turn number.
-    static func turn(_ text: String) throws(InspectorError) -> TurnNumber {
+    package static func turn(_ text: String) throws(InspectorError) -> TurnNumber {
         TurnNumber(try number(text, "a turn"))
     }
 
     /// A turn range `A..B`, `A..` or `..B`, or one turn `N`.
-    static func range(_ text: String) throws(InspectorError) -> ClosedRange<TurnNumber> {
+    package static func range(_ text: String) throws(InspectorError) -> ClosedRange<TurnNumber> {
         if let separator = text.range(of: "..") {
             let lower = text[..<separator.lowerBound]
             let upper = text[separator.upperBound...]
@@ -146,10 +146,10 @@ func tokenize(_ line: String) throws(InspectorError) -> [String] {
 
 extension String {
     /// The text without leading and trailing spaces.
-    var trimmed: String { String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()) }
+    package var trimmed: String { String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()) }
 
     /// The text without one pair of surrounding quotes, single or double.
-    var unquoted: String {
+    package var unquoted: String {
         for quote in ["'", "\""] where count >= 2 && hasPrefix(quote) && hasSuffix(quote) {
             return String(dropFirst().dropLast())
         }

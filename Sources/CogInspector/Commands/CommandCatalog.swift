@@ -1,45 +1,72 @@
-/// One command: its names, its help, and what it does.
-struct CommandSpec: Sendable {
-    let name: String
-    let aliases: [String]
-    let group: String
-    let synopsis: String
-    let summary: String
-    let example: String
-    /// Options that take a value, e.g. `--touching`.
-    let valueFlags: Set<String>
-    /// Options that take no value, e.g. `--force`.
-    var switches: Set<String> = []
-    let run: @Sendable (InspectorSession, CommandArguments) throws(InspectorError) -> [Report]
+/// The commands a session runs and the formats its `export` writes, in the order `help` lists
+/// them. `core` is what this module does alone; CogInspectorExport's `standard` adds `sql` and
+/// the exports that need SQLite or carry the viewer, so a client that does not want them links
+/// neither.
+public struct CommandCatalog: Sendable {
+    package private(set) var commands: [CommandSpec]
+    package private(set) var exportFormats: [ExportFormat]
 
-    /// Whether its answer is built from what recorded turns did, so a gap in the file's turn
-    /// numbering before the cursor makes it incomplete. The session's own settings, help and
-    /// the live commands (which say what they follow when they stop) are not.
-    var readsRecordedTurns: Bool {
-        !["help", "set", "show", "clear", "quit", "follow", "watch", "unwatch"].contains(name)
+    /// The engine's own commands, with `export` writing DOT, Mermaid, node-link JSON and the
+    /// Chrome/Perfetto timeline.
+    public static let core = CommandCatalog(
+        commands: orient + failures + travel + look + explain + compare + export + live,
+        exportFormats: graphFormats)
+
+    private init(commands: [CommandSpec], exportFormats: [ExportFormat]) {
+        self.commands = commands
+        self.exportFormats = exportFormats
+        describeExport()
     }
-}
 
-/// Every command, in the order `help` lists them.
-enum CommandCatalog {
-    static let all: [CommandSpec] = orient + failures + travel + look + explain + compare + export + live
+    /// Rewrites `export`'s synopsis, description and options for the formats the catalog has.
+    private mutating func describeExport() {
+        commands = commands.map { $0.name == "export" ? exportCommand($0) : $0 }
+    }
+
+    /// This catalog with `commands` (each after the last one of its group, or at the end for a
+    /// new group) and `exportFormats` (after the ones it has).
+    package func adding(commands added: [CommandSpec], exportFormats formats: [ExportFormat]) -> CommandCatalog {
+        var catalog = self
+        for spec in added {
+            let position = catalog.commands.lastIndex { $0.group == spec.group }.map { $0 + 1 }
+            catalog.commands.insert(spec, at: position ?? catalog.commands.endIndex)
+        }
+        catalog.exportFormats += formats
+        catalog.describeExport()
+        return catalog
+    }
 
     /// The command `word` names: its full name, an alias, or a unique prefix.
-    static func resolve(_ word: String) throws(InspectorError) -> CommandSpec {
-        if let exact = all.first(where: { $0.name == word || $0.aliases.contains(word) }) { return exact }
-        let prefixed = all.filter { $0.name.hasPrefix(word) }
+    func resolve(_ word: String) throws(InspectorError) -> CommandSpec {
+        if let exact = commands.first(where: { $0.name == word || $0.aliases.contains(word) }) { return exact }
+        let prefixed = commands.filter { $0.name.hasPrefix(word) }
         if prefixed.count == 1 { return prefixed[0] }
         if prefixed.count > 1 {
             throw InspectorError("'\(word)' could be \(prefixed.map(\.name).joined(separator: ", ")); type more of it")
         }
-        if let suggestion = closestMatch(to: word, among: all.map(\.name)) {
+        if let suggestion = closestMatch(to: word, among: commands.map(\.name)) {
             throw InspectorError("unknown command '\(word)'; did you mean '\(suggestion)'?")
         }
         throw InspectorError("unknown command '\(word)'; 'help' lists the commands")
     }
 
     /// Every name and alias, for completion.
-    static var names: [String] { all.flatMap { [$0.name] + $0.aliases } }
+    var names: [String] { commands.flatMap { [$0.name] + $0.aliases } }
+
+    /// The export formats' names as a sentence's list: `dot, mermaid or json`.
+    var exportFormatList: String {
+        let names = exportFormats.map(\.name)
+        guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " or " + last
+    }
+
+    /// The export format named `name`.
+    func exportFormat(_ name: String) throws(InspectorError) -> ExportFormat {
+        guard let format = exportFormats.first(where: { $0.name == name }) else {
+            throw InspectorError("unknown export format '\(name)'; expected \(exportFormatList)")
+        }
+        return format
+    }
 }
 
 extension InspectorSession {
@@ -51,9 +78,9 @@ extension InspectorSession {
 
     /// The full name of the command `line` runs (`get` for `v weather.x`), or its first word when
     /// it names no command: what a failed command's JSON document is filed under.
-    public static func commandName(of line: String) -> String {
+    public func commandName(of line: String) -> String {
         guard let word = (try? tokenize(withoutComment(line)))?.first else { return "" }
-        return (try? CommandCatalog.resolve(word))?.name ?? word
+        return (try? catalog.resolve(word))?.name ?? word
     }
 
     /// Runs one command line and returns its result; nil for a blank line or a `#` comment.
@@ -62,11 +89,22 @@ extension InspectorSession {
         let trimmed = withoutComment(line).drop { $0.isWhitespace }
         if trimmed.isEmpty { return nil }
         let words = try tokenize(String(trimmed))
-        let spec = try CommandCatalog.resolve(words[0])
-        if !companions.isEmpty, spec.name != "export" || !["sqlite", "tables"].contains(words.dropFirst().first) {
-            throw InspectorError(
-                "with \(companions.count + 1) traces open, only 'export sqlite FILE' and 'export tables DIR' work; "
-                    + "open one trace to run '\(spec.name)'")
+        let spec = try catalog.resolve(words[0])
+        if !companions.isEmpty {
+            let many = catalog.exportFormats.filter(\.coversCompanions)
+            if spec.name != "export" || !many.contains(where: { $0.name == words.dropFirst().first }) {
+                let which = many.map { "'export \($0.usage)'" }
+                let allowed =
+                    which.isEmpty
+                    ? "no command works"
+                    : "only "
+                        + (which.count == 1
+                            ? which[0]
+                            : which.dropLast().joined(separator: ", ")
+                                + " and " + (which.last ?? "")) + (which.count == 1 ? " works" : " work")
+                throw InspectorError(
+                    "with \(companions.count + 1) traces open, \(allowed); open one trace to run '\(spec.name)'")
+            }
         }
         let arguments = try CommandArguments(
             Array(words.dropFirst()), command: spec.name, valueFlags: spec.valueFlags, switches: spec.switches,

@@ -18,7 +18,8 @@ extension CommandCatalog {
             name: "help", aliases: ["h", "?"], group: "orient", synopsis: "help [COMMAND]",
             summary: "the commands, or one command's synopsis, description and an example",
             example: "help why", valueFlags: []
-        ) { _, arguments throws(InspectorError) in
+        ) { session, arguments throws(InspectorError) in
+            let all = session.catalog.commands
             guard let name = try arguments.optional("command") else {
                 var groups: [String] = []
                 for spec in all where !groups.contains(spec.group) { groups.append(spec.group) }
@@ -33,7 +34,7 @@ extension CommandCatalog {
                         ])
                 } + [.message("commands take unique prefixes; 'help COMMAND' shows one in full")]
             }
-            let spec = try resolve(name)
+            let spec = try session.catalog.resolve(name)
             return [
                 .fields([
                     Field("synopsis", .text(spec.synopsis)), Field("aliases", .list(spec.aliases.map(Cell.text))),

@@ -3,8 +3,8 @@ extension InspectorSession {
     /// What could complete `prefix` when the words before it on the line are `words`: command
     /// names first, then the command's options, setting names, turn numbers or state labels.
     public func completions(for prefix: String, after words: [String]) -> [String] {
-        guard let first = words.first else { return CommandCatalog.all.map(\.name).filter { $0.hasPrefix(prefix) } }
-        guard let spec = try? CommandCatalog.resolve(first) else { return [] }
+        guard let first = words.first else { return catalog.commands.map(\.name).filter { $0.hasPrefix(prefix) } }
+        guard let spec = try? catalog.resolve(first) else { return [] }
         let candidates: [String]
         if prefix.hasPrefix("-") {
             candidates = spec.valueFlags.sorted()
@@ -14,21 +14,15 @@ extension InspectorSession {
             candidates = GraphDiff.Aspect.allCases.map(\.rawValue)
         } else if let previous = words.last, previous == "--turn" || previous == "--from" {
             candidates = turns.map(String.init)
+        } else if let completions = spec.completions {
+            candidates = completions(words.count - 1)
         } else {
             switch spec.name {
             case "set": candidates = words.count == 1 ? InspectorSettings.names : []
             case "show": candidates = ["settings"]
-            case "help": candidates = CommandCatalog.all.map(\.name)
+            case "help": candidates = catalog.commands.map(\.name)
             case "turn", "goto", "turns", "play", "diff": candidates = turns.map(String.init)
-            case "export": candidates = words.count == 1 ? ["dot", "mermaid", "json", "chrome", "sqlite", "html"] : []
-            case "sql":
-                candidates =
-                    words.count == 1
-                    ? ["SELECT"]
-                    : [
-                        "turns", "events", "writes", "recomputes", "edges",
-                        "leases", "states", "async",
-                    ]
+            case "export": candidates = words.count == 1 ? catalog.exportFormats.map(\.name) : []
             case "step", "back", "info", "first", "last", "where", "quit", "find": candidates = []
             default: candidates = trace.states.values.map(\.label)
             }

@@ -1,8 +1,8 @@
-import CogTraceFormat
+package import CogTraceFormat
 
 extension InspectorSession {
     /// One event as a line a person reads, with labels instead of ids.
-    func describe(_ event: TraceEvent) -> String {
+    package func describe(_ event: TraceEvent) -> String {
         func name(_ id: NodeID) -> String { label(id) }
         func text(_ value: TraceValue?) -> String { value.map(\.text) ?? "nil" }
         switch event {
@@ -86,7 +86,7 @@ extension InspectorSession {
     /// A turn's events in the groups `turn N` prints them in: writes, recomputes, edges, notices
     /// and reactions, async work, the rest as lifecycle, then the work after the turn; dependency
     /// lists, which repeat the edge events, are left out. The viewer's change list uses the same.
-    static func eventGroups(of turn: TraceTurn) -> [(title: String, events: [TraceEvent], isAfterTurn: Bool)] {
+    package static func eventGroups(of turn: TraceTurn) -> [(title: String, events: [TraceEvent], isAfterTurn: Bool)] {
         let groups: [(String, (TraceEvent) -> Bool)] = [
             ("writes", { if case .write = $0 { true } else if case .writeDiscarded = $0 { true } else { false } }),
             ("recomputes", { if case .recompute = $0 { true } else { false } }),

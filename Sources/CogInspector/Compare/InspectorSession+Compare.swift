@@ -94,7 +94,7 @@ extension InspectorSession {
     /// How many candidates a bisect evaluates between two progress reports.
     static let bisectProgressStep = 4_096
     /// How many turns a long walk takes between two looks at Ctrl-C: a few milliseconds' work.
-    static let interruptCheckStep = 256
+    package static let interruptCheckStep = 256
 
     /// Compares this recording with the one at `path` turn by turn.
     func compareReport(with path: String, from start: TurnNumber?) throws(InspectorError) -> [Report] {

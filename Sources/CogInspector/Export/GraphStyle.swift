@@ -1,11 +1,11 @@
 import CogTraceFormat
 /// How each kind of node and each mark looks, shared by the DOT and Mermaid exports so both
 /// pictures read the same way, with the legend's wording.
-enum GraphStyle {
+package enum GraphStyle {
     /// The longest value shown in a node, in characters.
-    static let valueWidth = 40
+    package static let valueWidth = 40
 
-    static func dotShape(_ kind: GraphView.Kind) -> String {
+    package static func dotShape(_ kind: GraphView.Kind) -> String {
         switch kind {
         case .manual: "box"
         case .automatic: "ellipse"
@@ -18,7 +18,7 @@ enum GraphStyle {
     }
 
     /// A shape as a person would name it, for the legend.
-    static func shapeName(_ kind: GraphView.Kind) -> String {
+    package static func shapeName(_ kind: GraphView.Kind) -> String {
         switch kind {
         case .manual: "box"
         case .automatic: "ellipse"
@@ -31,7 +31,7 @@ enum GraphStyle {
     }
 
     /// What a shape means, for the legend.
-    static func meaning(_ kind: GraphView.Kind) -> String {
+    package static func meaning(_ kind: GraphView.Kind) -> String {
         switch kind {
         case .manual: "manual source"
         case .automatic: "automatic (computed)"
@@ -43,7 +43,7 @@ enum GraphStyle {
         }
     }
 
-    static func fill(_ mark: GraphView.Mark) -> String {
+    package static func fill(_ mark: GraphView.Mark) -> String {
         switch mark {
         case .written: "#fde68a"
         case .recomputed: "#bbf7d0"
@@ -53,7 +53,7 @@ enum GraphStyle {
         }
     }
 
-    static func meaning(_ mark: GraphView.Mark) -> String {
+    package static func meaning(_ mark: GraphView.Mark) -> String {
         switch mark {
         case .written: "written in the turn"
         case .recomputed: "recomputed to a new value"
@@ -63,12 +63,12 @@ enum GraphStyle {
         }
     }
 
-    static let addedColor = "#16a34a"
-    static let removedColor = "#dc2626"
+    package static let addedColor = "#16a34a"
+    package static let removedColor = "#dc2626"
 
     /// The node's text lines: its label, its value, and what holds it, as recorded; each exporter
     /// escapes them for its own syntax (`DOTExport.quoted`, `MermaidExport.text`).
-    static func lines(of node: GraphView.Node) -> [String] {
+    package static func lines(of node: GraphView.Node) -> [String] {
         var lines = [node.label]
         if let value = node.value { lines.append(shorten(value.text)) }
         if let status = node.status { lines.append("status: \(status)") }

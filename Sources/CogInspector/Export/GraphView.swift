@@ -107,7 +107,7 @@ public struct GraphView: Equatable {
     }
 
     /// Builds the view of `graph`, marking what `annotating` (the turn that led to it) did.
-    init(graph: GraphSnapshot, turn: TurnNumber?, states: [NodeID: TraceStateInfo], annotating: TraceTurn?) {
+    package init(graph: GraphSnapshot, turn: TurnNumber?, states: [NodeID: TraceStateInfo], annotating: TraceTurn?) {
         self.turn = turn
         isAnnotated = annotating != nil
         var nodes: [Node] = graph.states.keys.sorted().compactMap { id -> Node? in

@@ -4,15 +4,20 @@ import Foundation
 /// refused; an existing file or a symbolic link is replaced only with `--force`, and then
 /// atomically (written beside it, then renamed over it), so a failed write never costs the old
 /// file. A symbolic link is replaced itself, never written through.
-struct OutputFile {
+package struct OutputFile {
     /// The path as given.
-    let path: String
+    package let path: String
     /// Whether something is there now that the write will replace.
     let replaces: Bool
 
+    /// `path` checked, or nil when there is none (the export goes to standard output).
+    package static func checked(_ path: String?, force: Bool) throws(InspectorError) -> OutputFile? {
+        try path.map { path throws(InspectorError) in try OutputFile(path, force: force) }
+    }
+
     /// Checks `path`.
     /// - Throws: `InspectorError` saying why it cannot be written and what would be accepted.
-    init(_ path: String, force: Bool) throws(InspectorError) {
+    package init(_ path: String, force: Bool) throws(InspectorError) {
         self.path = path
         var status = stat()
         guard lstat(path, &status) == 0 else {
@@ -40,14 +45,14 @@ struct OutputFile {
     }
 
     /// A path beside the destination, in the same directory so the final rename is atomic.
-    var temporaryPath: String {
+    package var temporaryPath: String {
         let url = URL(fileURLWithPath: path)
         let name = ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).partial"
         return url.deletingLastPathComponent().appendingPathComponent(name).path
     }
 
     /// Writes `bytes` to the destination.
-    func write(_ bytes: some Collection<UInt8>) throws(InspectorError) {
+    package func write(_ bytes: some Collection<UInt8>) throws(InspectorError) {
         let temporary = temporaryPath
         guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
             throw InspectorError("cannot write '\(path)': its directory is missing or not writable", kind: .output)
@@ -56,7 +61,7 @@ struct OutputFile {
     }
 
     /// Moves a finished file at `temporary` (from `temporaryPath`) onto the destination.
-    func commit(_ temporary: String) throws(InspectorError) {
+    package func commit(_ temporary: String) throws(InspectorError) {
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno)).lowercased()
             unlink(temporary)

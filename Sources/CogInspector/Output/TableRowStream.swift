@@ -14,7 +14,7 @@ public final class TableRowStream: Equatable {
 
     /// A stream whose `produce` gives each next batch (nil when there is no more), and whose
     /// `finish` says what follows the rows.
-    init(
+    package init(
         title: String? = nil, minimumWidths: [Int]? = nil, produce: @escaping () -> [[Cell]]?,
         finish: @escaping (_ hadRows: Bool) -> [Report]
     ) {

@@ -89,12 +89,12 @@ public final class InspectorSession {
         }
     }
 
-    /// Extends the indexes with turns that arrived: the timeline grows, and the SQL database
-    /// (whose state and failure tables are copies) is rebuilt on next use when those grew.
+    /// Extends the indexes with turns that arrived: the timeline grows, and the SQL tables
+    /// (whose state and failure tables are copies) are rebuilt on next use when those grew.
     func extendIndexes(_ growth: TraceGrowth) {
         builtTimeline?.extend()
         subjectTimeline?.extend()
-        if growth.newStates > 0 || growth.newFailures > 0 { database = nil }
+        if growth.newStates > 0 || growth.newFailures > 0 { derivedTables = nil }
     }
 
     /// Makes `newTrace` (a restarted app's recording at the same path) the session's trace: the
@@ -110,7 +110,7 @@ public final class InspectorSession {
         subjectTimeline = nil
         timelineReadByCommand = nil
         searchedUndecodable = []
-        database = nil
+        derivedTables = nil
         following = nil
     }
 
@@ -123,14 +123,19 @@ public final class InspectorSession {
     /// Further recordings opened beside this one: `export sqlite` writes them all into one
     /// database; every other command needs a single trace.
     public var companions: [InspectorSession] = []
-    /// The SQLite tables `sql` queries, built on its first use.
-    var database: TraceDatabase?
+    /// What a command module keeps of this trace between commands (CogInspectorExport's SQLite
+    /// tables for `sql`), dropped when the trace grows or is replaced so it is built again.
+    package var derivedTables: AnyObject?
+    /// The commands this session runs and the formats its `export` writes.
+    public let catalog: CommandCatalog
 
     /// Opens a session with the cursor on the last turn, or, in the trace of a failing test, on
-    /// the last turn that ended before its first failure: the graph as the test saw it.
-    public init(trace: TraceFile, source: String) {
+    /// the last turn that ended before its first failure: the graph as the test saw it. It runs
+    /// the commands of `catalog`: the engine's own by default.
+    public init(trace: TraceFile, source: String, catalog: CommandCatalog = .core) {
         self.trace = trace
         self.source = source
+        self.catalog = catalog
         cursor = Self.openingTurn(of: trace)
     }
 
@@ -204,7 +209,7 @@ public final class InspectorSession {
     }
 
     /// The graph after the cursor's turn.
-    func graph(after sequence: TurnNumber? = nil) throws(InspectorError) -> GraphSnapshot {
+    package func graph(after sequence: TurnNumber? = nil) throws(InspectorError) -> GraphSnapshot {
         do {
             return try trace.snapshot(after: sequence ?? cursor)
         } catch {
@@ -213,7 +218,7 @@ public final class InspectorSession {
     }
 
     /// Decodes one turn.
-    func turn(_ sequence: TurnNumber) throws(InspectorError) -> TraceTurn {
+    package func turn(_ sequence: TurnNumber) throws(InspectorError) -> TraceTurn {
         do {
             return try trace.turn(sequence)
         } catch {
@@ -249,7 +254,7 @@ public final class InspectorSession {
 
     /// The label of a state or registration id; `#id` for one the trace never declares, which
     /// the answer then warns of (`undeclaredNamed`).
-    func label(_ id: NodeID, in graph: GraphSnapshot? = nil) -> String {
+    package func label(_ id: NodeID, in graph: GraphSnapshot? = nil) -> String {
         if let label = trace.states[id]?.label ?? graph?.registrations[id]?.name ?? timeline.registrationNames[id] {
             return label
         }

@@ -3,14 +3,13 @@ import Foundation
 import Testing
 
 @testable import CogInspector
+@testable import CogInspectorExport
 
 /// Many recordings in one database: every row says its trace, failures get a table, and one
 /// query ranks across runs.
 @Suite("Many traces in one database")
 struct ManyTracesTests {
-    private static let recordings = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Recordings")
+    private static let recordings = Recording.directory
 
     /// The committed recordings, and three failing runs of the tour: two fail after turn 6, one
     /// after turn 11.
@@ -19,7 +18,8 @@ struct ManyTracesTests {
             .filter { $0.hasSuffix(".cogtrace") }.sorted()
         var sessions = try names.map { name in
             InspectorSession(
-                trace: try TraceFile.load(contentsOf: Self.recordings.appendingPathComponent(name)), source: name)
+                trace: try TraceFile.load(contentsOf: Self.recordings.appendingPathComponent(name)), source: name,
+                catalog: .standard)
         }
         let tour = try String(contentsOf: Self.recordings.appendingPathComponent("tour.cogtrace"), encoding: .utf8)
         for (run, after) in [(1, 6), (2, 6), (3, 11)] {
@@ -28,7 +28,9 @@ struct ManyTracesTests {
                 #"{"type":"failure","after":\#(after),"test":"TourTests.alert","kind":"expectation","message":"no","file":"TourTests.swift","line":9}"#,
                 at: lines.count - 1)
             sessions.append(
-                InspectorSession(trace: try TraceFile.parse(lines.joined(separator: "\n")), source: "failing-\(run)"))
+                InspectorSession(
+                    trace: try TraceFile.parse(lines.joined(separator: "\n")), source: "failing-\(run)",
+                    catalog: .standard))
         }
         return sessions
     }

@@ -1,3 +1,5 @@
+import CogInspector
+
 /// The viewer page's style sheet and script, kept as files beside this one (`Assets/viewer.css`,
 /// `Assets/viewer.js`) so that tools for those languages can check them, and embedded in the
 /// library when it is built: an `export html` page needs nothing installed.

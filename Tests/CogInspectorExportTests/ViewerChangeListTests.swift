@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CogInspector
+@testable import CogInspectorExport
 
 /// What the viewer page embeds beyond the graph: each turn's change list (the engine's lines,
 /// grouped as `turn N` groups them), failures in full, the work after a turn, windows of a long
@@ -27,7 +28,7 @@ struct ViewerChangeListTests {
 
     @Test(arguments: ["tour", "heat-advisory", "service-outage"])
     func everyTurnsChangeListIsWhatTurnPrints(_ name: String) throws {
-        let session = try DiffTests.session(name)
+        let session = try Recording.session(name)
         let data = try ViewerPageData.embedded(in: try ViewerPage.render(session, graphviz: nil).html)
         let turns = try #require(data["turns"] as? [[String: Any]])
         for (position, sequence) in session.turns.enumerated() {
@@ -44,7 +45,7 @@ struct ViewerChangeListTests {
     }
 
     @Test func theTourTurnNineListsTheWriteAndTheEdgesEachSelectingItsNode() throws {
-        let session = try DiffTests.session("tour")
+        let session = try Recording.session("tour")
         let data = try ViewerPageData.embedded(in: try ViewerPage.render(session, graphviz: nil).html)
         let turns = try #require(data["turns"] as? [[String: Any]])
         let nine = changeList(try #require(turns.first { $0["t"] as? Int == 9 }), in: data)
@@ -61,7 +62,7 @@ struct ViewerChangeListTests {
     }
 
     @Test func aStructuredValueIsDiffedFieldByField() throws {
-        let session = try DiffTests.session("heat-advisory")
+        let session = try Recording.session("heat-advisory")
         let data = try ViewerPageData.embedded(in: try ViewerPage.render(session, graphviz: nil).html)
         let turns = try #require(data["turns"] as? [[String: Any]])
         let entries = turns.flatMap { changeList($0, in: data).flatMap(\.1) }
@@ -75,7 +76,7 @@ struct ViewerChangeListTests {
     }
 
     @Test func workAfterATurnIsItsOwnGroupAndMarksItsNodes() throws {
-        let session = try DiffTests.session("tour")
+        let session = try Recording.session("tour")
         let data = try ViewerPageData.embedded(in: try ViewerPage.render(session, graphviz: nil).html)
         let labels = try #require(data["nodes"] as? [[Any]]).map { $0[0] as! String }
         let turns = try #require(data["turns"] as? [[String: Any]])
@@ -95,7 +96,7 @@ struct ViewerChangeListTests {
     }
 
     @Test func aWindowHoldsItsTurnsOnlyAndDrawsThemAsTheWholeRecordingDoes() throws {
-        let session = try DiffTests.session("tour")
+        let session = try Recording.session("tour")
         let whole = try ViewerPageData.embedded(in: try ViewerPage.render(session, graphviz: nil).html)
         let window = try ViewerPageData.embedded(
             in:
@@ -130,11 +131,11 @@ struct ViewerChangeListTests {
     }
 
     @Test func aLongRecordingExportsTheWindowAroundTheCursorAndSaysSo() throws {
-        let session = try DiffTests.session("tour")
+        let session = try Recording.session("tour")
         var notes: [Report] = []
         #expect(try session.viewerWindow(nil, size: 30, notes: &notes) == 0..<25)
         #expect(notes.isEmpty)
-        try session.execute("goto 12")
+        _ = try session.execute("goto 12")
         #expect(try session.viewerWindow(nil, size: 10, notes: &notes) == 6..<16)
         let note = try #require(notes.first)
         guard case .message(let text) = note else {
@@ -143,14 +144,14 @@ struct ViewerChangeListTests {
         }
         #expect(text.contains("has 25 turns: the page shows the 10 turns 7..16 around the cursor (turn 12)"), "\(text)")
         #expect(text.contains("--turns A..B"))
-        try session.execute("goto 25")
+        _ = try session.execute("goto 25")
         #expect(try session.viewerWindow(nil, size: 10, notes: &notes) == 15..<25, "the window stays inside")
         #expect(try session.viewerWindow(TurnNumber(3)...TurnNumber(5), notes: &notes) == 2..<5)
     }
 
     @Test func aSecondRecordingIsEmbeddedWithTheFirstDivergence() throws {
-        let session = try DiffTests.session("tour")
-        let tour = try String(contentsOf: DiffTests.recordings.appendingPathComponent("tour.cogtrace"), encoding: .utf8)
+        let session = try Recording.session("tour")
+        let tour = try String(contentsOf: Recording.directory.appendingPathComponent("tour.cogtrace"), encoding: .utf8)
         // The other run names turn 11 differently: the recordings part ways there.
         var lines = tour.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let eleventh = try #require(lines.firstIndex { $0.contains(#""seq":11,"#) })

@@ -1,3 +1,4 @@
+import CogInspector
 import CogTraceFormat
 
 /// What the viewer's change list shows for one turn: its events in the groups `turn N` prints

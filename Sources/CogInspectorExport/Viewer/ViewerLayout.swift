@@ -1,3 +1,4 @@
+import CogInspector
 import Foundation
 
 /// Where each node of the viewer's graph sits: computed once, over every node and edge the

@@ -1,3 +1,4 @@
+import CogInspector
 import CogTraceFormat
 
 /// The rows of a trace's SQL tables, built from scanned turns: the one place that says what a

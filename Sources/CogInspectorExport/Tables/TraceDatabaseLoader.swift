@@ -1,3 +1,4 @@
+import CogInspector
 import CogTraceFormat
 
 /// Fills a `TraceDatabase`'s real tables from one source, a table at a time, with the rows

@@ -1,4 +1,5 @@
 import CogCommandLine
+import CogInspector
 import CogTraceFormat
 import Foundation
 

@@ -1,16 +1,16 @@
-import CogTraceFormat
+package import CogTraceFormat
 
 /// The graph of causes the viewer's `why` panel walks, built by the engine that answers `why`
 /// in the terminal: every step that decided a value, as its line (the same words
 /// `CausalLink.line` prints), its detail and the steps that explain it. The page only picks the
 /// step at the cursor and lays the tree out, by the rules `InspectorSession.expand` follows.
-struct ViewerCauses {
+package struct ViewerCauses {
     /// `[line, detail or null, [[step, role], …], label, value text]` per step.
-    private(set) var steps: [JSONValue] = []
+    package private(set) var steps: [JSONValue] = []
     private var indexOfStep: [CausalStep.StepKey: Int] = [:]
     private unowned let session: InspectorSession
 
-    init(session: InspectorSession) {
+    package init(session: InspectorSession) {
         self.session = session
         // Every decision asks about its causes: the index answers each at once.
         _ = session.timeline
@@ -18,7 +18,7 @@ struct ViewerCauses {
 
     /// The steps that decided values in turn `sequence` (its events, then the work after it), as
     /// `[slot, step, after the turn, position]`, in order; `slot` names a node of the page.
-    mutating func decisions(in turn: TraceTurn, slot: (NodeID) -> Int?) -> [JSONValue] {
+    package mutating func decisions(in turn: TraceTurn, slot: (NodeID) -> Int?) -> [JSONValue] {
         var found: [JSONValue] = []
         for (isIdle, events) in [(false, turn.events), (true, turn.after)] {
             for (position, event) in events.enumerated() {
@@ -44,7 +44,7 @@ struct ViewerCauses {
     }
 
     /// The step a state's value rests on when nothing recorded decided it before `turn`.
-    mutating func stepWithoutDecision(of state: NodeID, before turn: TurnNumber) -> Int {
+    package mutating func stepWithoutDecision(of state: NodeID, before turn: TurnNumber) -> Int {
         index(
             of: session.causalStep(of: state, before: TracePoint(turn: turn, isIdle: false, position: -1), all: false))
     }

@@ -1,3 +1,4 @@
+import CogInspector
 import CogTraceFormat
 
 /// The change lists' lines, each distinct one stored once and named by its index: in a long

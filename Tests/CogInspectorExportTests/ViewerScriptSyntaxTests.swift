@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CogInspector
+@testable import CogInspectorExport
 
 /// The viewer's script lives in Swift strings; a JavaScript parser reads it whole, so a syntax
 /// error shows here rather than as a blank page. Needs Node.js (`node --check` only parses).

@@ -1,4 +1,5 @@
 import CSQLite
+import CogInspector
 
 /// A read-only query stepped a batch of rows at a time: `sql` reads it whole, and at the prompt
 /// hands each batch to the pager as it comes. While it is open, Ctrl-C (the `interrupt` check)

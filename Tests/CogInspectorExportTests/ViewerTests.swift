@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CogInspector
+@testable import CogInspectorExport
 
 /// The HTML viewer's embedded data, read back the way the page reads it (the keyframe before a
 /// turn, then each turn's changes), must give at every turn the graph and marks the DOT export
@@ -32,7 +33,7 @@ struct ViewerTests {
 
     @Test(arguments: ["tour", "map", "screens", "switching", "service-outage"])
     func everyTurnReadsBackAsTheGraphTheDOTExportDraws(_ name: String) throws {
-        let session = try DiffTests.session(name)
+        let session = try Recording.session(name)
         let html = try ViewerPage.render(session, graphviz: nil).html
         let data = try ViewerPageData.embedded(in: html)
         let labels = try #require(data["nodes"] as? [[Any]]).map { $0[0] as! String }
@@ -64,7 +65,7 @@ struct ViewerTests {
     }
 
     @Test func turnsAFailureFollowedAreMarked() throws {
-        let tour = try String(contentsOf: DiffTests.recordings.appendingPathComponent("tour.cogtrace"), encoding: .utf8)
+        let tour = try String(contentsOf: Recording.directory.appendingPathComponent("tour.cogtrace"), encoding: .utf8)
         var lines = tour.split(separator: "\n").map(String.init)
         lines.insert(
             contentsOf: [
@@ -83,7 +84,7 @@ struct ViewerTests {
     }
 
     @Test func theTourPageIsSmallAndNamesEveryTurn() throws {
-        let session = try DiffTests.session("tour")
+        let session = try Recording.session("tour")
         let html = try ViewerPage.render(session, graphviz: nil).html
         #expect(html.utf8.count < 1_000_000)
         // Nothing to fetch: the only address is the SVG namespace, which names and loads nothing.
@@ -96,7 +97,7 @@ struct ViewerTests {
     @Test func recordedMarkupStaysInsideTheDataAsEscapedText() throws {
         let hostile = #"</script><script>document.body.dataset.pwned='1'</script><img src=x onerror=alert(1)> & <!--"#
         let json = String(decoding: try JSONEncoder().encode(hostile), as: UTF8.self)
-        let tour = try String(contentsOf: DiffTests.recordings.appendingPathComponent("tour.cogtrace"), encoding: .utf8)
+        let tour = try String(contentsOf: Recording.directory.appendingPathComponent("tour.cogtrace"), encoding: .utf8)
         let text = tour.replacingOccurrences(of: #""t":"10001""#, with: #""t":"# + json)
         let session = InspectorSession(trace: try TraceFile.parse(text), source: "hostile")
         let html = try ViewerPage.render(session, graphviz: nil).html
@@ -110,7 +111,7 @@ struct ViewerTests {
     }
 
     @Test func theBuiltInLayoutKeepsNodesApartAndDependenciesDownward() throws {
-        let session = try DiffTests.session("map")
+        let session = try Recording.session("map")
         let model = try ViewerModel(session: session, window: session.turns.indices)
         let layout = ViewerLayout.layered(nodes: model.nodes, edges: model.edges)
         for (index, box) in layout.boxes.enumerated() {

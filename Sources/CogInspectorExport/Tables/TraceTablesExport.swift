@@ -1,3 +1,4 @@
+import CogInspector
 import CogTraceFormat
 import Foundation
 

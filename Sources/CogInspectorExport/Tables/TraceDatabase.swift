@@ -1,5 +1,6 @@
 import CSQLite
 import CogCommandLine
+public import CogInspector
 public import CogTraceFormat
 import Foundation
 

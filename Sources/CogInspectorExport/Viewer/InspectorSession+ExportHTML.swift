@@ -1,4 +1,5 @@
 import CogCommandLine
+import CogInspector
 import CogTraceFormat
 import Foundation
 
@@ -36,7 +37,7 @@ extension InspectorSession {
             } catch {
                 throw InspectorError(error.line == 0 ? error.message : "'\(path)' is malformed: \(error)")
             }
-            let otherSession = InspectorSession(trace: other, source: path)
+            let otherSession = InspectorSession(trace: other, source: path, catalog: catalog)
             otherSession.interruptRequested = interruptRequested
             request.other = (otherSession, try otherSession.viewerWindow(range, notes: &notes))
         }

@@ -1,3 +1,4 @@
+import CogInspector
 import CogTraceFormat
 
 /// What the HTML viewer embeds: every node the recording ever drew (a slot each), the layout of

@@ -1,3 +1,5 @@
+import CogInspector
+
 extension ViewerLayout {
     /// The built-in layout: each node one layer below the deepest node it reads (cycles broken
     /// where a depth-first walk meets them), layers ordered by a few sweeps that move each node

@@ -1,4 +1,5 @@
 import CSQLite
+import CogInspector
 import CogTraceFormat
 
 /// A table of a trace served to SQLite as a virtual table: a query reads its rows straight from

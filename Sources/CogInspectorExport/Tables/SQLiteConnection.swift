@@ -1,4 +1,5 @@
 import CSQLite
+import CogInspector
 
 /// The one owner of an open SQLite database handle: it opens in `init` and closes exactly once,
 /// in `deinit`. A handle SQLite returns from a failed open is closed before `init` throws, so no
