@@ -3,8 +3,8 @@ import Foundation
 
 /// A file of its own for every streamed run, all removed together when asked (and at the latest
 /// when the bench ends). The files are made, empty, before the timed runs: building a URL is
-/// the bench's work, not the recorder's, and cost a streamed run of kairo unstable about 8 µs
-/// (0.04×); creating the file is a once-per-recording cost of the file system, timed apart
+/// the bench's work, not the recorder's, and a visible share of a short streamed run; creating
+/// the file is a once-per-recording cost of the file system, timed apart
 /// (`timeCreation`) since on ext4 it grows with the files removed in the last minutes, which the
 /// bench itself removes by the hundred.
 final class StreamFiles {

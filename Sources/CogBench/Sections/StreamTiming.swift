@@ -16,8 +16,7 @@ import Foundation
 /// up (ext4 scans past inodes freed in the last minutes), more than a whole run of some shapes.
 /// It is timed on its own instead (`StreamFiles.timeCreation`, the *new file µs* column). The
 /// stream opens the file as it would any that exists. The files are removed after the shape,
-/// untimed (truncating or removing a file just written costs 0.2-2 ms, more than most shapes'
-/// runs). The runtime and recorder sections both report it.
+/// untimed (truncating or removing a file just written costs more than most shapes' runs). The runtime and recorder sections both report it.
 struct StreamTiming {
     /// The untraced runs timed beside the streamed ones.
     let untraced: Measurement

@@ -115,8 +115,8 @@ public final class CogRecorder: CogProbe {
     /// A big state table is let go on a background queue rather than by the thread dropping the
     /// recorder. Each entry holds its declaration's description, and one declaration has one
     /// description per runtime, so a lattice's 4,000 declarations are 4,000 objects released one
-    /// by one, each a cache line long gone cold: 260-440 µs of a cellx run's teardown, on the
-    /// app's thread. The entries are Sendable and hold nothing of the app's, so any thread may
+    /// by one, each a cache line long gone cold, a visible part of a big run's teardown on the
+    /// app's thread (docs/performance.md, "Recorder and streaming"). The entries are Sendable and hold nothing of the app's, so any thread may
     /// release them. The event log stays: its boxed values are the app's.
     nonisolated deinit {
         guard stateInfos.count > Self.stateTableReleasedHere else { return }
@@ -127,8 +127,8 @@ public final class CogRecorder: CogProbe {
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(released) {} }
     }
 
-    /// States in a table small enough to be released where the recorder is: a smaller one costs
-    /// less than the wake-up of a queue's thread (about 20 µs).
+    /// States in a table small enough to be released where the recorder is: releasing a smaller
+    /// one costs less than waking a queue's thread.
     nonisolated static let stateTableReleasedHere = 256
 
     /// Starts recording `cogs`, beside any probe already attached (a test's failure recorder,

@@ -28,9 +28,9 @@ struct EventLog {
     /// The global index the next event will have.
     private(set) var endIndex = 0
     /// The grace window packed last, as the seconds and attoseconds a record keeps: states of
-    /// one declaration share their window, and `Duration.components` divides a 128-bit count
-    /// (about 14 ns a call here; 0.78M of the 9.0M instructions recording added to a lattice
-    /// run, which schedules 4,000 windows of 30 seconds).
+    /// one declaration share their window, and `Duration.components` divides a 128-bit count,
+    /// which a lattice run that schedules thousands of windows would otherwise pay for each
+    /// (docs/performance.md, "Recorder and streaming").
     private var lastGrace = GraceParts(Duration.zero)
     /// How many events the last segment holds; starts full so the first event opens one.
     private var openCount = EventLog.segmentCapacity

@@ -12,7 +12,8 @@ package struct OpenedTrace: Sendable {
     /// Opens the file at `path`, creating it or emptying it. A file that is already empty (one
     /// made by `mktemp`, say) is left as it is rather than truncated: ext4 marks a file truncated
     /// to nothing and, when it is closed, writes out everything written since (its
-    /// `auto_da_alloc`), which made closing a stream's file cost 150-450 µs instead of 1-2.
+    /// `auto_da_alloc`), which made closing a stream's file cost a hundred times more
+    /// (docs/performance.md, "Recorder and streaming").
     package static func open(_ path: String) -> Result<OpenedTrace, RecorderFault> {
         let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return .failure(RecorderFault(path: path, reason: Self.reason(errno))) }

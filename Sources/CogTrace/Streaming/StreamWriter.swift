@@ -40,8 +40,8 @@ final class StreamWriter: Sendable {
     /// Starts a stream into the file at `path` (created, or truncated), for records describing
     /// a graph that starts as `snapshot`. Writing in the background, the file is opened by the
     /// writer's thread before it takes the first records (or by the app's, should the stream
-    /// end first): creating a file costs this machine's file system 15-400 µs of kernel time,
-    /// as much as many a run of turns (`StreamFile`). What would make opening fail is looked for
+    /// end first): creating a file costs the file system as much kernel time as many a run of
+    /// turns (`StreamFile`; docs/performance.md, "Recorder and streaming"). What would make opening fail is looked for
     /// here first (`OpenedTrace.refusal(toWrite:)`); a failure it cannot foresee becomes the
     /// stream's fault, as a failed write does.
     /// - Throws: `RecorderFault` naming the path and the system's reason.
@@ -263,12 +263,11 @@ final class StreamWriter: Sendable {
         isClosed.store(true, ordering: .releasing)
         // A big graph the writer kept (a lattice's is thousands of states) and its buffer are
         // freed on its own thread, after the stream has ended: freed by the app's thread as the
-        // stream went, when each state still had arrays of its own, they had cost it 0.8 ms a
-        // run of the lattice (a `PackedGraph` is a few arrays, but its buffer is not). The
+        // stream went, when each state still had arrays of its own, they had cost it a large
+        // part of a lattice run (a `PackedGraph` is a few arrays, but its buffer is not). The
         // descriptor goes with them, or whenever that thread is still about, since closing a
-        // file costs ext4 a few microseconds and, for one that was truncated, writing its data
-        // out. A small graph, with no thread about, costs less to free here than waking one
-        // would (about 20 µs).
+        // file costs ext4 time and, for one that was truncated, writing its data out. A small
+        // graph, with no thread about, costs less to free here than waking one would.
         let writerIsAbout = writesInBackground && pending.withLock { $0.isScheduled }
         guard graphSize > Self.graphFreedHere || writerIsAbout else {
             closing?.close()

@@ -2,8 +2,8 @@
 /// the reader caches). Past it the reader refuses the file with a clear error rather than let a
 /// handful of huge keyframes take the machine's memory.
 public struct MemoryBudget: Sendable, Equatable {
-    /// A decoded keyframe takes about this many bytes per byte of its JSON record (three keyframes
-    /// of 57 MB decoded to 2.2 GB when this was measured).
+    /// A decoded keyframe takes about this many bytes per byte of its JSON record, as measured on
+    /// keyframes of tens of megabytes (docs/hardening.md, the limits table).
     public static let decodedBytesPerKeyframeByte = 13
 
     /// The budget in bytes.
