@@ -94,11 +94,14 @@ extension Graph {
         let generation = node.lastGeneration
         for handle in request.handles { handle.generation = generation }
         let context = AsyncRunContext(generation: generation, label: node.label)
+        // The task carries the state's label (`forecast[90210]`), so task tools and
+        // `CogTaskDiagnostic.currentTaskName` name the work.
+        let taskName = context.label
         probe?.record(.generationStarted(state: CogStateID(node.id), generation: generation, policy: node.policy))
         let task: Task<Void, Never>
         switch request.work {
         case .run(let operation):
-            task = Task { [lifeline] in
+            task = Task(name: taskName) { [lifeline] in
                 let result: Result<Value, any Error>
                 do {
                     result = .success(try await AsyncRunContext.$current.withValue(context) { try await operation() })
@@ -109,7 +112,7 @@ extension Graph {
                 context.didHandleEvent()
             }
         case .stream(let iterate):
-            task = Task { [lifeline] in
+            task = Task(name: taskName) { [lifeline] in
                 let sink = ElementSink<Value> { element in
                     lifeline.current?.accept(element, from: node, generation: generation)
                     context.didHandleEvent()

@@ -114,9 +114,9 @@ public final class MechanismController: CogOps {
         }
         let id = graph.claimNodeID()
         let owner = owner
-        graph.probe?.record(
-            .taskStarted(registration: CogStateID(id), name: registrationName(name, fileID: fileID, line: line)))
-        let task = Task { [lifeline = graph.lifeline] in
+        let taskName = registrationName(name, fileID: fileID, line: line)
+        graph.probe?.record(.taskStarted(registration: CogStateID(id), name: taskName))
+        let task = Task(name: taskName) { [lifeline = graph.lifeline] in
             defer {
                 if owner.tasks.removeValue(forKey: id) != nil {
                     lifeline.current?.probe?.record(.taskFinished(registration: CogStateID(id)))
