@@ -2,6 +2,8 @@ import CogTraceFormat
 import Foundation
 
 extension CommandCatalog {
+    /// `export`, whose synopsis, description and format options each catalog writes from the
+    /// formats it holds (`exportCommand`), so they are placeholders here.
     static let export: [CommandSpec] = [
         CommandSpec(
             name: "export", aliases: ["x"], group: "export",
