@@ -68,7 +68,9 @@ let package = Package(
         // Benchmarks.
         .target(
             name: "CogBench",
-            dependencies: ["Cog", "CogTrace", "CogInspector", "CogInspectorExport", "CogCommandLine"],
+            dependencies: [
+                "Cog", "CogTestSupport", "CogTrace", "CogInspector", "CogInspectorExport", "CogCommandLine",
+            ],
             swiftSettings: mainActorCode),
         // Counting allocation functions, linked into the bench's executable only.
         .target(name: "CAllocationCounter"),

@@ -13,10 +13,12 @@ struct BenchOptions {
                            null (a probe that drops every event: what building the events costs); default all three
           --shapes LIST    only the shapes whose names contain one of these words, e.g. cellx,diamond
                            (runtime, client and recorder sections)
-          --sections LIST  which sections to run: runtime, client, recorder, inspector, soak,
-                           follow, bigtrace, fleet (default all but the last four); client builds each shape's
-                           declarations inside every timed run and counts allocations per
-                           selector run; follow writes a synthetic trace at a fixed rate while
+          --sections LIST  which sections to run: runtime, client, counts, recorder, inspector,
+                           soak, follow, bigtrace, fleet (default all but the last four); client
+                           builds each shape's declarations inside every timed run, on the
+                           production clock and on Cogs.forTesting(); counts checks each client
+                           run's exact allocations and selector runs against the committed
+                           ones (docs/performance.md); follow writes a synthetic trace at a fixed rate while
                            coginspect --follow watches it, and measures the lag
           --follow-seconds N  how long follow writes (default 60)
           --follow-rate N  turns per second follow writes (default 10000)
@@ -31,11 +33,13 @@ struct BenchOptions {
           -h, --help       show this help
           --version        show the version
 
-        exit status: 0 success, 1 a selector count differs from its formula or an output
-        file exists, 64 usage
+        exit status: 0 success, 1 a selector count differs from its formula, an exact count
+        differs from the committed one, or an output file exists, 64 usage
         """
 
-    static let sectionNames = ["runtime", "client", "recorder", "inspector", "soak", "follow", "bigtrace", "fleet"]
+    static let sectionNames = [
+        "runtime", "client", "counts", "recorder", "inspector", "soak", "follow", "bigtrace", "fleet",
+    ]
     static let variantNames = ["ring", "stream", "null"]
 
     var smoke = false
@@ -44,7 +48,7 @@ struct BenchOptions {
     var variants: Set<String> = Set(variantNames)
     /// Words naming the shapes to run; empty runs all.
     var shapes: [String] = []
-    var sections: Set<String> = ["runtime", "client", "recorder", "inspector"]
+    var sections: Set<String> = ["runtime", "client", "counts", "recorder", "inspector"]
     var soakTurns = 10_000_000
     var hugeTurns = 8_000_000
     var followSeconds = 60

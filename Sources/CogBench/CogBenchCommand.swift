@@ -80,6 +80,11 @@ public enum CogBenchCommand {
             measurements += client.measurements
             countsHold = countsHold && client.countsHold
         }
+        if options.sections.contains("counts") {
+            let counts = CountsSection.run(shapes: options.shapes, allocationCount: allocationCount)
+            measurements += counts.measurements
+            countsHold = countsHold && counts.hold
+        }
         if options.sections.contains("recorder") {
             measurements += try RecorderSection.run(
                 iterations: iterations, steadyTurns: options.smoke ? 10_000 : 200_000, shapes: options.shapes)

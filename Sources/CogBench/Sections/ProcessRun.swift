@@ -8,6 +8,9 @@ struct ProcessRun {
     /// What the program printed, when `capturesOutput`.
     let output: String
 
+    /// Whether the program exited with status 0.
+    let succeeded: Bool
+
     init(
         _ program: URL, _ arguments: [String], _ environment: [String: String] = [:], capturesOutput: Bool = false
     ) throws {
@@ -36,6 +39,8 @@ struct ProcessRun {
         while wait4(pid, &exit, 0, &usage) < 0, errno == EINTR {}
         milliseconds = (ContinuousClock.now - started).milliseconds
         peakKilobytes = Int(usage.ru_maxrss)
+        // An exit (no signal) with status 0: the low seven bits hold the signal, the next eight the status.
+        succeeded = exit & 0x7f == 0 && (exit >> 8) & 0xff == 0
         output = capturesOutput ? (try? String(contentsOf: captured, encoding: .utf8)) ?? "" : ""
     }
 }
