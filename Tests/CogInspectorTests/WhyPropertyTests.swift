@@ -131,7 +131,7 @@ struct WhyPropertyTests {
         let registrations = Set(session.timeline.registrationNames.values).sorted()
         for turn in trace.turnSequences {
             let states = trace.states.keys.sorted().filter { session.absence(of: $0, at: turn) == nil }
-            for name in states.map { session.label($0) } + registrations {
+            for name in states.map({ session.label($0) }) + registrations {
                 let label = name.replacingOccurrences(of: "'", with: "'\\''")
                 let command = "why '\(label)' @\(turn)" + (depth.map { " --depth \($0)" } ?? "")
                 let result = try #require(try session.execute(command))
