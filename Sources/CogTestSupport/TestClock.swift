@@ -47,6 +47,8 @@ nonisolated public final class TestClock: Clock, SleepBookingClock, Sendable {
         var passedBookings: Set<Int> = []
         /// Whether `finish()` ended the clock: no sleep is accepted any more.
         var isFinished = false
+        /// Runtimes that book their grace windows only when asked (`bookPendingSleeps`).
+        var pendingSources: [any PendingSleepSource] = []
     }
 
     /// `waitForScheduledSleep(within:)` saw no new sleep before its budget ran out.
@@ -56,22 +58,33 @@ nonisolated public final class TestClock: Clock, SleepBookingClock, Sendable {
     }
 
     private let state = Locked(State())
+    /// `State.now`, readable without the lock: the runtime reads the time on every lease renewal.
+    private let publishedNow = PublishedDuration(.zero)
 
     /// A clock at offset zero with no sleepers.
     public init() {}
 
-    public var now: Instant { state.withLock { $0.now } }
+    public var now: Instant { Instant(offset: publishedNow.load()) }
+
+    /// The time advanced since the clock was created, as the runtime reads it.
+    package var elapsed: Duration { publishedNow.load() }
     public var minimumResolution: Duration { .zero }
 
-    /// How many tasks are sleeping on this clock now.
-    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    /// How many tasks are sleeping on this clock now, a runtime's open grace windows included.
+    public var sleeperCount: Int {
+        bookPendingSleeps()
+        return state.withLock { $0.sleepers.count }
+    }
 
     /// How many tasks are sleeping on this clock now (the public library's name).
     public var activeSleeperCount: Int { sleeperCount }
 
     /// The most tasks that were ever asleep on this clock at once: a test that expects one timer
     /// can check that no second one was started beside it.
-    public var maximumActiveSleeperCount: Int { state.withLock { $0.mostSleepers } }
+    public var maximumActiveSleeperCount: Int {
+        bookPendingSleeps()
+        return state.withLock { $0.mostSleepers }
+    }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
@@ -156,12 +169,42 @@ nonisolated public final class TestClock: Clock, SleepBookingClock, Sendable {
         sleeper?.continuation?.resume(throwing: CancellationError())
     }
 
+    /// Counts sleeps a runtime opened and closed before it booked them, as scheduled sleeps.
+    package func noteUnbookedSleeps(count: Int, peak: Int) {
+        let scheduled = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+            guard !state.isFinished else { return [] }
+            state.mostSleepers = max(state.mostSleepers, state.sleepers.count + peak)
+            let taken = min(count, state.scheduleWaiters.count)
+            state.untakenSchedules += count - taken
+            defer { state.scheduleWaiters.removeFirst(taken) }
+            return state.scheduleWaiters.prefix(taken).map(\.continuation)
+        }
+        for waiter in scheduled { waiter.resume() }
+    }
+
+    /// Adds a runtime that books its grace windows when this clock asks.
+    package func addPendingSleepSource(_ source: any PendingSleepSource) {
+        state.withLock { $0.pendingSources.append(source) }
+    }
+
+    /// Asks each runtime on this clock to book the windows it opened since it last booked, so
+    /// what the clock answers or wakes includes them; forgets the runtimes that are gone.
+    private func bookPendingSleeps() {
+        let sources = state.withLock { $0.pendingSources }
+        guard !sources.isEmpty else { return }
+        let gone = sources.filter { !$0.bookPendingSleeps() }.map(ObjectIdentifier.init)
+        guard !gone.isEmpty else { return }
+        state.withLock { $0.pendingSources.removeAll { gone.contains(ObjectIdentifier($0)) } }
+    }
+
     /// Moves time forward and wakes, in deadline order, every sleeper whose deadline has passed.
     /// - Returns: how many sleepers woke.
     @discardableResult
     public func advance(by duration: Duration) -> Int {
+        bookPendingSleeps()
         let due = state.withLock { state -> [Sleeper] in
             state.now = state.now.advanced(by: duration)
+            publishedNow.store(state.now.offset)
             let now = state.now
             let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
             state.sleepers.removeAll { $0.deadline <= now }
@@ -174,6 +217,7 @@ nonisolated public final class TestClock: Clock, SleepBookingClock, Sendable {
 
     /// Waits until at least `count` tasks are sleeping on this clock.
     public func waitForSleepers(_ count: Int) async {
+        bookPendingSleeps()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state -> Bool in
                 if state.sleepers.count >= count { return true }
@@ -190,6 +234,8 @@ nonisolated public final class TestClock: Clock, SleepBookingClock, Sendable {
     /// - Throws: `WaitTimeout` when no sleep came within `budget`; `CancellationError` when the
     ///   wait or the clock was cancelled.
     public func waitForScheduledSleep(within budget: Duration = .seconds(5)) async throws {
+        // Here, on the caller's actor: the waiting task below runs elsewhere.
+        bookPendingSleeps()
         let scheduled = try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
                 try await self.takeScheduledSleep()
@@ -226,6 +272,7 @@ nonisolated public final class TestClock: Clock, SleepBookingClock, Sendable {
 
     /// Takes one registered sleep, waiting for the next when none is untaken.
     private func takeScheduledSleep() async throws {
+        bookPendingSleeps()
         let id = state.withLock { state -> Int in
             defer { state.nextSleeperID += 1 }
             return state.nextSleeperID

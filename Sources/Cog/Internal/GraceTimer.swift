@@ -7,8 +7,8 @@
 ///
 /// The task reads its state's deadline only when it starts, so renewals made before then move
 /// the deadline without replacing the task; only a sleeper already asleep is replaced. On a clock
-/// that books sleeps (the test clock) each window is booked as it opens and the task sleeps on
-/// the booking, so a test counts every window, even one that ends before the task runs.
+/// that books sleeps (the test clock) the task sleeps on its window's booking, booking what is
+/// pending first (`Graph+GraceBooking.swift`).
 final class GraceTimer {
     private var task: Task<Void, Never>?
     /// Whether the task has read its deadline and gone to sleep on the clock.
@@ -30,8 +30,9 @@ final class GraceTimer {
             }
             isAsleep = true
             let expired: Bool
-            if let sleepOnBooking, let ticket = lifeline.current?.graceBookings[node.id] {
-                expired = (try? await sleepOnBooking(ticket)) != nil
+            if let sleepOnBooking, let graph = lifeline.current {
+                graph.bookPendingGraceWindows()
+                expired = (try? await sleepOnBooking(node.graceBooking)) != nil
             } else {
                 expired = (try? await sleepUntil(deadline)) != nil
             }

@@ -5,7 +5,7 @@ extension Graph {
     func noteWritten(_ node: Node) {
         guard !node.isStaged else { return }
         node.isStaged = true
-        currentTurn!.written.append(node)
+        turnWritten.append(node)
     }
 
     /// Takes a request for new work. While a run is in flight, `.queue` and `.exhaustLatest`

@@ -8,15 +8,17 @@
 /// 6. return to idle, or drain queued write-back turns (done by the turn engine).
 extension Graph {
     func flush() {
-        var changedSources: ContiguousArray<(node: Node, result: CommitResult)> = []
-        for source in currentTurn!.written {
+        // Both lists are the graph's, emptied keeping their storage, so a turn allocates none.
+        for source in turnWritten {
             let result = source.commitStaged(in: self)
             if result != .unchanged { changedSources.append((source, result)) }
         }
+        turnWritten.removeAll(keepingCapacity: true)
         for (source, result) in changedSources {
             if source.hasBoundary { pendingBoundaries.append(source) }
             markConsumers(of: source, direct: result == .value ? .dirty : .check)
         }
+        changedSources.removeAll(keepingCapacity: true)
         for root in pendingBoundaries {
             settle(root)
         }

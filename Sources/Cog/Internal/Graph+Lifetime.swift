@@ -33,40 +33,42 @@ extension Graph {
     /// not as a second schedule. A sleeper already asleep is replaced; the new one, like every
     /// state's first, is made once the MainActor is free (`armGraceTimers`), so a synchronous
     /// stretch that leaves thousands of states unused, or renews them again and again, costs one
-    /// task and not one per state or renewal. On a clock that books sleeps (the test clock) every
-    /// window is booked and given its sleeper at once, so tests see each window as it opens.
+    /// task and not one per state or renewal. On a clock that books sleeps (the test clock) the
+    /// window is counted now and booked when the clock asks (`Graph+GraceBooking.swift`).
     private func startGrace(_ node: Node, reporting: Bool = true) {
         let grace = grace(of: node)
+        let wasWaiting = node.graceDeadline != nil
         node.graceDeadline = clock.now() + grace
         if node.graceSlot < 0 {
             node.graceSlot = graceWaiting.count
             graceWaiting.append(node)
         }
         if reporting { probe?.signal(.graceScheduled(state: CogStateID(node.id), grace: grace)) }
-        if let bookings = clock.bookings {
-            // Every window, a renewal's included, is a sleep of its own the moment it opens.
-            if let previous = graceBookings.removeValue(forKey: node.id) { bookings.cancel(previous) }
-            graceBookings[node.id] = bookings.book(grace)
-        }
+        if clock.booksSleeps { noteGraceWindowOpened(node, wasWaiting: wasWaiting) }
         if let timer = node.graceTimer {
             // One not asleep yet reads the new deadline when it starts.
             guard timer.isAsleep else { return }
             timer.cancel(reportingCheck: true)
             node.graceTimer = nil
         }
-        if clock.bookings != nil {
-            // A booked window has its sleeper at once, so ending it early is reported as a check.
-            node.graceTimer = GraceTimer(for: node, in: self)
-            return
-        }
+        scheduleGraceArming()
+    }
+
+    /// Arms the waiting states' sleepers once the MainActor is free, unless that is scheduled.
+    private func scheduleGraceArming() {
         guard !isGraceArmingScheduled else { return }
         isGraceArmingScheduled = true
         Task { [lifeline] in lifeline.current?.armGraceTimers() }
     }
 
-    /// Gives every waiting state without a sleeper one, earliest deadline first.
+    /// Gives every waiting state without a sleeper one, earliest deadline first, after booking
+    /// the windows a booking clock has not been asked for and reporting the checks of windows
+    /// closed before they had a sleeper.
     private func armGraceTimers() {
         isGraceArmingScheduled = false
+        bookPendingGraceWindows()
+        for _ in 0..<unarmedReleaseChecks { reached(.automaticReleaseCheck) }
+        unarmedReleaseChecks = 0
         let unarmed = graceWaiting.filter { $0.graceTimer == nil && $0.graceDeadline != nil }
         for node in unarmed.sorted(by: { ($0.graceDeadline!, $0.id) < ($1.graceDeadline!, $1.id) }) {
             node.graceTimer = GraceTimer(for: node, in: self)
@@ -90,12 +92,18 @@ extension Graph {
             }
             node.graceSlot = -1
         }
+        if clock.booksSleeps, node.graceDeadline != nil { noteGraceWindowClosed(node) }
         node.graceDeadline = nil
-        if let bookings = clock.bookings, let ticket = graceBookings.removeValue(forKey: node.id) {
-            bookings.cancel(ticket)
+        if let timer = node.graceTimer {
+            timer.cancel(reportingCheck: reportingCheck)
+            node.graceTimer = nil
+        } else if reportingCheck, clock.booksSleeps {
+            // On the test clock every window is a sleep that a test may wait on, so keeping the
+            // state is a check there even before its sleeper was armed; it is reported once the
+            // MainActor is free, as a cancelled sleeper's would be.
+            unarmedReleaseChecks += 1
+            scheduleGraceArming()
         }
-        node.graceTimer?.cancel(reportingCheck: reportingCheck)
-        node.graceTimer = nil
     }
 
     /// Releases every waiting state whose grace has run out and that is still unused, each in a

@@ -8,12 +8,10 @@ enum TurnPhase {
     case flushing
 }
 
-/// The turn being accumulated or flushed.
+/// The turn being accumulated or flushed; the sources it wrote are the graph's `turnWritten`.
 struct TurnInProgress {
     let id: Int
     let name: String
-    /// Sources written in this turn, in first-write order.
-    var written: ContiguousArray<Node> = []
 }
 
 /// A turn requested during a flush, to run after it in FIFO order.
@@ -109,8 +107,11 @@ extension Graph {
             runTurn(name: next.name, origin: next.origin, cause: next.cause, body: next.body)
         }
         if turnChain.hasWarned { lastTurnChainWarning = turnChain.warning }
-        turnChain = TurnChainRecord()
-        turnsSinceIdle.removeAll()
+        // Both lists keep their storage for the next chain, so a lone turn allocates nothing for
+        // them; a runaway chain's long lists are let go.
+        let keepsStorage = turnsSinceIdle.count <= CogTurnChainDiagnostic.threshold
+        turnChain.reset(keepingCapacity: keepsStorage)
+        turnsSinceIdle.removeAll(keepingCapacity: keepsStorage)
         queuedTurns.removeAll(keepingCapacity: true)
         queueHead = 0
     }
@@ -132,7 +133,7 @@ extension Graph {
         if descriptor.isReleasable { renewGrace(source, by: "write") }
         if !source.isStaged {
             source.isStaged = true
-            currentTurn!.written.append(source)
+            turnWritten.append(source)
         }
         return source
     }

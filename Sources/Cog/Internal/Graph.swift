@@ -52,6 +52,10 @@ final class Graph {
 
     @exclusivity(unchecked) var phase: TurnPhase = .idle
     @exclusivity(unchecked) var currentTurn: TurnInProgress?
+    /// Sources the current turn wrote, in first-write order; its flush empties it.
+    @exclusivity(unchecked) var turnWritten: ContiguousArray<Node> = []
+    /// The flush's scratch: the written sources whose value or status changed.
+    @exclusivity(unchecked) var changedSources: ContiguousArray<(node: Node, result: CommitResult)> = []
     @exclusivity(unchecked) var nextTurnID = 1
     @exclusivity(unchecked) var queuedTurns: [QueuedTurn] = []
     @exclusivity(unchecked) var queueHead = 0
@@ -72,9 +76,12 @@ final class Graph {
     @exclusivity(unchecked) var graceWaiting: [Node] = []
     /// Whether a task will give the waiting states their sleepers once the MainActor is free.
     var isGraceArmingScheduled = false
-    /// Each waiting state's booked sleep (node id to ticket), kept only for a clock that books
-    /// sleeps ahead (`CogClock.bookings`, the test clock).
-    var graceBookings: [Int: Int] = [:]
+    /// The windows opened and not yet booked, on a clock that books sleeps (the test clock;
+    /// `Graph+GraceBooking.swift`).
+    var unbookedGrace = UnbookedGraceWindows()
+    /// Windows kept (held again) before their sleeper was armed, on a booking clock: release
+    /// checks reported when the sleepers are armed.
+    var unarmedReleaseChecks = 0
     /// Mechanism owners, so tearing down retires them (cancelling their tasks).
     var mechanismOwners: [RegistrationOwner] = []
     /// The mechanisms as they were handed to assembly: the runtime keeps them (and what they
@@ -93,6 +100,7 @@ final class Graph {
     init(clock: CogClock, grace: Duration) {
         self.clock = clock
         self.defaultGrace = grace
+        clock.bookings?.addSource(lifeline)
     }
 
     isolated deinit {

@@ -69,6 +69,8 @@ class Node {
     @exclusivity(unchecked) var graceSlot = -1
     /// The sleeper of that grace window.
     @exclusivity(unchecked) var graceTimer: GraceTimer?
+    /// The window's booking on a clock that books sleeps (the test clock); -1 while unbooked.
+    @exclusivity(unchecked) var graceBooking = -1
     /// The producer whose change last marked this node dirty (what a recompute reports as its trigger).
     @exclusivity(unchecked) var dirtiedBy = 0
 

@@ -57,6 +57,14 @@ struct TurnChainRecord {
         causes.append(cause)
     }
 
+    /// Starts the record of the next chain.
+    mutating func reset(keepingCapacity: Bool) {
+        turns = 0
+        causes.removeAll(keepingCapacity: keepingCapacity)
+        isTruncated = false
+        hasWarned = false
+    }
+
     var warning: CogTurnChainWarning {
         CogTurnChainWarning(uninterruptedTurnCount: turns, causalChain: causes, causalChainIsTruncated: isTruncated)
     }
