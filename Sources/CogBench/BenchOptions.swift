@@ -13,10 +13,12 @@ struct BenchOptions {
                            null (a probe that drops every event: what building the events costs); default all three
           --shapes LIST    only the shapes whose names contain one of these words, e.g. cellx,diamond
                            (runtime, client and recorder sections)
-          --sections LIST  which sections to run: runtime, client, counts, recorder, inspector,
-                           soak, follow, bigtrace, fleet (default all but the last four); client
-                           builds each shape's declarations inside every timed run, on the
-                           production clock and on Cogs.forTesting(); counts checks each client
+          --sections LIST  which sections to run: runtime, client, scenario, counts, recorder,
+                           inspector, soak, follow, bigtrace, fleet (default all but the last
+                           four); client builds each shape's declarations inside every timed run,
+                           on the production clock and on Cogs.forTesting(); scenario writes the
+                           shapes as the public library's comparison scenarios do (closure-first
+                           forms, UI reads, a named turn per write) on Cogs.forTesting(); counts checks each client
                            run's exact allocations and selector runs against the committed
                            ones (docs/performance.md); follow writes a synthetic trace at a fixed rate while
                            coginspect --follow watches it, and measures the lag
@@ -38,7 +40,7 @@ struct BenchOptions {
         """
 
     static let sectionNames = [
-        "runtime", "client", "counts", "recorder", "inspector", "soak", "follow", "bigtrace", "fleet",
+        "runtime", "client", "scenario", "counts", "recorder", "inspector", "soak", "follow", "bigtrace", "fleet",
     ]
     static let variantNames = ["ring", "stream", "null"]
 
@@ -48,7 +50,7 @@ struct BenchOptions {
     var variants: Set<String> = Set(variantNames)
     /// Words naming the shapes to run; empty runs all.
     var shapes: [String] = []
-    var sections: Set<String> = ["runtime", "client", "counts", "recorder", "inspector"]
+    var sections: Set<String> = ["runtime", "client", "scenario", "counts", "recorder", "inspector"]
     var soakTurns = 10_000_000
     var hugeTurns = 8_000_000
     var followSeconds = 60

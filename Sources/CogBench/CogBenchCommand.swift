@@ -80,6 +80,11 @@ public enum CogBenchCommand {
             measurements += client.measurements
             countsHold = countsHold && client.countsHold
         }
+        if options.sections.contains("scenario") {
+            let scenario = ScenarioSection.run(iterations: iterations, shapes: options.shapes)
+            measurements += scenario.measurements
+            countsHold = countsHold && scenario.countsHold
+        }
         if options.sections.contains("counts") {
             let counts = CountsSection.run(shapes: options.shapes, allocationCount: allocationCount)
             measurements += counts.measurements

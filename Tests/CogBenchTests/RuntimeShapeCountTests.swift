@@ -31,6 +31,24 @@ struct RuntimeShapeCountTests {
                 "kairo diamond", "kairo deep", "kairo broad", "kairo unstable",
                 "cellx lattice", "dynamic sweep", "keyed diamond", "key churn",
             ])
+        #expect(
+            ScenarioShape.all.map(\.name) == [
+                "kairo diamond", "kairo deep", "kairo broad", "kairo unstable", "cellx lattice", "dynamic sweep",
+            ], "each scenario is counted by aScenarioShapeCountsAsItsRuntimeShape")
+    }
+
+    /// The shapes written as the public library's comparison scenarios write them (UI reads,
+    /// closure-first forms, a test runtime) make the same minimum counts, and the forTesting
+    /// clock's client runs make the production clock's.
+    @Test(arguments: [
+        "kairo diamond", "kairo deep", "kairo broad", "kairo unstable", "cellx lattice", "dynamic sweep",
+    ])
+    func aScenarioShapeCountsAsItsRuntimeShape(_ name: String) throws {
+        let scenario = try #require(ScenarioShape.all.first { $0.name == name })
+        let make = try #require(runtimeShapeFactories().first { $0().name == name })
+        #expect(scenario.expectedSelectorRuns == make().expectedSelectorRuns)
+        #expect(scenario.run() == scenario.expectedSelectorRuns)
+        #expect(ClientSection.clientRun(make, on: .forTesting) == scenario.expectedSelectorRuns)
     }
 
     private func expectCount(_ shape: some BenchShape, _ expected: Int) {
