@@ -86,3 +86,32 @@ extension CogBox.Manual where Value: Equatable {
             name: name, equality: .givenOrEquatable(equals), lifetime: lifetime, fileID: fileID, line: line, initial)
     }
 }
+
+extension CogBox.Manual {
+    /// Declares a keyed source whose every key starts at `startingValue` (the public library's
+    /// spelling, `CogBox<Int, String>.Manual(0, name: "counts")`): the closure form with a
+    /// constant. A reference-type value is shared by every key; give a closure for one per key.
+    @_disfavoredOverload
+    public init(
+        _ startingValue: sending Value, equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        lifetime: ManualCogLifetime = .app, name: String? = nil, fileID: String = #fileID, line: Int = #line
+    ) {
+        self.init(
+            name: name, equality: .given(equals), lifetime: lifetime, fileID: fileID, line: line,
+            { startingValue })
+    }
+}
+
+extension CogBox.Manual where Value: Equatable {
+    /// Declares a keyed `Equatable` source whose every key starts at `startingValue`, gated by
+    /// `==` unless `equals` says otherwise.
+    @_disfavoredOverload
+    public init(
+        _ startingValue: sending Value, equals: (@MainActor (Value, Value) -> Bool)? = nil,
+        lifetime: ManualCogLifetime = .app, name: String? = nil, fileID: String = #fileID, line: Int = #line
+    ) {
+        self.init(
+            name: name, equality: .givenOrEquatable(equals), lifetime: lifetime, fileID: fileID, line: line,
+            { startingValue })
+    }
+}
