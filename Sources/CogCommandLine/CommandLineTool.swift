@@ -22,7 +22,7 @@ public struct CommandLineTool: Sendable {
     /// Writes `message` to standard error as `name: message`, control characters escaped: a
     /// message may quote a trace's labels or values.
     public func report(_ message: String) {
-        FileHandle.standardError.write(Data("\(name): \(TerminalText.escape(message))\n".utf8))
+        StandardError.write("\(name): \(TerminalText.escape(message))\n")
     }
 
     /// Writes `name: warning: message` to standard error.

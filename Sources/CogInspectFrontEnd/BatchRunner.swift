@@ -46,8 +46,7 @@ struct BatchRunner {
                 return interrupted()
             } catch {
                 runner.printer.printFailure(error, of: text)
-                FileHandle.standardError.write(
-                    Data((runner.printer.errorText("\(error)", lead: "\(source):\(number): error: ") + "\n").utf8))
+                StandardError.write(runner.printer.errorText("\(error)", lead: "\(source):\(number): error: ") + "\n")
                 if status == .success {
                     switch error.kind {
                     case .expectation: status = .expectationFailed
@@ -63,7 +62,7 @@ struct BatchRunner {
 
     /// Ctrl-C (SIGINT) in batch: say where it stopped and exit 130.
     private func interrupted() -> ExitStatus {
-        FileHandle.standardError.write(Data("coginspect: interrupted at turn \(session.cursor)\n".utf8))
+        StandardError.write("coginspect: interrupted at turn \(session.cursor)\n")
         return .interrupted
     }
 }
@@ -112,7 +111,7 @@ struct OutputPrinter {
         }
         guard failure != 0 else { return }
         let reason = String(cString: strerror(failure)).lowercased()
-        FileHandle.standardError.write(Data("coginspect: cannot write to standard output: \(reason)\n".utf8))
+        StandardError.write("coginspect: cannot write to standard output: \(reason)\n")
         exit(ExitStatus.ioError.rawValue)
     }
 

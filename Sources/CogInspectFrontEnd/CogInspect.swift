@@ -82,7 +82,7 @@ public enum CogInspect {
 
     /// Says on standard error what happened to a sidecar index (written, rebuilt), escaped.
     static func sayIndexNote(_ note: String) {
-        FileHandle.standardError.write(Data((TerminalText.escape(note) + "\n").utf8))
+        StandardError.write(TerminalText.escape(note) + "\n")
     }
 
     /// `paths` with each directory replaced by the `.cogtrace` files in it, in name order.

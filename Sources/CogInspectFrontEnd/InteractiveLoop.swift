@@ -65,8 +65,7 @@ struct InteractiveLoop {
                 try runner.run(line)
             } catch {
                 runner.printer.printFailure(error, of: line)
-                FileHandle.standardError.write(
-                    Data((runner.printer.errorText("\(error)", lead: "error: ") + "\n").utf8))
+                StandardError.write(runner.printer.errorText("\(error)", lead: "error: ") + "\n")
             }
         }
         rl_callback_handler_remove()

@@ -1,3 +1,4 @@
+import CogCommandLine
 import CogInspector
 import CogTraceFormat
 import Foundation
@@ -38,6 +39,6 @@ final class ProgressLine {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardError.write(text)
     }
 }

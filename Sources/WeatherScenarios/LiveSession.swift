@@ -33,25 +33,33 @@ final class LiveSession {
             recorder = streaming
         }
         let weather = WeatherMechanism(
-            notifier: WeatherNotifier { message in print("🔔 \(message)") }, interval: interval)
+            notifier: WeatherNotifier { message in Self.show("🔔 \(message)") }, interval: interval)
         cogs.start(visits.isEmpty ? [weather] : [weather, VisitMechanism(zips: visits, interval: interval)])
         var dashboard: WeatherDashboard?
         dashboard = WeatherDashboard(cogs: cogs) {
             Task { @MainActor in
                 dashboard?.renderIfNeeded()
-                if let text = dashboard?.text { print("\n" + text) }
+                if let text = dashboard?.text { Self.show("\n" + text) }
             }
         }
-        print(dashboard!.text)
-        print("(refreshing every \(interval); Ctrl-C or SIGTERM ends)")
+        Self.show(dashboard!.text + "\n(refreshing every \(interval); Ctrl-C or SIGTERM ends)")
         await waitForInterrupt()
         recorder?.finishStreaming()
         guard let tracePath, let recorder else { return }
         if let fault = recorder.faults.first {
-            print("\nthe trace stopped at a fault: \(fault); what was written before it still opens")
-        } else {
-            print("\ntrace written to \(tracePath)")
+            // The app ran to the end; the exit status says the trace did not.
+            throw WeatherCommandError(
+                "the trace stopped at a fault: \(fault); what was written before it still opens", status: .ioError)
         }
+        print("\ntrace written to \(tracePath)")
+    }
+
+    /// Prints one frame or notice and flushes it: a live dashboard read through a pipe (`| tee`,
+    /// a log collector) shows each frame as it is drawn, not when a buffer fills.
+    nonisolated private static func show(_ text: String) {
+        print(text)
+        // nil flushes every output stream; naming `stdout` is a shared mutable global to Swift 6.
+        fflush(nil)
     }
 
     /// Suspends until SIGINT (Ctrl-C) or SIGTERM (`kill`, a service manager stopping the app):

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A failure the runtime detected: a cycle, a write during a computation, a writer used after its
 /// turn, a misuse of assembly. In production every diagnostic traps with its message; a test
 /// harness can intercept them instead (see `CogTesting`).
@@ -75,27 +69,12 @@ extension Graph {
         if let diagnosticHandler {
             diagnosticHandler(diagnostic)
         } else {
-            var standardError = StandardError()
-            print("Cog warning: \(message)", to: &standardError)
+            RuntimeStandardError.write("Cog warning: \(message)\n")
         }
     }
 
     /// The keyed path of the selectors running now, outermost first.
     var runningPath: [String] {
         trackingStack.map(\.label)
-    }
-}
-
-/// Writes to the process's standard error (file descriptor 2).
-private struct StandardError: TextOutputStream {
-    mutating func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { buffer in
-            #if canImport(Glibc)
-                Glibc.write(2, buffer.baseAddress, buffer.count)
-            #else
-                Darwin.write(2, buffer.baseAddress, buffer.count)
-            #endif
-        }
     }
 }

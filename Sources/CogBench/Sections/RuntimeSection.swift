@@ -1,4 +1,5 @@
 import Cog
+import CogCommandLine
 import CogTrace
 import Foundation
 
@@ -90,7 +91,7 @@ enum RuntimeSection {
                 ], rows))
         print()
         if !countsHold {
-            FileHandle.standardError.write(Data("cog-bench: selector counts differ from their formulas\n".utf8))
+            StandardError.write("cog-bench: selector counts differ from their formulas\n")
         }
         return (measurements, countsHold)
     }

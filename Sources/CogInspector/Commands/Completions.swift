@@ -1,4 +1,5 @@
 import CogTraceFormat
+
 extension InspectorSession {
     /// What could complete `prefix` when the words before it on the line are `words`: command
     /// names first, then the command's options, setting names, turn numbers or state labels.

@@ -1,4 +1,5 @@
 import CogTraceFormat
+
 /// How each kind of node and each mark looks, shared by the DOT and Mermaid exports so both
 /// pictures read the same way, with the legend's wording.
 package enum GraphStyle {

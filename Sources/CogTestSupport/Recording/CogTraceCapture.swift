@@ -40,7 +40,7 @@ public final class CogTraceCapture {
 
     /// Prints a message of the capture on standard error, where a test runner shows it.
     nonisolated package static let printToStandardError: @Sendable (String) -> Void = { message in
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        RuntimeStandardError.write(message + "\n")
     }
 
     /// Attaches a recorder to `cogs`; `Cogs.forTesting` calls this before it starts mechanisms.

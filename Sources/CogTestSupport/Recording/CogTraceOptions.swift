@@ -1,3 +1,4 @@
+import Cog
 public import Foundation
 
 /// How a test's runtimes are recorded: how much history to keep, what to redact, when to write
@@ -67,6 +68,6 @@ nonisolated public struct CogTraceOptions: Sendable, Equatable {
     }
 
     private static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("cog-trace: \(message)\n".utf8))
+        RuntimeStandardError.write("cog-trace: \(message)\n")
     }
 }

@@ -115,7 +115,7 @@ extension CogRecorder {
     /// The app and the in-memory ring carry on.
     func report(_ fault: RecorderFault) {
         reportedFaults.append(fault)
-        FileHandle.standardError.write(Data("CogTrace: streaming stopped: \(fault)\n".utf8))
+        RuntimeStandardError.write("CogTrace: streaming stopped: \(fault)\n")
     }
 
     /// Waits until every turn streamed so far is in the file (records are written on a thread
