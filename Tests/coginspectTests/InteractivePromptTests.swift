@@ -60,7 +60,10 @@ struct InteractivePromptTests {
 
         terminal.send("C-d")
         let historyFile = home.appendingPathComponent(".coginspect_history")
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: historyFile.path) { usleep(50_000) }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !FileManager.default.fileExists(atPath: historyFile.path), ContinuousClock.now < deadline {
+            usleep(20_000)
+        }
         let history = try String(contentsOf: historyFile, encoding: .utf8)
         #expect(history.contains("history weather.isNiceHere"))
         #expect(history.contains("goto 3"))
@@ -80,7 +83,10 @@ struct InteractivePromptTests {
         #expect(lines.contains { $0.hasPrefix("description:") })
         #expect(lines.allSatisfy { $0.count <= 72 }, "a line wider than the pane:\n\(lines.joined(separator: "\n"))")
         terminal.send("clear", "Enter")
-        let cleared = try waitFor("an empty screen") { !$0.contains("example:") }
+        // Cleared and the prompt drawn again: a blank screen before the redraw is not the answer.
+        let cleared = try waitFor("an empty screen with its prompt") {
+            !$0.contains("example:") && lastLine($0).hasPrefix("turn 25/25>")
+        }
         #expect(cleared.split(separator: "\n").count == 1, "only the prompt is left:\n\(cleared)")
         #expect(lastLine(cleared).hasPrefix("turn 25/25>"))
     }

@@ -46,29 +46,64 @@ struct LiveFollowTests {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// A batch `coginspect` following the trace with `arguments`, and the pipes of what it says.
-    private struct Follower {
+    /// A batch `coginspect` following the trace with `arguments`, and what it has said so far.
+    private final class Follower {
         let process: Process
-        let output: Pipe
-        let errors: Pipe
+        private let output = Pipe()
+        private let errors = Pipe()
+        private var printed = Data()
+        private var reported = Data()
 
-        /// Waits for the follower to end; its standard output and standard error.
-        func finish() -> (output: String, errors: String) {
-            let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let outputText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (outputText, errorText)
+        init(_ process: Process) {
+            self.process = process
+            process.standardOutput = output
+            process.standardError = errors
+            process.standardInput = FileHandle.nullDevice
         }
+
+        /// Waits until standard output shows `text`, as the follower prints it; false when the
+        /// follower ended without printing it.
+        @discardableResult
+        func waitForOutput(_ text: String) -> Bool {
+            Self.read(output, into: &printed, until: text)
+        }
+
+        /// Waits until standard error shows `text`; false when the follower ended without it.
+        @discardableResult
+        func waitForErrors(_ text: String) -> Bool {
+            Self.read(errors, into: &reported, until: text)
+        }
+
+        /// Waits for the follower to end; all its standard output and standard error.
+        func finish() -> (output: String, errors: String) {
+            reported.append(errors.fileHandleForReading.readDataToEndOfFile())
+            printed.append(output.fileHandleForReading.readDataToEndOfFile())
+            process.waitUntilExit()
+            return (String(decoding: printed, as: UTF8.self), String(decoding: reported, as: UTF8.self))
+        }
+
+        private static func read(_ pipe: Pipe, into buffer: inout Data, until text: String) -> Bool {
+            while !String(decoding: buffer, as: UTF8.self).contains(text) {
+                let chunk = pipe.fileHandleForReading.availableData
+                if chunk.isEmpty { return false }
+                buffer.append(chunk)
+            }
+            return true
+        }
+    }
+
+    /// Waits, polling the file, until the app has written `count` turns; a loaded machine may
+    /// take long, so only a generous bound ends the wait.
+    private func waitForWrittenTurns(_ count: Int) {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while writtenTurns().count < count, ContinuousClock.now < deadline { usleep(20_000) }
     }
 
     private func startFollower(_ arguments: [String]) throws -> Follower {
         let process = Process()
         process.executableURL = Executables.productsDirectory.appendingPathComponent("coginspect")
         process.arguments = ["--follow", tracePath] + arguments
-        let follower = Follower(process: process, output: Pipe(), errors: Pipe())
-        process.standardError = follower.errors
-        process.standardOutput = follower.output
-        process.standardInput = FileHandle.nullDevice
+        let follower = Follower(process)
         try process.run()
         return follower
     }
@@ -86,7 +121,7 @@ struct LiveFollowTests {
     @Test(
         .disabled(if: InteractivePromptTests.isUnderThreadSanitizer, "Ctrl-C is deferred under ThreadSanitizer"),
         .enabled(if: TerminalSession.isAvailable, "needs tmux, which is not installed"))
-    func theWatchPrintsSoonAfterTheTurnIsWrittenAndThePromptStaysUsable() throws {
+    func theWatchPrintsEachArrivingTurnAndThePromptStaysUsable() throws {
         let app = try startApp(visits: "94105,98101,10001")
         defer { stop(app) }
         let terminal = TerminalSession("follow")
@@ -97,24 +132,13 @@ struct LiveFollowTests {
         terminal.send("watch weather.isNiceHere", "Enter")
         terminal.waitFor("the watch") { $0.contains("watching: weather.isNiceHere") }
 
-        // How long after its turn reached the file each watch line showed: the file and the
-        // screen are looked at in the same loop, so a line is never credited with less lag.
-        var firstWritten: [Int: ContinuousClock.Instant] = [:]
-        var lags: [Int: Duration] = [:]
-        let deadline = ContinuousClock.now + .seconds(20)
-        while lags.count < 3, ContinuousClock.now < deadline {
-            let now = ContinuousClock.now
-            for turn in writtenTurns() where firstWritten[turn] == nil { firstWritten[turn] = now }
-            for line in terminal.screen().split(separator: "\n") where line.contains("weather.isNiceHere = ") {
-                guard line.hasPrefix("turn "), let turn = Int(line.dropFirst(5).prefix { $0.isNumber }),
-                    lags[turn] == nil
-                else { continue }
-                lags[turn] = ContinuousClock.now - (firstWritten[turn] ?? ContinuousClock.now)
-            }
-            usleep(10_000)
+        // Watch lines arrive as the app writes its turns. How soon is cog-bench's to measure
+        // (`--sections follow`), not a test's on a shared machine.
+        let watched = terminal.waitFor("three watch lines", seconds: 60) { screen in
+            screen.split(separator: "\n").filter { $0.hasPrefix("turn ") && $0.contains("weather.isNiceHere = ") }
+                .count >= 3
         }
-        #expect(lags.count >= 3, "watch lines seen: \(lags)")
-        #expect(lags.values.allSatisfy { $0 < .milliseconds(500) }, "lags: \(lags)")
+        #expect(watched.contains("weather.isNiceHere = "))
 
         // Typing is not interrupted by arriving turns: the line survives prompt redraws.
         let promptBefore = TerminalSession.lastLine(terminal.screen())
@@ -136,7 +160,8 @@ struct LiveFollowTests {
         terminal.waitFor("the prompt still alive") { $0.contains("removed 1 watch") }
 
         terminal.send("quit", "Enter")
-        for _ in 0..<100 where terminal.isRunning { usleep(50_000) }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while terminal.isRunning, ContinuousClock.now < deadline { usleep(20_000) }
         #expect(!terminal.isRunning, "quit leaves")
     }
 
@@ -202,7 +227,8 @@ struct LiveFollowTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try unfinished.write(toFile: tracePath, atomically: false, encoding: .utf8)
         let inspector = try startFollower(["-c", "watch weather.isNiceHere"])
-        usleep(500_000)
+        // The watch's first answer says the file was read and is being followed.
+        #expect(inspector.waitForOutput("watching: weather.isNiceHere"))
         #expect(truncate(tracePath, 100) == 0)
         let message = inspector.finish().errors
         #expect(inspector.process.terminationStatus == 1)
@@ -212,7 +238,7 @@ struct LiveFollowTests {
     @Test func sigtermEndsTheAppWithItsTrailer() throws {
         let app = try startApp(visits: "94105,98101")
         defer { stop(app) }
-        for _ in 0..<100 where writtenTurns().count < 3 { usleep(50_000) }
+        waitForWrittenTurns(3)
         kill(app.process.processIdentifier, SIGTERM)
         app.process.waitUntilExit()
         #expect(app.process.terminationReason == .exit && app.process.terminationStatus == 0)
@@ -223,9 +249,9 @@ struct LiveFollowTests {
     @Test func aWriterKilledMidTraceIsReportedWithinSeconds() throws {
         let app = try startApp(visits: "94105,98101")
         defer { stop(app) }
-        for _ in 0..<100 where writtenTurns().count < 3 { usleep(50_000) }
+        waitForWrittenTurns(3)
         let inspector = try startFollower(["-c", "watch weather.currentZip"])
-        usleep(300_000)
+        #expect(inspector.waitForOutput("watching: weather.currentZip"))
         kill(app.process.processIdentifier, SIGKILL)
         let message = inspector.finish().errors
         #expect(inspector.process.terminationStatus == 1)
@@ -246,16 +272,17 @@ struct LiveFollowTests {
 
     @Test func reopenFollowsTheRecordingOfARestartedApp() throws {
         let first = try startApp(visits: "94105,98101")
-        for _ in 0..<100 where writtenTurns().count < 3 { usleep(50_000) }
+        waitForWrittenTurns(3)
         let inspector = try startFollower(["--reopen", "-c", "watch weather.currentZip"])
-        usleep(300_000)
+        #expect(inspector.waitForOutput("watching: weather.currentZip"))
         kill(first.process.processIdentifier, SIGKILL)
         first.process.waitUntilExit()
         first.watchdog.cancel()
-        usleep(1_500_000)
+        // The follower has seen the writer end before the second run starts writing.
+        #expect(inspector.waitForErrors("ended without finishing its trace"))
         let second = try startApp(visits: "10001,98101")
         defer { stop(second) }
-        for _ in 0..<100 where writtenTurns().count < 6 { usleep(50_000) }
+        waitForWrittenTurns(6)
         second.process.interrupt()  // the second run finishes its trace: the follower's end
         let (printed, message) = inspector.finish()
         #expect(inspector.process.terminationStatus == 0, "stderr: \(message)")
