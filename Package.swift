@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "CogTestSupport", dependencies: ["Cog", "CogTrace"], swiftSettings: mainActorCode),
         // The Swift Testing trait and the XCTest base class, over the support module.
         .target(name: "CogTesting", dependencies: ["CogTestSupport", "CogTraceFormat"], swiftSettings: mainActorCode),
-        // Inspector engine and its front end: the format only, never the runtime.
+        // Inspector engine: commands over the format only, never the runtime (its front end is CogInspectFrontEnd).
         .target(name: "CogInspector", dependencies: ["CogTraceFormat", "CogCommandLine"], swiftSettings: plainCode),
         // The engine's commands that link SQLite (`sql`, `export sqlite|tables`) or carry the viewer (`export html`).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),

@@ -81,12 +81,12 @@ public struct CommandResult: Equatable {
         return nil
     }
 
-    /// The turns the front end should play, when the command was `play`.
     /// Whether the command asks the front end to clear the screen.
     public var clearsScreen: Bool {
         report.contains { if case .clearScreen = $0 { true } else { false } }
     }
 
+    /// The turns the front end should play, when the command was `play`.
     public var playback: Playback? {
         for part in report { if case .playback(let playback) = part { return playback } }
         return nil
