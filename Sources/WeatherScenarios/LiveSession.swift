@@ -42,8 +42,10 @@ final class LiveSession {
                 if let text = dashboard?.text { Self.show("\n" + text) }
             }
         }
+        // Armed before the footer says so: a signal sent as soon as the footer shows is caught.
+        let interrupted = armInterrupt()
         Self.show(dashboard!.text + "\n(refreshing every \(interval); Ctrl-C or SIGTERM ends)")
-        await waitForInterrupt()
+        for await _ in interrupted { break }
         recorder?.finishStreaming()
         guard let tracePath, let recorder else { return }
         if let fault = recorder.faults.first {
@@ -62,23 +64,22 @@ final class LiveSession {
         fflush(nil)
     }
 
-    /// Suspends until SIGINT (Ctrl-C) or SIGTERM (`kill`, a service manager stopping the app):
-    /// either ends the session cleanly, so a streamed trace gets its trailer, instead of killing it.
-    private func waitForInterrupt() async {
+    /// Catches SIGINT (Ctrl-C) and SIGTERM (`kill`, a service manager stopping the app): either
+    /// ends the session cleanly, so a streamed trace gets its trailer, instead of killing it. The
+    /// stream yields once, at the first of them.
+    private func armInterrupt() -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
         let stops = [SIGINT, SIGTERM]
         for stop in stops { signal(stop, SIG_IGN) }
         let sources = stops.map { DispatchSource.makeSignalSource(signal: $0, queue: .main) }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            var resumed = false
-            for source in sources {
-                source.setEventHandler {
-                    for source in sources { source.cancel() }
-                    guard !resumed else { return }
-                    resumed = true
-                    continuation.resume()
-                }
-                source.resume()
+        for source in sources {
+            source.setEventHandler {
+                for source in sources { source.cancel() }
+                continuation.yield()
+                continuation.finish()
             }
+            source.resume()
         }
+        return stream
     }
 }

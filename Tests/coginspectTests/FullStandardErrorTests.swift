@@ -58,9 +58,25 @@ struct FullStandardErrorTests {
             try #require(!chunk.isEmpty, "weather ended before it drew its dashboard: \(printed)")
             printed += String(decoding: chunk, as: UTF8.self)
         }
+        // The footer comes once the app catches SIGTERM; the kernel says when its handler is in.
+        #expect(Self.waitUntilCatching(SIGTERM, in: process.processIdentifier))
         process.terminate()
         process.waitUntilExit()
         #expect(process.terminationReason == .exit, "weather died of a signal")
         #expect(process.terminationStatus == 74)
+    }
+
+    /// Waits until process `pid` has a handler for `signal` (`SigCgt` in `/proc/PID/status`):
+    /// a signal sent before then would be lost or kill it. False when that never comes.
+    private static func waitUntilCatching(_ signal: Int32, in pid: Int32) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            let caught = status.split(separator: "\n").first { $0.hasPrefix("SigCgt:") }
+                .flatMap { UInt64($0.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) }
+            if let caught, caught & (1 << UInt64(signal - 1)) != 0 { return true }
+            usleep(10_000)
+        }
+        return false
     }
 }
