@@ -115,8 +115,9 @@ nonisolated public final class TestClock: Clock, SleepBookingClock, Sendable {
     }
 
     /// Books a sleep of `duration` from now: it counts as a sleeper and a scheduled sleep at once,
-    /// and `sleep(onBooking:)` claims it later. The runtime books each grace window this way, so
-    /// `waitForScheduledSleep` sees a window that closes before the runtime's task gets to run.
+    /// and `sleep(onBooking:)` claims it later. The runtime books its open grace windows this way
+    /// when this clock asks for them (`bookPendingSleeps`), and reports the ones that closed before
+    /// then through `noteUnbookedSleeps`, so `waitForScheduledSleep` sees every window.
     package func bookSleep(for duration: Duration) -> Int {
         let (ready, scheduled, ticket) = state.withLock {
             state -> ([CheckedContinuation<Void, Never>], CheckedContinuation<Void, any Error>?, Int) in

@@ -87,7 +87,7 @@ struct ReleaseCancellationTests {
         let forecastCog = Cog<Int>.Async(default: 0, name: "release.booked") { _ in work.makeWork() }
         let watchingCog = Cog<Bool>.Manual(name: "release.bookedWatching") { true }
         let refresh = cogs.refresh(forecastCog)
-        #expect(clock.activeSleeperCount == 1, "the refresh's window is booked as it opens")
+        #expect(clock.activeSleeperCount == 1, "the refresh's window is a sleeper as soon as the clock is asked")
         controller.whenever(watchingCog) { scope in
             scope.run(name: "reader") { c in _ = c[forecastCog] }
         }
