@@ -39,7 +39,11 @@ let package = Package(
         // Test support with no test framework: clocks, controlled work, replay, trace capture.
         .target(name: "CogTestSupport", dependencies: ["Cog", "CogTrace"], swiftSettings: mainActorCode),
         // The Swift Testing trait and the XCTest base class, over the support module.
-        .target(name: "CogTesting", dependencies: ["CogTestSupport", "CogTraceFormat"], swiftSettings: mainActorCode),
+        .target(
+            name: "CogTesting", dependencies: ["CogTestSupport", "CogTraceFormat", "CCogTestingHooks"],
+            swiftSettings: mainActorCode),
+        // A load-time hook and a tap on C stderr, so `COG_TRACE` records suites nobody edited.
+        .target(name: "CCogTestingHooks"),
         // Inspector engine: commands over the format only, never the runtime (its front end is CogInspectFrontEnd).
         .target(name: "CogInspector", dependencies: ["CogTraceFormat", "CogCommandLine"], swiftSettings: plainCode),
         // The engine's commands that link SQLite (`sql`, `export sqlite|tables`) or carry the viewer (`export html`).

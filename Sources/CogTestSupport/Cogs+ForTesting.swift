@@ -3,7 +3,8 @@ public import Cog
 extension Cogs {
     /// A fresh, isolated runtime for one test or preview: seeds first, then starts `mechanisms`.
     /// It never claims the production slot, so any number can exist in one process. Inside a
-    /// test that records (the `.cogTrace` trait, `CogTraceTestCase`), it also gets a recorder.
+    /// test that records (the `.cogTrace` trait, `CogTraceTestCase`, or any test while
+    /// `COG_TRACE=failures` or `always` is set), it also gets a recorder.
     ///
     /// - Parameters:
     ///   - clock: The clock grace periods run on. By default a `TestClock` of the runtime's own,
@@ -25,7 +26,7 @@ extension Cogs {
     ) -> Cogs {
         let cogs = Cogs(clock: clock, grace: whileObservedGrace)
         seeding?(cogs)
-        CogTraceCapture.current?.record(cogs, clock: clock)
+        (CogTraceCapture.current ?? AmbientCaptureSource.captureForCurrentTest())?.record(cogs, clock: clock)
         cogs.start(mechanisms)
         return cogs
     }

@@ -10,42 +10,15 @@ import Testing
 /// a passing test or a known issue.
 @Suite("Traces of failing tests", .serialized, .timeLimit(.minutes(2)))
 struct TraceOnFailureTests {
-    /// This test bundle's own executable.
-    private static var testBundle: URL {
-        URL(
-            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                ?? CommandLine.arguments[0])
-    }
-
-    /// Runs the bundle with `arguments`, recording into a fresh directory; returns the files
-    /// written there and what the run printed.
     private func run(
         _ arguments: [String], environment extra: [String: String] = [:]
     ) throws
         -> (files: [String: String], output: String, directory: URL)
     {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cog-traces-\(UUID().uuidString)")
-        let process = Process()
-        process.executableURL = Self.testBundle
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["COG_TRACE_DEMO"] = "1"
-        environment["COG_TRACE_DIR"] = directory.path
-        environment.merge(extra) { $1 }
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        var files: [String: String] = [:]
-        for name in names {
-            files[name] = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-        }
-        return (files, printed, directory)
+        try DemoBundle.run(arguments, environment: extra)
     }
+
+    private static var testBundle: URL { DemoBundle.executable }
 
     private func lastTurnName(_ text: String) throws -> String {
         let trace = try TraceFile.parse(text)
@@ -110,17 +83,8 @@ struct TraceOnFailureTests {
         #expect(opened.contains(#""location":"CogTestingTests/DeliberateFailures.swift:"#), "\(opened)")
     }
 
-    /// What `coginspect` (built beside this bundle) prints for `arguments`.
     private func coginspect(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = Self.testBundle.deletingLastPathComponent().appendingPathComponent("coginspect")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return printed
+        try DemoBundle.coginspect(arguments)
     }
 
     @Test func aFailingXCTestLeavesATraceAndAPassingOneNone() throws {

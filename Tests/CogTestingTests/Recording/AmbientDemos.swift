@@ -1,0 +1,78 @@
+import Cog
+import CogTesting
+import Foundation
+import Testing
+import XCTest
+
+/// Tests with no trait and no recording base class, failing on purpose: `AmbientRecordingTests`
+/// runs them in a subprocess with `COG_TRACE=failures` and checks that exactly the failing
+/// ones leave traces. Skipped in a normal run, like the demos in `DeliberateFailures.swift`.
+@Suite(
+    .enabled(
+        if: DeliberateFailure.isEnabled,
+        "a demo that fails on purpose, not a failing test; AmbientRecordingTests runs it"
+    ))
+struct DemoAmbientTests {
+    @Test func demoAmbientFailsAfterTheSecondStep() {
+        let cogs = Cogs.forTesting()
+        _ = cogs[DeliberateFailure.doubledCog]
+        cogs.turn("step 1") { $0[DeliberateFailure.counterCog] = 1 }
+        cogs.turn("step 2") { $0[DeliberateFailure.counterCog] = 2 }
+        #expect(cogs[DeliberateFailure.doubledCog] == 5, "two doubled is not five")
+        cogs.turn("step 3") { $0[DeliberateFailure.counterCog] = 3 }
+    }
+
+    @Test func demoAmbientPasses() {
+        let cogs = DeliberateFailure.threeSteps()
+        #expect(cogs[DeliberateFailure.doubledCog] == 6)
+    }
+
+    @Test("a demo with a display name") func demoAmbientNamed() throws {
+        _ = DeliberateFailure.threeSteps()
+        throw DemoError()
+    }
+
+    @Test func demoAmbientWithoutARuntimeFails() {
+        #expect(Bool(false), "no runtime, so no trace")
+    }
+}
+
+/// Two suites with a test of the same name, one failing: the console names both `twin()`.
+@Suite(.enabled(if: DeliberateFailure.isEnabled, "a demo; AmbientRecordingTests runs it"))
+struct DemoAmbientTwinA {
+    @Test func twin() {
+        let cogs = DeliberateFailure.threeSteps()
+        #expect(cogs[DeliberateFailure.doubledCog] == 6)
+    }
+}
+
+@Suite(.enabled(if: DeliberateFailure.isEnabled, "a demo; AmbientRecordingTests runs it"))
+struct DemoAmbientTwinB {
+    @Test func twin() {
+        let cogs = DeliberateFailure.threeSteps()
+        #expect(cogs[DeliberateFailure.doubledCog] == 8, "the twin that fails")
+    }
+}
+
+/// A plain `XCTestCase`: recorded by `COG_TRACE` through an observer of the runner.
+nonisolated final class DemoAmbientXCTests: XCTestCase {
+    override func setUpWithError() throws {
+        guard DeliberateFailure.isEnabled else {
+            throw XCTSkip("a demo that fails on purpose, not a failing test; AmbientRecordingTests runs it")
+        }
+    }
+
+    func testDemoAmbientAssertionFails() {
+        MainActor.assumeIsolated {
+            let cogs = DeliberateFailure.threeSteps()
+            XCTAssertEqual(cogs[DeliberateFailure.doubledCog], 7)
+        }
+    }
+
+    func testDemoAmbientPasses() {
+        MainActor.assumeIsolated {
+            let cogs = DeliberateFailure.threeSteps()
+            XCTAssertEqual(cogs[DeliberateFailure.doubledCog], 6)
+        }
+    }
+}
