@@ -43,6 +43,10 @@ public final class CogTraceCapture {
         RuntimeStandardError.write(message + "\n")
     }
 
+    /// What the environment says about the CI run, read once: the environment does not change
+    /// while tests run, and a suite recorded by `COG_TRACE` makes a recorder for every test.
+    nonisolated private static let runMetadata = TraceRunMetadata.from(environment: ProcessInfo.processInfo.environment)
+
     /// Attaches a recorder to `cogs`; `Cogs.forTesting` calls this before it starts mechanisms.
     func record(_ cogs: Cogs, clock: any Clock<Duration>) {
         guard options.policy != .off else { return }
@@ -50,7 +54,8 @@ public final class CogTraceCapture {
         var configuration = RecorderConfiguration(
             title: testName, capacity: options.capacity, clock: recorderClock, redactedLabels: options.redactedLabels)
         // On CI the trace says which commit, run and job it came from, for `export tables`.
-        let metadata = TraceRunMetadata.from(environment: ProcessInfo.processInfo.environment, test: testName)
+        var metadata = Self.runMetadata
+        if !metadata.isEmpty { metadata.test = testName }
         configuration.runMetadata = metadata.isEmpty ? nil : metadata
         let recorder = CogRecorder(configuration: configuration)
         recorder.attach(to: cogs)

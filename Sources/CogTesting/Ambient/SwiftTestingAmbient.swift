@@ -14,39 +14,67 @@
         /// The one registry: the console tap is process-wide.
         static let shared = SwiftTestingAmbient()
 
-        private struct Live {
+        /// A recording test the runner has not yet said has ended.
+        private final class Live: Sendable {
+            /// Its id's description (module, type, function and place).
+            let key: String
             let test: AmbientTest
             /// How the console names the test: its function name, or its display name in quotes.
             let consoleName: String
             let sourceFileName: String
             let sourceFileID: String
             let sourceLine: Int
-            var end: (failed: Bool, reason: String?)?
+
+            init(key: String, test: AmbientTest, consoleName: String, source: SourceLocation) {
+                self.key = key
+                self.test = test
+                self.consoleName = consoleName
+                self.sourceFileName = source.fileName
+                self.sourceFileID = source.fileID
+                self.sourceLine = source.line
+            }
         }
 
         private struct State {
-            var live: [Test.ID: Live] = [:]
+            /// Live tests by their id's description (module, type, function and place).
+            var byID: [String: Live] = [:]
+            /// Live tests by the name the console prints; two tests may share one.
+            var byConsoleName: [String: [Live]] = [:]
+            /// Tests whose end was read and whose traces wait for the MainActor.
+            var ended: [(live: Live, failed: Bool, reason: String?)] = []
             /// Console bytes after the last newline.
             var partialLine: [UInt8] = []
             /// The test whose issue was the last line read, for the detail lines under it.
             var lastIssue: AmbientTest?
             var tapInstalled = false
+            /// Whether a MainActor task to write ended tests' traces is already on its way.
+            var finishScheduled = false
+
+            mutating func end(_ live: Live, failed: Bool, reason: String?) {
+                ended.append((live, failed, reason))
+                byConsoleName[live.consoleName]?.removeAll { $0 === live }
+                if byConsoleName[live.consoleName]?.isEmpty == true { byConsoleName[live.consoleName] = nil }
+                byID[live.key] = nil
+            }
         }
 
         private let state = Locked(State())
 
         /// The capture of `test`, made when the test first asks.
         @MainActor func capture(for test: Test, options: CogTraceOptions) -> CogTraceCapture {
+            // A test's id is computed from its type's name each time it is asked for: once here.
+            let id = test.id
+            let key = String(describing: id)
             let made = state.withLock { state -> (CogTraceCapture, installTap: Bool) in
-                if let live = state.live[test.id], live.end == nil { return (live.test.capture, false) }
-                let name = test.id.nameComponents.map { $0.hasSuffix("()") ? String($0.dropLast(2)) : $0 }
+                if let live = state.byID[key] { return (live.test.capture, false) }
+                let name = id.nameComponents.map { $0.hasSuffix("()") ? String($0.dropLast(2)) : $0 }
                     .joined(separator: ".")
                 let capture = CogTraceCapture(testName: name, options: options)
-                state.live[test.id] = Live(
-                    test: AmbientTest(capture: capture),
-                    consoleName: test.displayName.map { "\"\($0)\"" } ?? test.name,
-                    sourceFileName: test.sourceLocation.fileName, sourceFileID: test.sourceLocation.fileID,
-                    sourceLine: test.sourceLocation.line)
+                let live = Live(
+                    key: key, test: AmbientTest(capture: capture),
+                    consoleName: test.displayName.map { "\"\($0)\"" } ?? test.name, source: test.sourceLocation)
+                state.byID[key] = live
+                state.byConsoleName[live.consoleName, default: []].append(live)
                 defer { state.tapInstalled = true }
                 return (capture, !state.tapInstalled)
             }
@@ -62,25 +90,51 @@
         }
 
         /// Reads console bytes as the runner writes them: never blocks and never writes to
-        /// `stderr` (the stream's lock is held).
+        /// `stderr` (the stream's lock is held). Most lines are about tests that do not record,
+        /// or are not about a test at all, and are passed over before any parsing.
         func consume(_ bytes: UnsafeBufferPointer<UInt8>) {
             var ended = false
             state.withLock { state in
                 state.partialLine.append(contentsOf: bytes)
                 guard let lastNewline = state.partialLine.lastIndex(of: UInt8(ascii: "\n")) else { return }
-                let complete = state.partialLine[..<lastNewline]
-                let text = String(decoding: complete, as: UTF8.self)
-                state.partialLine.removeSubrange(...lastNewline)
-                guard !state.live.isEmpty else { return }
-                for line in text.split(separator: "\n") { ended = read(line, into: &state) || ended }
+                defer { state.partialLine.removeSubrange(...lastNewline) }
+                guard !state.byID.isEmpty else { return }
+                let lines = state.partialLine[..<lastNewline].split(separator: UInt8(ascii: "\n"))
+                for line in lines {
+                    guard Self.mayConcernATest(line) else {
+                        state.lastIssue = nil
+                        continue
+                    }
+                    let named = state.byConsoleName
+                    let event = SwiftTestingConsoleLine.parse(String(decoding: line, as: UTF8.self)) { name in
+                        named[String(name)] != nil
+                    }
+                    ended = read(event, into: &state) || ended
+                }
+                if ended {
+                    ended = !state.finishScheduled
+                    state.finishScheduled = true
+                }
             }
             if ended { Task { @MainActor in self.finishEnded() } }
         }
 
-        /// Applies one line; true when a test ended.
-        private func read(_ line: Substring, into state: inout State) -> Bool {
-            let names = state.live.values.filter { $0.end == nil }.map(\.consoleName)
-            guard let event = SwiftTestingConsoleLine.parse(line, testNames: names) else {
+        /// Whether a line holds `Test ` (an issue or an end) or `↳` (a detail under an issue).
+        private static func mayConcernATest(_ line: ArraySlice<UInt8>) -> Bool {
+            let test = Array("Test ".utf8)
+            let arrow = Array("↳".utf8)
+            var index = line.startIndex
+            while index + arrow.count <= line.endIndex {
+                if line[index] == test[0], line[index...].starts(with: test) { return true }
+                if line[index] == arrow[0], line[index...].starts(with: arrow) { return true }
+                index += 1
+            }
+            return false
+        }
+
+        /// Applies one parsed line; true when a test ended.
+        private func read(_ event: SwiftTestingConsoleLine?, into state: inout State) -> Bool {
+            guard let event else {
                 state.lastIssue = nil
                 return false
             }
@@ -90,8 +144,9 @@
                 return false
             case .issue(let name, let file, let line, let message):
                 state.lastIssue = nil
-                guard let id = Self.pick(issueOf: name, file: file, line: line, among: state.live) else { return false }
-                let live = state.live[id]!
+                guard let live = Self.pick(issueOf: file, line: line, among: state.byConsoleName[name] ?? []) else {
+                    return false
+                }
                 let kind = Self.kind(of: message)
                 // The console names the file only; the test's own file gives it its module.
                 let fileID = file == live.sourceFileName ? live.sourceFileID : file
@@ -100,45 +155,36 @@
                 guard kind == .timeLimit else { return false }
                 // The runner waits for a test past its limit to end, which a stuck test never
                 // does: its traces are written now.
-                state.live[id]?.end = (true, "ran past its time limit")
+                state.end(live, failed: true, reason: "ran past its time limit")
                 return true
             case .ended(let name, let failed):
                 state.lastIssue = nil
-                guard let id = Self.pick(endOf: name, failed: failed, among: state.live) else { return false }
-                state.live[id]?.end = (failed, nil)
+                let named = state.byConsoleName[name] ?? []
+                guard let live = named.first(where: { ($0.test.reportedFailures > 0) == failed }) ?? named.first
+                else { return false }
+                state.end(live, failed: failed, reason: nil)
                 return true
             }
         }
 
         /// Writes the traces of every test that ended.
         @MainActor func finishEnded() {
-            let ended = state.withLock { state -> [(AmbientTest, Bool, String?)] in
-                let done = state.live.filter { $0.value.end != nil }
-                for id in done.keys { state.live[id] = nil }
-                return done.values.map { ($0.test, $0.end!.failed, $0.end!.reason) }
+            let ended = state.withLock { state in
+                defer {
+                    state.ended.removeAll()
+                    state.finishScheduled = false
+                }
+                return state.ended
             }
-            for (test, failed, reason) in ended { test.finish(failed: failed, reason: reason) }
+            for (live, failed, reason) in ended { live.test.finish(failed: failed, reason: reason) }
         }
 
-        /// The live test an issue line names; when two share a console name, the one whose
+        /// The live test an issue line names, among those the console names alike: the one whose
         /// source file holds the issue, declared closest above it.
-        private static func pick(
-            issueOf name: String, file: String?, line: Int?, among live: [Test.ID: Live]
-        )
-            -> Test.ID?
-        {
-            let named = live.filter { $0.value.consoleName == name && $0.value.end == nil }
-            guard named.count > 1, let file, let line else { return named.first?.key }
-            let above = named.filter { $0.value.sourceFileName == file && $0.value.sourceLine <= line }
-            return above.max { $0.value.sourceLine < $1.value.sourceLine }?.key ?? named.first?.key
-        }
-
-        /// The live test an end line names; when two share a console name, a failed end goes to
-        /// one with failures and a passing end to one without.
-        private static func pick(endOf name: String, failed: Bool, among live: [Test.ID: Live]) -> Test.ID? {
-            let named = live.filter { $0.value.consoleName == name && $0.value.end == nil }
-            let fitting = named.first { ($0.value.test.reportedFailures > 0) == failed }
-            return fitting?.key ?? named.first?.key
+        private static func pick(issueOf file: String?, line: Int?, among named: [Live]) -> Live? {
+            guard named.count > 1, let file, let line else { return named.first }
+            let above = named.filter { $0.sourceFileName == file && $0.sourceLine <= line }
+            return above.max { $0.sourceLine < $1.sourceLine } ?? named.first
         }
 
         private static func kind(of message: String) -> TraceFailure.Kind {

@@ -15,6 +15,14 @@ nonisolated enum SwiftTestingConsoleLine: Equatable, Sendable {
     /// Reads `raw` (colour escapes allowed) knowing the console names of the tests that record;
     /// nil for every other line (starts, suites, known issues, warnings, summaries).
     static func parse(_ raw: some StringProtocol, testNames: [String]) -> SwiftTestingConsoleLine? {
+        let names = Set(testNames)
+        return parse(raw) { names.contains(String($0)) }
+    }
+
+    /// Reads `raw`, asking `isTestName` whether a run of words is the console name of a test that
+    /// records. A name may hold spaces (a display name), so every word boundary is tried, the
+    /// longest name first.
+    static func parse(_ raw: some StringProtocol, isTestName: (Substring) -> Bool) -> SwiftTestingConsoleLine? {
         let text = stripEscapes(raw)
         // Every line starts with one symbol (✘, ✔, ↳, …) and a space; which symbol depends on the
         // platform and terminal, so only the words after it are read.
@@ -24,8 +32,11 @@ nonisolated enum SwiftTestingConsoleLine: Equatable, Sendable {
         if symbol == "↳" { return .detail(String(rest)) }
         guard rest.hasPrefix("Test ") else { return nil }
         let body = rest.dropFirst("Test ".count)
-        for name in testNames.sorted(by: { $0.count > $1.count }) where body.hasPrefix(name + " ") {
-            return event(of: name, saying: body.dropFirst(name.count + 1))
+        for boundary in body.indices.reversed() where body[boundary] == " " {
+            let name = body[..<boundary]
+            guard isTestName(name), let event = event(of: String(name), saying: body[body.index(after: boundary)...])
+            else { continue }
+            return event
         }
         return nil
     }

@@ -108,7 +108,11 @@ extension CogRecorder {
     func noteState(_ info: CogStateInfo) {
         let id = info.id.rawValue
         if id >= statePositionByID.count {
-            statePositionByID.append(contentsOf: repeatElement(-1, count: max(id + 1 - statePositionByID.count, 256)))
+            // Doubling from a small table: a test's runtime has a handful of states, and in a
+            // debug build (as `swift test` builds a client) filling 256 slots a recorder was a
+            // visible part of recording a small test.
+            let missing = Swift.max(id + 1 - statePositionByID.count, statePositionByID.count, 16)
+            statePositionByID.append(contentsOf: ContiguousArray(repeating: -1, count: missing))
         }
         let position = statePositionByID[id]
         if position < 0 {
