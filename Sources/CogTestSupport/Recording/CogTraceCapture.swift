@@ -99,9 +99,7 @@ public final class CogTraceCapture {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             for recorder in recorders {
-                let file = Self.unusedFile(in: directory, for: testName)
-                try Data(recorder.traceText().utf8).write(to: file, options: .withoutOverwriting)
-                written.append(file)
+                written.append(try Self.write(Data(recorder.traceText().utf8), in: directory, for: testName))
             }
         } catch {
             report("cog-trace: could not write the trace of '\(testName)': \(error)")
@@ -113,6 +111,22 @@ public final class CogTraceCapture {
                     + "  open it with: swift run coginspect \(file.relativePath)")
         }
         return written
+    }
+
+    /// Writes `bytes` to an unused name for `testName` in `directory`. Another process (a
+    /// parallel test run) may take the name between the look and the write; the write never
+    /// overwrites, so the next name is tried.
+    private static func write(_ bytes: Data, in directory: URL, for testName: String) throws -> URL {
+        var attempts = 0
+        while true {
+            let file = unusedFile(in: directory, for: testName)
+            do {
+                try bytes.write(to: file, options: .withoutOverwriting)
+                return file
+            } catch  where attempts < 64 && FileManager.default.fileExists(atPath: file.path) {
+                attempts += 1
+            }
+        }
     }
 
     /// `Name.cogtrace`, or `Name-2.cogtrace` and onwards when that exists: never overwriting.
