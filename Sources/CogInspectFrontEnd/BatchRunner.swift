@@ -43,7 +43,8 @@ struct BatchRunner {
                 if verdict?.isNo == true, status == .success { status = .failure }
                 if session.wantsToQuit { break }
             } catch  where error.kind == .interrupted {
-                return interrupted()
+                runner.printer.printFailure(error, of: text)
+                return interrupted(documented: true)
             } catch {
                 runner.printer.printFailure(error, of: text)
                 StandardError.write(runner.printer.errorText("\(error)", lead: "\(source):\(number): error: ") + "\n")
@@ -60,9 +61,14 @@ struct BatchRunner {
         return status
     }
 
-    /// Ctrl-C (SIGINT) in batch: say where it stopped and exit 130.
-    private func interrupted() -> ExitStatus {
-        StandardError.write("coginspect: interrupted at turn \(session.cursor)\n")
+    /// Ctrl-C (SIGINT) in batch: say where it stopped and exit 130. With `--json`, an interrupt
+    /// that no command's document reported gets one of its own.
+    private func interrupted(documented: Bool = false) -> ExitStatus {
+        let message = "interrupted at turn \(session.cursor)"
+        if json, !documented {
+            OutputPrinter.writeToStandardOutput(ReportRenderer().json(refusal: message, exitCode: .interrupted) + "\n")
+        }
+        StandardError.write("coginspect: \(message)\n")
         return .interrupted
     }
 }
@@ -76,7 +82,8 @@ struct OutputPrinter {
     var pagesLongOutput = false
 
     func print(_ result: CommandResult) {
-        guard !result.report.isEmpty else { return }
+        // In JSON every command prints its document, an empty one too (`quit`, `set …`).
+        guard !result.report.isEmpty || printsJSON else { return }
         let isTerminal = isatty(STDOUT_FILENO) == 1
         if pagesLongOutput, isTerminal, !printsJSON,
             let position = result.report.firstIndex(where: { if case .streamedTable = $0 { true } else { false } })

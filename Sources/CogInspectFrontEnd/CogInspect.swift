@@ -21,7 +21,7 @@ public enum CogInspect {
         do {
             options = try CommandLineOptions(arguments: Array(CommandLine.arguments.dropFirst()))
         } catch {
-            tool.fail(error)
+            fail("\(error); see \(tool.name) --help", status: .usage)
         }
         if options.showHelp {
             print(CommandLineOptions.usage)
@@ -40,7 +40,7 @@ public enum CogInspect {
             options.follows ? [] : paths.dropFirst().map { openSession($0, usesIndex: options.usesIndex) }
         if let until = options.until {
             guard options.script != nil || isatty(STDIN_FILENO) == 0 else {
-                tool.fail(UsageError("--until stops a batch run; give commands with -c or -f"))
+                fail("--until stops a batch run; give commands with -c or -f; see \(tool.name) --help", status: .usage)
             }
             do {
                 if let waiting = try session.followUntil(until) { tool.report("--until: \(waiting)") }
@@ -151,7 +151,16 @@ public enum CogInspect {
         return .megabytes(megabytes)
     }
 
+    /// Whether the command line asks for JSON, read from the arguments themselves so that a run
+    /// refused before its options parse (a usage error) still prints its JSON document.
+    static let asksForJSON = CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains("--json")
+
+    /// Ends a run in which no command ran (or none can run on): `message` on standard error and,
+    /// with `--json`, one document carrying it on standard output.
     static func fail(_ message: String, status: ExitStatus) -> Never {
+        if asksForJSON {
+            OutputPrinter.writeToStandardOutput(ReportRenderer().json(refusal: message, exitCode: status) + "\n")
+        }
         tool.fail(message, status: status)
     }
 }

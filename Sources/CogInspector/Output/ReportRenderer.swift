@@ -1,4 +1,4 @@
-import CogCommandLine
+public import CogCommandLine
 import CogTraceFormat
 
 /// Renders command results as text for a terminal or as one JSON document per command. This is
@@ -48,18 +48,41 @@ public struct ReportRenderer {
     }
 
     /// A failed command as its one JSON document, so a parser gets one document per command
-    /// whatever happened: `{"schemaVersion":3,"command":"get","error":{"kind":"command","message":…}}`.
+    /// whatever happened:
+    /// `{"schemaVersion":3,"command":"get","error":{"kind":"command","message":…,"exitCode":1}}`.
     public func json(error: InspectorError, command: String) -> String {
         let kind: String
+        let exitCode: ExitStatus
         switch error.kind {
-        case .command: kind = "command"
-        case .expectation: kind = "expectation"
-        case .interrupted: kind = "interrupted"
-        case .output: kind = "output"
+        case .command: (kind, exitCode) = ("command", .failure)
+        case .expectation: (kind, exitCode) = ("expectation", .expectationFailed)
+        case .interrupted: (kind, exitCode) = ("interrupted", .interrupted)
+        case .output: (kind, exitCode) = ("output", .cannotCreateOutput)
         }
-        return JSONValue.object([
-            ("schemaVersion", .int(Self.jsonSchemaVersion)), ("command", .string(command)),
-            ("error", .object([("kind", .string(kind)), ("message", .string(error.message))])),
+        return Self.errorDocument(command: .string(command), kind: kind, message: error.message, exitCode: exitCode)
+    }
+
+    /// The one JSON document of a run in which no command ran (a trace refused at load, a usage
+    /// error, an interrupt before the first command): `command` is null, and `kind` names the
+    /// refusal (`usage`, `malformedInput`, `cannotOpenInput`, `interrupted`, …) as the exit
+    /// status does.
+    public func json(refusal message: String, exitCode: ExitStatus) -> String {
+        Self.errorDocument(command: .null, kind: "\(exitCode)", message: message, exitCode: exitCode)
+    }
+
+    private static func errorDocument(
+        command: JSONValue, kind: String, message: String, exitCode: ExitStatus
+    )
+        -> String
+    {
+        JSONValue.object([
+            ("schemaVersion", .int(jsonSchemaVersion)), ("command", command),
+            (
+                "error",
+                .object([
+                    ("kind", .string(kind)), ("message", .string(message)), ("exitCode", .int(Int(exitCode.rawValue))),
+                ])
+            ),
         ]).jsonText
     }
 
