@@ -144,7 +144,8 @@ struct ExportTests {
         defer { try? FileManager.default.removeItem(at: notADatabase) }
         let refused = try Executables.coginspect(
             ["Recordings/map.cogtrace", "-c", "export sqlite --append \(notADatabase.path)"])
-        #expect(refused.status != 0)
+        #expect(refused.status == 73, "the output is refused, not the command: \(refused.standardError)")
+        #expect(refused.standardError.contains("cannot add to '\(notADatabase.path)'"), "\(refused.standardError)")
         #expect(
             try Data(contentsOf: notADatabase) == Data("hello\n".utf8), "a file that is not a database is left alone")
     }

@@ -118,30 +118,47 @@ public final class TraceDatabase {
     /// database of another schema, or one holding a trace of the same name, is refused with
     /// nothing changed.
     public init(appending sources: [Source], to path: String) throws(InspectorError) {
-        connection = try SQLiteConnection(path: path)
+        do {
+            connection = try SQLiteConnection(path: path)
+        } catch {
+            throw Self.cannotAdd(to: path, error)
+        }
         sqlite3_limit(connection.handle, SQLITE_LIMIT_ATTACHED, 0)
-        for (name, _) in Self.tableDeclarations {
-            let found = try columnNames(of: name)
-            guard found == TraceTableRows.columnNames[name] else {
-                throw InspectorError(
-                    "'\(path)' is not a database export sqlite wrote (its \(name) table "
-                        + (found.isEmpty ? "is missing" : "has other columns") + "); give a new FILE instead",
-                    kind: .output)
+        // Whatever stops the append (a file that is not a database, a read-only one, a full
+        // disk) is about the output, exit 73, not about the command.
+        do throws(InspectorError) {
+            for (name, _) in Self.tableDeclarations {
+                let found = try columnNames(of: name)
+                guard found == TraceTableRows.columnNames[name] else {
+                    throw InspectorError(
+                        "'\(path)' is not a database export sqlite wrote (its \(name) table "
+                            + (found.isEmpty ? "is missing" : "has other columns") + "); give a new FILE instead",
+                        kind: .output)
+                }
             }
-        }
-        for source in sources {
-            for table in ["states", "turns"] where try count(in: table, trace: source.name) > 0 {
-                throw InspectorError(
-                    "'\(path)' holds '\(source.name)' already; export it to a new database, or rename the trace",
-                    kind: .output)
+            for source in sources {
+                for table in ["states", "turns"] where try count(in: table, trace: source.name) > 0 {
+                    throw InspectorError(
+                        "'\(path)' holds '\(source.name)' already; export it to a new database, or rename the trace",
+                        kind: .output)
+                }
             }
+            try execute("BEGIN")
+            for (name, _) in Self.tableDeclarations {
+                for source in sources { try TraceDatabaseLoader(database: self, source: source).fill(name) }
+            }
+            try execute("COMMIT")
+        } catch {
+            _ = try? execute("ROLLBACK")
+            throw Self.cannotAdd(to: path, error)
         }
-        try execute("BEGIN")
-        for (name, _) in Self.tableDeclarations {
-            for source in sources { try TraceDatabaseLoader(database: self, source: source).fill(name) }
-        }
-        try execute("COMMIT")
         statements = [:]
+    }
+
+    /// `error` as a refusal of the output file: exit 73.
+    private static func cannotAdd(to path: String, _ error: InspectorError) -> InspectorError {
+        guard error.kind != .output else { return error }
+        return InspectorError("cannot add to '\(path)': \(error.message)", kind: .output)
     }
 
     /// The columns of `table` in order; none when it does not exist.
