@@ -122,6 +122,33 @@ struct OutputPrinter {
         exit(ExitStatus.ioError.rawValue)
     }
 
+    /// Prints `result` without ever opening the pager: at the prompt, a text answer taller than
+    /// the screen is cut to fit, with a line saying what was left out and `more` (a command
+    /// that shows it whole). Paced output (`play`) must never wait for a key.
+    func printWithinScreen(_ result: CommandResult, more: String) {
+        guard !result.report.isEmpty else { return }
+        let text = render(result)
+        guard pagesLongOutput, !printsJSON, isatty(STDOUT_FILENO) == 1 else {
+            return Self.writeToStandardOutput(text + "\n")
+        }
+        // The prompt's line and the note's stay visible.
+        let available = max(terminalRows() - 2, 2)
+        let width = max(terminalColumns() ?? 80, 1)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var rows = 0
+        var kept = 0
+        for line in lines {
+            let height = max(1, (line.unicodeScalars.count + width - 1) / width)
+            if rows + height > available - 1 { break }
+            rows += height
+            kept += 1
+        }
+        guard kept < lines.count else { return Self.writeToStandardOutput(text + "\n") }
+        let left = lines.count - kept
+        let note = "… \(left) more line\(left == 1 ? "" : "s"); '\(more)' shows them all"
+        Self.writeToStandardOutput(lines.prefix(kept).joined(separator: "\n") + "\n" + note + "\n")
+    }
+
     /// How many terminal rows `text` fills: each line takes as many rows as the terminal's width
     /// wraps it into, so one long line (a JSON or Chrome trace export) pages like a tall output.
     private func displayRows(of text: String) -> Int {

@@ -2,8 +2,9 @@ import CogInspector
 import Foundation
 
 /// Runs one command line and prints its result; for `play`, paces the turns itself, printing
-/// each as it is reached and stopping at Ctrl-C with the cursor on the last turn printed. The
-/// engine never sleeps: timing belongs to the front end.
+/// each as it is reached (cut to the screen, never through the pager) and stopping at Ctrl-C
+/// with the cursor on the last turn printed. The engine never sleeps: timing belongs to the
+/// front end.
 struct CommandRunner {
     let session: InspectorSession
     let printer: OutputPrinter
@@ -55,7 +56,11 @@ struct CommandRunner {
         defer { if printer.printsJSON { printer.print(CommandResult(command: "play", report: reached)) } }
         for (index, turn) in playback.turns.enumerated() {
             let step = try session.playStep(turn)
-            if printer.printsJSON { reached += step.report } else { printer.print(step) }
+            if printer.printsJSON {
+                reached += step.report
+            } else {
+                printer.printWithinScreen(step, more: "turn \(turn)")
+            }
             fflush(nil)
             guard index < playback.turns.count - 1 else { break }
             if !pause(playback.delay) {

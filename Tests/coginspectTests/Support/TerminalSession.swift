@@ -38,10 +38,10 @@ struct TerminalSession {
         return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
     }
 
-    /// Starts `command` (a shell command line) in a pane of `columns` × 50, in the package root.
-    func start(_ command: String, columns: Int = 160) {
+    /// Starts `command` (a shell command line) in a pane of `columns` × `rows`, in the package root.
+    func start(_ command: String, columns: Int = 160, rows: Int = 50) {
         tmux([
-            "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "50", "-c", Executables.packageRoot.path,
+            "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "-c", Executables.packageRoot.path,
             command,
         ])
     }
