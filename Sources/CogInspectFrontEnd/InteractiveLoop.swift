@@ -1,6 +1,7 @@
 import CReadline
 import CogCommandLine
 import CogInspector
+import CogTraceFormat
 import Foundation
 
 /// The interactive prompt: GNU readline with line editing, a private history file in the home
@@ -31,7 +32,7 @@ struct InteractiveLoop {
         let banner =
             "coginspect: \(session.source), \(following)\(session.turns.count) turns; 'help' lists the commands, "
             + "Ctrl-D leaves"
-        printer.print(CommandResult(command: "open", report: [.message(banner)]))
+        printer.print(CommandResult(command: "open", report: [.message(banner)] + Self.failureNote(session)))
         // While the person reads the banner and types, the event index builds on another core.
         session.indexInBackground()
         let runner = CommandRunner(session: session, printer: printer)
@@ -71,6 +72,22 @@ struct InteractiveLoop {
         rl_callback_handler_remove()
         history.save()
         return .success
+    }
+
+    /// For a failing test's trace, a line saying so and where the cursor opened: at the last
+    /// turn before the first failure.
+    static func failureNote(_ session: InspectorSession) -> [Report] {
+        let failures = session.trace.failures
+        guard let first = failures.first else { return [] }
+        let said = first.message.split(separator: "\n").first.map(String.init) ?? ""
+        let message = said.count > 120 ? String(said.prefix(119)) + "…" : said
+        let place = first.location.map { " (\($0))" } ?? ""
+        let cursor =
+            first.after == session.cursor
+            ? "the cursor is at turn \(first.after), the last before it"
+            : "it came after turn \(first.after)"
+        let more = failures.count > 1 ? "; 'failures' lists all \(failures.count)" : "; 'failures' shows it"
+        return [.message("'\(first.test)' failed: \(message)\(place); \(cursor)\(more)")]
     }
 
     /// Looks at the followed file and shows what arrived above the line being typed: watch
