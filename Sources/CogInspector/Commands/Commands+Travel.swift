@@ -5,8 +5,10 @@ extension CommandCatalog {
         CommandSpec(
             name: "turns", aliases: ["ls"], group: "travel",
             synopsis: "turns [A..B] [--touching STATE|REACTION] [--name PATTERN]",
-            summary: "list turns: number, name, origin, cause and how many events; --touching keeps the turns "
-                + "with an event about that state or reaction (a write, a run, an edge or a lease)",
+            summary: "list turns: number, name, origin, cause (the turn whose reaction, watch or task began "
+                + "this one; - when an op, the assembly or an async result began it) and how many events; "
+                + "--touching keeps the turns with an event about that state or reaction (a write, a run, an "
+                + "edge or a lease)",
             example: "turns 1..10 --touching weather.isNiceHere", valueFlags: ["--touching", "--name"]
         ) { session, arguments throws(InspectorError) in
             let range = try arguments.optional("range").map { text throws(InspectorError) in
