@@ -60,7 +60,7 @@ extension InspectorSession {
             let producer = reference(edge.producer)
             let sentence =
                 change == .added
-                ? "+ \(consumer.label) reads \(producer.label)"
+                ? "+ \(consumer.label) now reads \(producer.label)"
                 : "- \(consumer.label) no longer reads \(producer.label)"
             var entry = DiffEntry(.edges, change, consumer, description: sentence)
             entry.producer = producer
@@ -71,7 +71,7 @@ extension InspectorSession {
             let state = reference(lease.state)
             let sentence =
                 change == .acquired
-                ? "+ \(state.label) held by \(lease.holder)" : "- \(state.label) no longer held by \(lease.holder)"
+                ? "+ \(state.label) now held by \(lease.holder)" : "- \(state.label) no longer held by \(lease.holder)"
             var entry = DiffEntry(.leases, change, state, description: sentence)
             entry.holder = lease.holder
             return entry

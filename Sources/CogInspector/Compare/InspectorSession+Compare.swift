@@ -149,7 +149,9 @@ extension InspectorSession {
             var parts: [Report] = [.table(columns: ["turn", "other turn", "what differs", "how"], rows: rows)]
             if later.count > 10 { parts.append(.message("… and \(later.count - 10) more")) }
             reports.append(
-                .section("\(later.count) later steps differ (of \(comparison.turnsCompared) turns compared)", parts))
+                .section(
+                    "\(later.count) later step\(later.count == 1 ? " differs" : "s differ") "
+                        + "(of \(comparison.turnsCompared) turns compared)", parts))
         }
         return reports + [.verdict(.differs)]
     }
