@@ -8,15 +8,9 @@ struct OpeningAFailureTests {
     private let terminal = TerminalSession("failure")
 
     @Test func theBannerNamesTheFailureAndWhereTheCursorIs() throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("failure-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        defer {
-            terminal.stop()
-            try? FileManager.default.removeItem(at: home)
-        }
-        let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
         let trace = "Tests/coginspectTests/Fixtures/TipJarTests.theTotalIncludesTheTip.cogtrace"
-        terminal.start("env HOME='\(home.path)' TERM=xterm '\(binary)' '\(trace)'", columns: 200)
+        let home = try terminal.startInspector(trace, columns: 200)
+        defer { terminal.stop(removing: home) }
         let screen = terminal.waitFor("the banner and the prompt") { $0.contains("turn 2/2>") }
         #expect(screen.contains("'TipJarTests.theTotalIncludesTheTip' failed: Expectation failed"), "\(screen)")
         #expect(screen.contains("(TipJarTests/TipJarTests.swift:"), "\(screen)")

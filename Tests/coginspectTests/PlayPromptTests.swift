@@ -8,15 +8,8 @@ struct PlayPromptTests {
     private let terminal = TerminalSession("play")
 
     @Test func playOnAShortScreenCutsEachTurnAndReturnsToThePrompt() throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("play-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        defer {
-            terminal.stop()
-            try? FileManager.default.removeItem(at: home)
-        }
-        let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
-        terminal.start(
-            "env HOME='\(home.path)' TERM=xterm '\(binary)' Recordings/tour.cogtrace", columns: 100, rows: 12)
+        let home = try terminal.startInspector("Recordings/tour.cogtrace", columns: 100, rows: 12)
+        defer { terminal.stop(removing: home) }
         terminal.waitFor("the prompt") { TerminalSession.lastLine($0).hasSuffix("turn 25/25>") }
         // Turn 6 of the tour is 26 lines: taller than the 12-row screen.
         terminal.send("play 4..8 --delay 20", "Enter")

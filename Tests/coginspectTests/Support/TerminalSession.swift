@@ -46,6 +46,22 @@ struct TerminalSession {
         ])
     }
 
+    /// Starts the built `coginspect` on `trace` with a fresh home directory of its own (for the
+    /// history file), and returns that directory for `stop(removing:)`.
+    func startInspector(_ trace: String, columns: Int = 160, rows: Int = 50) throws -> URL {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
+        start("env HOME='\(home.path)' TERM=xterm '\(binary)' '\(trace)'", columns: columns, rows: rows)
+        return home
+    }
+
+    /// Ends the session and removes the home directory `startInspector` made.
+    func stop(removing home: URL) {
+        stop()
+        try? FileManager.default.removeItem(at: home)
+    }
+
     /// Ends the session (and with it the server, which has no other).
     func stop() {
         tmux(["kill-session", "-t", name])
