@@ -136,8 +136,8 @@ struct WhyShapeTests {
         #expect(
             chain.textLines == [
                 "doubled: nil → 11, computed for the first time after turn 3",
-                "  counter: 2 → 3, written in turn 3 (step), origin op",
-                "  offset = 5, its initial value when it was created in turn 1 (create)",
+                "├ counter: 2 → 3, written in turn 3 (step), origin op",
+                "└ offset = 5, its initial value when it was created in turn 1 (create)",
             ])
         #expect(chain.links.map(\.role) == [.subject, .read, .read])
         #expect(chain.links.map(\.parent) == [nil, 0, 0])

@@ -5,12 +5,13 @@ extension CommandCatalog {
         CommandSpec(
             name: "get", aliases: ["v"], group: "look", synopsis: "get STATE[.FIELD]|REACTION [@TURN]",
             summary: "a state's value at the cursor (and its status, for an async state), or one field of it "
-                + "(get weather.forecast[10001].temperatureF); for a reaction or watch, how often it ran and "
-                + "fired; @TURN asks about another turn without moving",
-            example: "get weather.isNice[10001]", valueFlags: []
+                + "(get weather.forecast[10001].temperatureF); an Encodable value shows as a tree of its "
+                + "fields, one per line (--description: its Swift description); for a reaction or watch, how "
+                + "often it ran and fired; @TURN asks about another turn without moving",
+            example: "get weather.isNice[10001]", valueFlags: [], switches: ["--description"]
         ) { session, arguments throws(InspectorError) in
             let question = try arguments.subjectQuestion(in: session)
-            return try session.answering(at: question.turn) { () throws(InspectorError) in
+            let reports = try session.answering(at: question.turn) { () throws(InspectorError) -> [Report] in
                 switch question.subject {
                 case .registration(let name, let ids, let kind):
                     return [.fields(try session.registrationFields(name: name, ids: ids, kind: kind))]
@@ -19,6 +20,7 @@ extension CommandCatalog {
                     return try session.stateFields(of: id)
                 }
             }
+            return arguments.switches.contains("--description") ? reports.map(\.describingValues) : reports
         },
         CommandSpec(
             name: "state", aliases: ["states"], group: "look", synopsis: "state [PATTERN]",
@@ -210,5 +212,18 @@ extension InspectorSession {
         let deadline = Double(start) / 1_000 + Double(milliseconds)
         return
             "released at \(formatMilliseconds(deadline)) unless used (scheduled \(scheduled.isIdle ? "after" : "in") turn \(scheduled.turn))"
+    }
+}
+
+extension Report {
+    /// The report with each recorded value as its description alone, so the renderer prints it
+    /// on one line instead of as a tree of its fields (`get --description`).
+    fileprivate var describingValues: Report {
+        guard case .fields(let fields) = self else { return self }
+        return .fields(
+            fields.map { field in
+                guard case .value(let value?) = field.value, value.json != nil else { return field }
+                return Field(field.name, .value(TraceValue(text: value.text)))
+            })
     }
 }

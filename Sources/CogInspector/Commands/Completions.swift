@@ -8,7 +8,7 @@ extension InspectorSession {
         guard let spec = try? catalog.resolve(first) else { return [] }
         let candidates: [String]
         if prefix.hasPrefix("-") {
-            candidates = spec.valueFlags.sorted()
+            candidates = spec.valueFlags.union(spec.switches).sorted()
         } else if let previous = words.last, previous == "--touching" || previous == "--focus" {
             candidates = trace.states.values.map(\.label)
         } else if let previous = words.last, previous == "--only" {

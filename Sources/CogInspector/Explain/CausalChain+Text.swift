@@ -50,18 +50,40 @@ extension CausalChain {
         return "\(more) deeper than level \(depthLimit); --depth \(depth) shows " + (cutIsExact ? "them all" : "more")
     }
 
-    /// The chain as the lines a terminal prints: the note, each link indented by its branch
-    /// level (capped, so a deep tree stays on screen), an async result's work under it, and what
-    /// was cut.
-    public var textLines: [String] {
-        var lines = note.map { [$0] } ?? []
-        for (link, level) in zip(links, indentLevels) {
-            let indent = String(repeating: "  ", count: min(level, Self.maximumIndent))
-            lines.append(indent + link.line)
-            if link.sameAs == nil, let detail = link.detail { lines.append(indent + "  " + detail) }
+    /// The chain as the lines a terminal prints, each whole: `textRows` joined.
+    public var textLines: [String] { textRows.map { $0.lead + $0.text } }
+
+    /// The chain as a terminal prints it, a row per line: the note, each link behind the tree
+    /// guides of its branch level (capped, so a deep tree stays on screen), an async result's
+    /// work under it, and what was cut. `hanging` is what a wrapped piece of the row starts
+    /// with: the guides carried down, so a continuation never reads as a link of its own.
+    public var textRows: [(lead: String, text: String, hanging: String)] {
+        let levels = indentLevels
+        var hasLaterSibling = [Bool](repeating: false, count: links.count)
+        var hasIndentedChild = [Bool](repeating: false, count: links.count)
+        var lastChild: [Int: Int] = [:]
+        for (index, link) in links.enumerated() {
+            guard let parent = link.parent, parent < index else { continue }
+            if let previous = lastChild[parent] { hasLaterSibling[previous] = true }
+            lastChild[parent] = index
+            if levels[index] > 0 { hasIndentedChild[parent] = true }
         }
-        if let cutNote { lines.append(cutNote) }
-        return lines
+        var rows: [(lead: String, text: String, hanging: String)] = note.map { [("", $0, "")] } ?? []
+        // The guide column each open level shows below a link: `│` while a branch continues.
+        var columns: [Bool] = []
+        for (index, link) in links.enumerated() {
+            let level = min(levels[index], Self.maximumIndent)
+            columns = Array(columns.prefix(max(level - 1, 0)))
+            let above = columns.map { $0 ? "│ " : "  " }.joined()
+            let lead = level == 0 ? "" : above + (hasLaterSibling[index] ? "├ " : "└ ")
+            if level > 0 { columns.append(hasLaterSibling[index]) }
+            let own = level == 0 ? "" : (hasLaterSibling[index] ? "│ " : "  ")
+            let hanging = above + own + (hasIndentedChild[index] ? "│ " : "  ")
+            rows.append((lead, link.line, hanging))
+            if link.sameAs == nil, let detail = link.detail { rows.append((hanging, detail, hanging + "  ")) }
+        }
+        if let cutNote { rows.append(("", cutNote, "  ")) }
+        return rows
     }
 
     /// The deepest indentation shown; deeper branches line up with it.

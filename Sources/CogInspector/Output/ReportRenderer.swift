@@ -117,6 +117,9 @@ public struct ReportRenderer {
         case .fields(let fields):
             let width = fields.map(\.name.count).max() ?? 0
             return fields.flatMap { field in
+                if case .value(let value?) = field.value, let json = value.json, let tree = FieldTree(json) {
+                    return fieldTree(tree, named: field.name, width: width, indent: indent)
+                }
                 let text = Self.text(field.value)
                 let shown = field.value.isRecordedValue ? TerminalText.truncate(text, to: valueWidth * 2) : text
                 return layout.wrap(
@@ -129,8 +132,14 @@ public struct ReportRenderer {
         case .streamedTable(let columns, let rows):
             return rows.materialized(columns: columns).map { render($0, indent: indent) }.joined(separator: "\n")
         case .lines(let lines):
-            return lines.flatMap { layout.wrap(TerminalText.escape($0), indent: indent, hanging: indent + "  ") }
-                .joined(separator: "\n")
+            // A line's own leading spaces (a tree's level) stay with every piece it wraps into.
+            return lines.flatMap { line in
+                let level = String(line.prefix { $0 == " " })
+                return layout.wrap(
+                    TerminalText.escape(String(line.dropFirst(level.count))), indent: indent + level,
+                    hanging: indent + level + "  ")
+            }
+            .joined(separator: "\n")
         case .document(let text):
             return text.hasSuffix("\n") ? String(text.dropLast()) : text
         case .section(let title, let parts):
@@ -139,7 +148,10 @@ public struct ReportRenderer {
                 + parts.map { render($0, indent: indent + "  ") })
                 .joined(separator: "\n")
         case .causalChain(let chain):
-            return render(.lines(chain.textLines), indent: indent)
+            return chain.textRows.flatMap { row in
+                layout.wrap(TerminalText.escape(row.text), indent: indent + row.lead, hanging: indent + row.hanging)
+            }
+            .joined(separator: "\n")
         case .events(let events):
             return render(.lines(events.map(\.description)), indent: indent)
         case .changes(let changes):
@@ -155,6 +167,16 @@ public struct ReportRenderer {
         case .playback, .verdict, .clearScreen:
             return ""
         }
+    }
+
+    /// A field whose value has fields of its own: its name with what it holds, then the tree
+    /// below it, each line wrapped with its own level kept.
+    private func fieldTree(_ tree: FieldTree, named name: String, width: Int, indent: String) -> [String] {
+        let head = indent + name + ":" + String(repeating: " ", count: width - name.count + 1) + tree.summary
+        let note =
+            tree.cut > 0 ? ["… \(tree.cut) more lines; 'get STATE.FIELD' shows one part, '--description' all"] : []
+        let body = render(.lines(tree.lines + note), indent: indent + "  ")
+        return [head] + body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// Recorded values in any column but the last are cut at `valueWidth`; names and prose stay

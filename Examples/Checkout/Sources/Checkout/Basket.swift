@@ -15,9 +15,22 @@ public let discountCodeCog = _discountCodeCog.readOnly
 /// The price of each SKU, in cents.
 public let catalogue: [String: Int] = ["mug": 1_500, "tea": 800, "pot": 4_200]
 
+/// One line of the basket, as a receipt prints it. It is `Codable`, so a trace keeps its
+/// fields and the inspector shows them one per line.
+public struct LineItem: Codable, Equatable, Sendable {
+    public let sku: String
+    public let quantity: Int
+    public let unitCents: Int
+}
+
+/// The basket's lines, in the order their SKUs were first added.
+public let linesCog = Cog<[LineItem]>(name: "basket.lines") { c in
+    c[skusCog].map { LineItem(sku: $0, quantity: c[quantityCogs[$0]], unitCents: catalogue[$0] ?? 0) }
+}
+
 /// The basket's subtotal in cents, before any discount.
 public let subtotalCentsCog = Cog<Int>(name: "basket.subtotalCents") { c in
-    c[skusCog].reduce(0) { total, sku in total + c[quantityCogs[sku]] * (catalogue[sku] ?? 0) }
+    c[linesCog].reduce(0) { total, line in total + line.quantity * line.unitCents }
 }
 
 /// The discount in cents: `TEN` takes 10% off a subtotal of at least 20.00.
