@@ -17,14 +17,25 @@ public enum CogInspect {
         // reader that leaves (a pager quit early, `| head`) makes a write fail with EPIPE, which
         // the printer reports, rather than end the whole process.
         Interrupts.installForBatch()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // What a completion script asks: candidates a line each, and nothing else, ever.
+        if arguments.first == "--complete" {
+            let candidates = ShellCompletion.candidates(for: Array(arguments.dropFirst()), defaultTrace: defaultTrace)
+            print(candidates.joined(separator: "\n"))
+            return
+        }
         let options: CommandLineOptions
         do {
-            options = try CommandLineOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+            options = try CommandLineOptions(arguments: arguments)
         } catch {
             fail("\(error); see \(tool.name) --help", status: .usage)
         }
         if options.showHelp {
             print(CommandLineOptions.usage)
+            return
+        }
+        if let shell = options.completionShell, let script = ShellCompletion.script(for: shell) {
+            print(script, terminator: "")
             return
         }
         if options.showVersion {

@@ -26,6 +26,8 @@ struct CommandLineOptions {
     var usesIndex = true
     var showHelp = false
     var showVersion = false
+    /// `--completion-script SHELL`: print the shell's completion script instead of running.
+    var completionShell: String?
 
     static let usage = """
         usage: coginspect [TRACE|DIR]... [-c COMMAND]... [-f SCRIPT|-] [--json] [--keep-going] [--no-index]
@@ -50,6 +52,10 @@ struct CommandLineOptions {
           --reopen       with --follow in batch: when the app restarts (its file truncated or
                          replaced, or its writer dead), wait for the new recording, run the
                          commands again on it and go on following
+          --completion-script bash|zsh|fish
+                         print a completion script for the shell (command names and state
+                         labels inside -c '…', options, trace files); docs/install.md says
+                         where each shell wants it
           -h, --help     show this help
           --version      show the version
 
@@ -75,6 +81,12 @@ struct CommandLineOptions {
             case "--until":
                 until = try words.value(
                     after: argument, expected: "an expression, e.g. --until 'weather.isNiceHere == true'")
+            case "--completion-script":
+                let shell = try words.value(after: argument, expected: "a shell: bash, zsh or fish")
+                guard ShellCompletion.shells.contains(shell) else {
+                    throw UsageError("no completion script for '\(shell)'; expected bash, zsh or fish")
+                }
+                completionShell = shell
             case "-h", "--help": showHelp = true
             case "--version": showVersion = true
             default:
