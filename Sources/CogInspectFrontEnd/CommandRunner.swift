@@ -54,6 +54,10 @@ struct CommandRunner {
     private func play(_ playback: Playback) throws(InspectorError) {
         var reached: [Report] = []
         defer { if printer.printsJSON { printer.print(CommandResult(command: "play", report: reached)) } }
+        // Each turn is due `delay` after the one before it was due, so the time a turn takes to
+        // print comes out of the pause rather than adding to it.
+        let clock = ContinuousClock()
+        var due = clock.now
         for (index, turn) in playback.turns.enumerated() {
             let step = try session.playStep(turn)
             if printer.printsJSON {
@@ -63,7 +67,8 @@ struct CommandRunner {
             }
             fflush(nil)
             guard index < playback.turns.count - 1 else { break }
-            if !pause(playback.delay) {
+            due += playback.delay
+            if !pause(until: due, on: clock) {
                 let stopped = Report.message("play stopped at turn \(turn); the cursor is there")
                 if printer.printsJSON {
                     reached.append(stopped)
@@ -75,16 +80,14 @@ struct CommandRunner {
         }
     }
 
-    /// Waits `delay` in short slices; false as soon as Ctrl-C is pressed.
-    private func pause(_ delay: Duration) -> Bool {
+    /// Waits until `deadline` in short slices; false as soon as Ctrl-C is pressed.
+    private func pause(until deadline: ContinuousClock.Instant, on clock: ContinuousClock) -> Bool {
         let slice = Duration.milliseconds(20)
-        var waited = Duration.zero
-        while waited < delay {
+        while clock.now < deadline {
             if Interrupts.isPending() { return false }
-            let step = min(slice, delay - waited)
+            let step = min(slice, deadline - clock.now)
             let microseconds = step.components.seconds * 1_000_000 + step.components.attoseconds / 1_000_000_000_000
             usleep(UInt32(max(0, microseconds)))
-            waited += step
         }
         return !Interrupts.isPending()
     }

@@ -63,7 +63,8 @@ extension ShellCompletion {
         function __coginspect_candidates
             set -l words (commandline -opc)
             set -e words[1]
-            coginspect --complete $words (commandline -ct) 2>/dev/null
+            # The token as typed, less an opening quote: fish keeps the quote open itself.
+            coginspect --complete $words (commandline -ct | string replace -r '^[\'"]' '') 2>/dev/null
         end
         function __coginspect_takes_command
             set -l words (commandline -opc)

@@ -83,6 +83,12 @@ struct TerminalSession {
         tmux(["capture-pane", "-p", "-J", "-t", name])
     }
 
+    /// Everything the pane printed, its scrollback and then the screen, so output taller than
+    /// the screen can be read whole.
+    func scrollback() -> String {
+        tmux(["capture-pane", "-p", "-S", "-", "-t", name])
+    }
+
     /// Whether the session's program is still running.
     var isRunning: Bool {
         system("env -i PATH=/usr/local/bin:/usr/bin:/bin tmux -L \(name) has-session -t \(name) >/dev/null 2>&1") == 0
