@@ -137,6 +137,39 @@ struct ViewerBrowserTests {
         }
     }
 
+    /// A failing test with a long name and a turn with a long name: the failure wraps inside
+    /// the side panel rather than being clipped by it, and a turn row cut at the list's edge
+    /// carries its whole name for the pointer to show.
+    @Test func longNamesAreNeverLostAtAnEdge() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let long = "CheckoutIntegrationTests.theBasketTotalIncludesEveryDiscountAndTheDeliveryChargeForOversizedItems"
+        let original = try String(
+            contentsOf: Executables.fixtures.appendingPathComponent("TipJarTests.theTotalIncludesTheTip.cogtrace"),
+            encoding: .utf8)
+        let trace = directory.appendingPathComponent("long.cogtrace")
+        try original.replacingOccurrences(of: "TipJarTests.theTotalIncludesTheTip", with: long)
+            .replacingOccurrences(
+                of: "chooseTip(percent:)", with: "chooseTipPercentageFromTheSuggestedAmountsShownBelowTheBill(percent:)"
+            )
+            .write(to: trace, atomically: true, encoding: .utf8)
+        let page = try export(trace.path, layout: "layered")
+        let browser = try HeadlessChromium()
+        try browser.open(url(page, fragment: "turn=2"), until: Self.ready)
+        let overflowing =
+            try browser.evaluate(
+                "[...document.querySelectorAll('.failure-entry div')].filter(d => d.scrollWidth > d.clientWidth + 1).map(d => d.textContent)"
+            ) as? [String]
+        #expect(overflowing == [], "clipped: \(overflowing ?? [])")
+        #expect(
+            try browser.evaluate("document.querySelector('.failure-test').textContent") as? String == long)
+        let titles =
+            try browser.evaluate("[...document.querySelectorAll('#turn-rows li')].map(li => li.title)") as? [String]
+        #expect(
+            titles?.contains("turn 2: chooseTipPercentageFromTheSuggestedAmountsShownBelowTheBill(percent:) (op)")
+                == true,
+            "\(titles ?? [])")
+    }
+
     @Test func aRecordedScriptNeverRuns() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let hostile = HostileTour.markup

@@ -504,7 +504,8 @@
     clear(rows);
     for (let pos = first; pos < last; pos++) {
       const t = turns[pos];
-      const li = element('li', { 'data-turn': t.t, 'data-pos': pos }, t.t + '  ' + t.n + ' ');
+      // A row is one line high (the list is virtual); a name cut by the edge shows whole on hover.
+      const li = element('li', { 'data-turn': t.t, 'data-pos': pos, title: `turn ${t.t}: ${t.n} (${t.o})` }, t.t + '  ' + t.n + ' ');
       li.appendChild(element('span', { class: 'origin' }, t.o));
       if (t.f) li.appendChild(element('span', { class: 'failure', title: failureText(t) }, ' ✘'));
       if (pos === divergencePosition) li.appendChild(element('span', { class: 'divergence', title: 'the recordings part ways here' }, ' ≠'));
