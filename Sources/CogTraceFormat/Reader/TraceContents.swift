@@ -17,6 +17,8 @@ struct TraceContents {
     /// In turn order (a failure arriving out of order is placed where it belongs).
     var failures: [TraceFailure] = []
     var trailer: TraceTrailer?
+    /// The trailer's line, for warnings about what it says.
+    var trailerLine = 0
     var warnings: [TraceWarning] = []
     /// Runs of turn numbers missing between two turn records: a writer numbers turns one after
     /// another, so a gap means lines were lost or cut out, and answers past it may be wrong.
@@ -197,6 +199,7 @@ struct TraceContents {
             keyframeLines.insert(lineNumber, at: place)
         case "trailer":
             trailer = TraceTrailer(jsonValue: record)
+            trailerLine = lineNumber
         case "failure":
             guard let failure = TraceFailure(jsonValue: record),
                 TraceFormat.countRange.contains(failure.after.rawValue)
@@ -237,6 +240,7 @@ struct TraceContents {
     /// this read only, so a sidecar index does not keep it.
     static func isEndWarning(_ warning: TraceWarning) -> Bool {
         warning.message.hasPrefix("no trailer") || warning.message.hasPrefix("last line is truncated")
+            || isExtentWarning(warning)
     }
 
     /// Makes a whole-file read into one that waits for more: a truncated last line is read

@@ -77,6 +77,7 @@ enum TraceIndexStore {
             if !coveredAll {
                 try contents.read(bytes, memoryBudget: memoryBudget, waitsForPartialLine: following, progress: progress)
             }
+            if !following { contents.checkEnds() }
             if contents.trailer == nil, !following {
                 contents.warnings.append(
                     TraceWarning(

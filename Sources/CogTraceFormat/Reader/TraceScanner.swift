@@ -13,6 +13,7 @@ enum TraceScanner {
         var contents = TraceContents()
         try contents.read(bytes, memoryBudget: memoryBudget, waitsForPartialLine: false, progress: progress)
         guard let header = contents.header else { throw contents.missingHeader(in: bytes) }
+        contents.checkEnds()
         if contents.trailer == nil {
             contents.warnings.append(
                 TraceWarning(line: 0, message: "no trailer: the recorder did not finish; the trace may be incomplete"))
