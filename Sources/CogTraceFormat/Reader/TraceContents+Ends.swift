@@ -1,7 +1,7 @@
 extension TraceContents {
     /// Checks what the file says of its own extent against the turns it holds: the first
     /// keyframe stands before the first turn recorded, and the trailer counts every turn
-    /// recorded (less those the ring evicted). A turn line deleted at either end breaks one of
+    /// recorded, numbered from 1, so the last turn line is its count. A turn line deleted at either end breaks one of
     /// them; the turns it took become a gap like one in the middle, so an answer that spans
     /// them carries the warning, and the load says where.
     ///
@@ -31,22 +31,24 @@ extension TraceContents {
                     line: trailerLine, message: "\(Self.endCheckLead) 'turns' \(trailer.turns) is outside 0..<2^53"))
             return
         }
-        let inGaps = missingTurns.filter { $0.last < last.sequence }.map { $0.last.rawValue - $0.first.rawValue + 1 }
-            .reduce(0, +)
-        let accounted = entries.count + inGaps + evicted
-        if accounted < trailer.turns {
-            let gap = MissingTurns(
-                first: last.sequence + 1, last: last.sequence + (trailer.turns - accounted), line: trailerLine)
+        // Turns are numbered from 1 as they are recorded, so the last one recorded is the
+        // trailer's count; a file that starts later (a stream begun mid-run, a ring that
+        // evicted) still ends there.
+        if last.sequence.rawValue < trailer.turns {
+            let gap = MissingTurns(first: last.sequence + 1, last: TurnNumber(trailer.turns), line: trailerLine)
             note(
                 gap,
                 "\(gap.description): the trailer (line \(trailerLine)) counts \(trailer.turns) turns, the last "
                     + "turn line is turn \(last.sequence)")
-        } else if accounted > trailer.turns {
+        }
+        let inGaps = missingTurns.filter { $0.last < last.sequence }.map { $0.last.rawValue - $0.first.rawValue + 1 }
+            .reduce(0, +)
+        if entries.count + inGaps > trailer.turns {
             warnings.append(
                 TraceWarning(
                     line: trailerLine,
-                    message: "\(Self.endCheckLead) counts \(trailer.turns) turns, but the file accounts for "
-                        + "\(accounted); lines may have been added"))
+                    message: "\(Self.endCheckLead) counts \(trailer.turns) turns, but the file holds "
+                        + "\(entries.count + inGaps); lines may have been added"))
         }
     }
 

@@ -73,7 +73,7 @@ struct TraceExtentTests {
             #"{"type":"turn","seq":\#($0),"name":"n","origin":"op","cause":null,"start":0,"duration":0,"events":[]}"#
         }
         for (count, expected) in [
-            ("2", "the trailer counts 2 turns, but the file accounts for 3"),
+            ("2", "the trailer counts 2 turns, but the file holds 3"),
             ("9007199254740993", "the trailer 'turns' 9007199254740993 is outside 0..<2^53"),
         ] {
             let trailer = #"{"type":"trailer","ok":true,"turns":\#(count),"evicted":0,"dropped":0,"keyframes":0}"#
