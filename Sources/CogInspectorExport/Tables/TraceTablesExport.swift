@@ -66,46 +66,77 @@ struct TraceTablesExport {
             seen[first] = part.session.source
             for table in Self.tables { _ = try OutputFile(path(of: part, table: table), force: force) }
         }
-        var files = 0
         var rows = 0
-        // Many traces take a while: the front end shows how far, at a terminal.
-        let report = parts.first?.session.progress
-        for (done, part) in parts.enumerated() {
-            report?(TraceProgress(task: "exporting tables", completed: done, total: parts.count))
-            for table in Self.tables {
-                let destination = path(of: part, table: table)
-                do {
-                    try FileManager.default.createDirectory(
-                        atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                } catch {
-                    throw InspectorError("cannot create the directory of '\(destination)'", kind: .output)
+        // Every table is written beside its destination first and put in place only once all
+        // are written, so an export that fails or is interrupted leaves no part of itself:
+        // neither a file nor a directory it made.
+        var written: [(output: OutputFile, temporary: String)] = []
+        var madeDirectories: [String] = []
+        do throws(InspectorError) {
+            // Many traces take a while: the front end shows how far, at a terminal.
+            let report = parts.first?.session.progress
+            for (done, part) in parts.enumerated() {
+                report?(TraceProgress(task: "exporting tables", completed: done, total: parts.count))
+                for table in Self.tables {
+                    let destination = path(of: part, table: table)
+                    madeDirectories += try Self.makeDirectories(for: destination)
+                    let output = try OutputFile(destination, force: force)
+                    let temporary = output.temporaryPath
+                    rows += try write(part, table: table, to: temporary, destination: destination)
+                    written.append((output, temporary))
                 }
-                let output = try OutputFile(destination, force: force)
-                let temporary = output.temporaryPath
-                guard FileManager.default.createFile(atPath: temporary, contents: nil),
-                    let handle = FileHandle(forWritingAtPath: temporary)
-                else {
-                    throw InspectorError("cannot write '\(destination)': its directory is not writable", kind: .output)
-                }
-                var buffer: [UInt8] = []
-                do throws(InspectorError) {
-                    rows += try writeLines(of: part, table: table) { line throws(InspectorError) in
-                        buffer.append(contentsOf: line.utf8)
-                        buffer.append(UInt8(ascii: "\n"))
-                        if buffer.count >= 1 << 20 { try flush(&buffer, to: handle, destination) }
-                    }
-                    try flush(&buffer, to: handle, destination)
-                    try? handle.close()
-                } catch {
-                    try? handle.close()
-                    unlink(temporary)
-                    throw error
-                }
-                try output.commit(temporary)
-                files += 1
             }
+        } catch {
+            for file in written { unlink(file.temporary) }
+            for directory in madeDirectories.reversed() { rmdir(directory) }
+            throw error
         }
-        return (files, rows)
+        for file in written { try file.output.commit(file.temporary) }
+        return (written.count, rows)
+    }
+
+    /// Writes one table of one trace to `temporary`, beside `destination`; how many rows. A
+    /// failure removes the temporary file.
+    private func write(
+        _ part: Part, table: String, to temporary: String, destination: String
+    ) throws(InspectorError) -> Int {
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+            let handle = FileHandle(forWritingAtPath: temporary)
+        else {
+            throw InspectorError("cannot write '\(destination)': its directory is not writable", kind: .output)
+        }
+        var buffer: [UInt8] = []
+        do throws(InspectorError) {
+            let rows = try writeLines(of: part, table: table) { line throws(InspectorError) in
+                buffer.append(contentsOf: line.utf8)
+                buffer.append(UInt8(ascii: "\n"))
+                if buffer.count >= 1 << 20 { try flush(&buffer, to: handle, destination) }
+            }
+            try flush(&buffer, to: handle, destination)
+            try? handle.close()
+            return rows
+        } catch {
+            try? handle.close()
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Creates the directory `file` goes in; the directories it had to make, outermost first.
+    private static func makeDirectories(for file: String) throws(InspectorError) -> [String] {
+        var missing: [String] = []
+        var directory = (file as NSString).deletingLastPathComponent
+        while !directory.isEmpty, directory != "/", !FileManager.default.fileExists(atPath: directory) {
+            missing.insert(directory, at: 0)
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        guard let deepest = missing.last else { return [] }
+        do {
+            try FileManager.default.createDirectory(atPath: deepest, withIntermediateDirectories: true)
+        } catch {
+            throw InspectorError("cannot create the directory of '\(file)'", kind: .output)
+        }
+        return missing
     }
 
     private func flush(_ buffer: inout [UInt8], to handle: FileHandle, _ destination: String) throws(InspectorError) {
