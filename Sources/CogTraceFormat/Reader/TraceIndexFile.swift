@@ -3,8 +3,9 @@ import Foundation
 /// The sidecar index of a big trace: where each turn's record lies and which lines hold
 /// everything else, so reopening reads those few lines again and none of the turns. It is never
 /// required and never trusted blindly: it names how many bytes of the trace it covers (whole
-/// lines), a checksum of the first line and one of the last 64 KiB it covers, and a checksum of
-/// its own body; an index that disagrees with the trace or with itself is rebuilt. A trace
+/// lines), a checksum of the first line and one of every byte it covers (`TraceChecksum`,
+/// verified on another core while the index is decoded), and a checksum of its own body; an
+/// index that disagrees with the trace or with itself is rebuilt. A trace
 /// still being written may have grown past what its index covers: the index then serves for
 /// its part and the rest is read, so a followed trace's index is extended, not rebuilt.
 ///
@@ -17,12 +18,9 @@ package enum TraceIndexFile {
     /// The first bytes of every index.
     static let magic = Array("cogtrace-index\n".utf8)
     /// The layout version this reader writes and reads; another is rebuilt.
-    static let version: UInt64 = 1
+    static let version: UInt64 = 2
     /// How many turns are decoded between two progress reports.
     static let progressStep = 1 << 16
-    /// How many bytes at the end of the trace the tail checksum covers.
-    static let tailLength = 65_536
-
     /// Why an index was not used.
     package enum Problem: Error, CustomStringConvertible, Equatable {
         /// Written for another trace, or for this one before it changed.
@@ -102,10 +100,9 @@ package enum TraceIndexFile {
         var file = IndexEncoder()
         file.bytes = magic
         file.unsigned(Int(version))
-        let print = fingerprint(of: bytes, covering: covered)
-        file.unsigned(print.size)
-        file.bytes += withUnsafeBytes(of: print.head.littleEndian, Array.init)
-        file.bytes += withUnsafeBytes(of: print.tail.littleEndian, Array.init)
+        file.unsigned(covered)
+        file.bytes += withUnsafeBytes(of: headChecksum(of: bytes, covering: covered).littleEndian, Array.init)
+        file.bytes += withUnsafeBytes(of: TraceChecksum.of(bytes, covering: covered).littleEndian, Array.init)
         file.bytes += body.bytes
         file.bytes += withUnsafeBytes(of: checksum(body.bytes[...]).littleEndian, Array.init)
         return file.bytes
@@ -127,8 +124,11 @@ package enum TraceIndexFile {
         guard try file.unsigned() == Int(version) else { throw .otherVersion }
         let covered = try file.unsigned()
         guard covered <= bytes.count else { throw .stale }
-        let print = fingerprint(of: bytes, covering: covered)
-        guard try file.word() == print.head, try file.word() == print.tail else { throw .stale }
+        guard try file.word() == headChecksum(of: bytes, covering: covered) else { throw .stale }
+        let expectedChecksum = try file.word()
+        // Every byte covered is verified on other cores while this one decodes the index.
+        let verification = TraceChecksum.Background(bytes, covering: covered)
+        defer { verification.wait() }
         guard index.count - file.offset >= 8 else { throw .corrupt }
         let body = index[file.offset..<(index.count - 8)]
         var trailing = IndexDecoder(bytes: index[(index.count - 8)...])
@@ -214,21 +214,19 @@ package enum TraceIndexFile {
         guard contents.hasHeader else { throw .corrupt }
         // A finished trace does not grow: one longer than its index is another file.
         if covered < bytes.count, contents.trailer != nil { throw .stale }
+        guard verification.wait() == expectedChecksum else { throw .stale }
         contents.warnings = warnings
         contents.lineNumber = lineCount
         contents.readOffset = covered
         return contents
     }
 
-    /// The size the index covers and the checksums of the trace's first line and of the last
-    /// `tailLength` bytes of the part covered.
-    static func fingerprint(of bytes: TraceBytes, covering size: Int) -> (size: Int, head: UInt64, tail: UInt64) {
+    /// The checksum of the trace's first line (within the part covered): a quick test that an
+    /// index is this trace's before anything else is read.
+    static func headChecksum(of bytes: TraceBytes, covering size: Int) -> UInt64 {
         bytes.withUnsafeBufferPointer { buffer in
             let covered = buffer[0..<min(size, buffer.count)]
-            let headEnd = covered.firstIndex(of: 0x0A) ?? covered.endIndex
-            let head = checksum(covered[0..<headEnd])
-            let tail = checksum(covered[max(0, covered.count - tailLength)..<covered.count])
-            return (covered.count, head, tail)
+            return checksum(covered[0..<(covered.firstIndex(of: 0x0A) ?? covered.endIndex)])
         }
     }
 
