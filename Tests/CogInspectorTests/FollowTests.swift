@@ -93,7 +93,7 @@ struct FollowTests {
         let unfinished = switching.split(separator: 0x0A).dropLast().map { Data($0) + Data([0x0A]) }
         try unfinished.reduce(Data(), +).write(to: recording.url)
         let update = try #require(session.pollFollowed())
-        #expect(update.ended == .fileChanged(.truncated))
+        #expect(update.ended == .fileChanged(.rewritten))
         let reopened = try #require(try session.execute("follow"))
         let whole = try TraceFile.load(
             contentsOf: Self.recordings.appendingPathComponent("switching.cogtrace"))

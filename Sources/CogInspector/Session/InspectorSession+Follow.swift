@@ -116,7 +116,7 @@ extension InspectorSession {
         switch change {
         case .none:
             return update
-        case .truncated, .replaced, .removed, .writerEnded:
+        case .truncated, .replaced, .rewritten, .removed, .writerEnded:
             update.ended = .fileChanged(change)
         case .grew(let growth):
             extendIndexes(growth)

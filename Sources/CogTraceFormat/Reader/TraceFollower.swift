@@ -16,6 +16,10 @@ public final class TraceFollower {
         /// The path names another file now (a new recording started under the same name).
         /// Following stops.
         case replaced
+        /// The file is as long as what was read and starts the same, but the last bytes read
+        /// are not there any more: it was rewritten in place (a new recording, or another one
+        /// copied over it). Following stops, and nothing is joined to what was read.
+        case rewritten
         /// The path names no file any more. Following stops.
         case removed
         /// The process writing the file (named in its header) ended without writing the
@@ -143,6 +147,28 @@ public final class TraceFollower {
         var status = stat()
         guard fstat(descriptor, &status) == 0, Int(status.st_size) >= trace.bytes.count else { return true }
         return !startsWith(trace.bytes.firstLine, descriptor)
+            || !endsWith(trace.bytes, upTo: trace.bytes.count, descriptor)
+    }
+
+    /// How many of the last bytes read are compared with the file at each poll: a file written
+    /// again from its start (the same header, at least as long) differs there.
+    static let comparedTailLength = 65_536
+
+    /// Whether the file at `descriptor` holds the last bytes of `bytes[..<length]` where they were.
+    private static func endsWith(_ bytes: TraceBytes, upTo length: Int, _ descriptor: Int32) -> Bool {
+        let start = max(0, min(length, bytes.count) - comparedTailLength)
+        let expected = bytes[start..<min(length, bytes.count)]
+        var found = [UInt8](repeating: 0, count: expected.count)
+        var filled = 0
+        while filled < found.count {
+            let count = found.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + filled, $0.count - filled, off_t(start + filled))
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            filled += count
+        }
+        return found.elementsEqual(expected)
     }
 
     /// Whether the file at `descriptor` begins with `firstLine`: a rewritten file starts anew.
@@ -167,7 +193,17 @@ public final class TraceFollower {
         guard !arrived.isEmpty else { return writerEnded() ?? .none }
         writerCheckedAt = nil
         readLength += arrived.count
-        let growth = try trace.append(arrived)
+        let growth: TraceGrowth
+        do {
+            growth = try trace.append(arrived)
+        } catch {
+            // A file rewritten while it was being read: said as such, not as a malformed line.
+            if let change = identityChange() {
+                ended = change
+                return change
+            }
+            throw error
+        }
         return growth.isEmpty ? .none : .grew(growth)
     }
 
@@ -186,7 +222,8 @@ public final class TraceFollower {
         return ended
     }
 
-    /// Whether the path still names the file read so far, at least as long, starting the same.
+    /// Whether the path still names the file read so far: at least as long, starting the same,
+    /// and holding the last bytes read where they were.
     public var namesTheFileRead: Bool { identityChange() == nil }
 
     /// What happened to the path since it was opened; nil while it names the file read so far.
@@ -195,7 +232,8 @@ public final class TraceFollower {
         guard stat(path, &status) == 0 else { return .removed }
         guard UInt64(status.st_dev) == device, UInt64(status.st_ino) == inode else { return .replaced }
         guard fstat(descriptor, &status) == 0, Int(status.st_size) >= readLength else { return .truncated }
-        return Self.startsWith(firstLine, descriptor) ? nil : .truncated
+        guard Self.startsWith(firstLine, descriptor) else { return .rewritten }
+        return Self.endsWith(trace.bytes, upTo: readLength, descriptor) ? nil : .rewritten
     }
 
     /// Appends the bytes from `offset` to the end of the file as it is now; the error number when
@@ -230,6 +268,7 @@ extension TraceFollower.Change {
         case .grew: "grew"
         case .truncated: "was truncated"
         case .replaced: "was replaced by another file"
+        case .rewritten: "was written again from its start (a new recording)"
         case .removed: "was removed"
         case .writerEnded(let pid):
             "stopped growing: the writing process (pid \(pid)) ended without finishing its trace"

@@ -146,7 +146,7 @@ struct TraceFollowerTests {
         let second = try #require(try TraceFollower.start(rewritten.url))
         let other = Self.header.replacingOccurrences(of: #""run":"r""#, with: #""run":"s""#)
         try Data((other + "\n" + Self.turn(1) + "\n" + Self.turn(2) + "\n").utf8).write(to: rewritten.url)
-        #expect(try second.poll() == .truncated)
+        #expect(try second.poll() == .rewritten)
 
         let replaced = try TemporaryFile(text)
         let third = try #require(try TraceFollower.start(replaced.url))
@@ -158,6 +158,47 @@ struct TraceFollowerTests {
         let fourth = try #require(try TraceFollower.start(removed.url))
         try FileManager.default.removeItem(at: removed.url)
         #expect(try fourth.poll() == .removed)
+    }
+
+    /// A file written again from its start with the same header line, at least as long as what
+    /// was read: a new recording, never joined to the old turns; the same for another recording
+    /// copied over the file (the same inode), and for a follow started at the prompt.
+    @Test func aRewriteWithTheSameHeaderIsANewRecordingNotAJoin() throws {
+        let old = (1...20).map { Self.turn($0) }
+        let new = (1...25).map { Self.turn($0).replacingOccurrences(of: #""origin":"op""#, with: #""origin":"qq""#) }
+        let text = Array(([Self.header] + old).joined(separator: "\n").utf8) + [0x0A]
+        let file = try TemporaryFile(text)
+        let follower = try #require(try TraceFollower.start(file.url))
+        #expect(follower.trace.turnSequences.count == 20)
+        // Truncated and rewritten between two polls: the same first line, every line the same
+        // length, the file longer than before.
+        let handle = try FileHandle(forWritingTo: file.url)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(([Self.header] + new).joined(separator: "\n").utf8 + [0x0A]))
+        try handle.close()
+        #expect(try follower.poll() == .rewritten)
+        #expect(follower.trace.turnSequences.count == 20, "nothing of the new recording is joined")
+        #expect(!follower.namesTheFileRead)
+
+        // Another recording copied over it (the same inode, the same header) after it grew.
+        let copied = try TemporaryFile(text)
+        let second = try #require(try TraceFollower.start(copied.url))
+        let other = try TemporaryFile(Array(([Self.header] + new).joined(separator: "\n").utf8) + [0x0A])
+        try FileManager.default.removeItem(at: copied.url)
+        try FileManager.default.copyItem(at: other.url, to: copied.url)
+        #expect(try second.poll() == .replaced)
+        let inPlace = try TemporaryFile(text)
+        let third = try #require(try TraceFollower.start(inPlace.url))
+        try Data(contentsOf: other.url).write(to: inPlace.url, options: [])
+        #expect(try third.poll() == .rewritten)
+
+        // A trace loaded whole, then its file rewritten before `follow` at the prompt.
+        let loaded = try TemporaryFile(text)
+        let trace = try TraceFile.load(contentsOf: loaded.url)
+        #expect(!TraceFollower.hasChanged(trace, at: loaded.url))
+        try Data(contentsOf: other.url).write(to: loaded.url, options: [])
+        #expect(TraceFollower.hasChanged(trace, at: loaded.url))
+        #expect(throws: TraceReadError.self) { try TraceFollower.continuing(trace, at: loaded.url) }
     }
 
     @Test func aTraceLoadedWholeGoesOnFromWhereItsLoadStopped() throws {
