@@ -161,8 +161,8 @@ public final class TraceFollower {
         var found = [UInt8](repeating: 0, count: expected.count)
         var filled = 0
         while filled < found.count {
-            let count = found.withUnsafeMutableBytes {
-                pread(descriptor, $0.baseAddress! + filled, $0.count - filled, off_t(start + filled))
+            let count = found[filled...].withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress, $0.count, off_t(start + filled))
             }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return false }
