@@ -89,6 +89,10 @@ struct RecorderRoundTripTests {
                 try file.snapshot(after: sequence), live.beforeTurn[next.rawValue]!, at: "before turn \(next)")
         }
         try expectSameGraph(try file.snapshot(after: sequences.last!), cogs.liveSnapshot(), at: "at the end")
+        // Every keyframe a walk started from agrees with the turns replayed from the one before it.
+        #expect(file.keyframes.count > 3)
+        #expect(file.keyframeDisagreements.isEmpty, "\(file.keyframeDisagreements)")
+        #expect(file.warnings.isEmpty, "\(file.warnings)")
     }
 
     @Test func theSessionCoversEveryKindOfEvent() async throws {

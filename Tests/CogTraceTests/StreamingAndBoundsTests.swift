@@ -86,6 +86,9 @@ struct StreamingAndBoundsTests {
         #expect(finished.warnings.isEmpty)
         #expect(
             try finished.snapshot(after: 25).states[finished.stateID(labelled: "bounds.tick")!]?.value?.text == "25")
+        // Each keyframe agrees with the turns streamed from the one before it.
+        for sequence in finished.turnSequences { _ = try finished.snapshot(after: sequence) }
+        #expect(finished.keyframeDisagreements.isEmpty, "\(finished.keyframeDisagreements)")
     }
 
     /// A path that already holds a file is written over: a longer file left there (an older

@@ -39,7 +39,9 @@ extension InspectorSession {
     /// the reader replayed from an earlier keyframe instead, so the answer stands, but the file
     /// is not what a writer wrote.
     func keyframeWarnings(through limit: TurnNumber? = nil) -> [Report] {
-        trace.keyframeDisagreements.filter { $0.before <= (limit ?? $0.before) }.map { disagreement in
+        // A keyframe before turn N stands for the graph just after turn N - 1.
+        trace.keyframeDisagreements.filter { $0.before.rawValue <= (limit?.rawValue ?? Int.max - 1) &+ 1 }.map {
+            disagreement in
             let name = trace.states[disagreement.state]?.label ?? "state \(disagreement.state)"
             return .warning(
                 "\(disagreement.description(naming: name)); answers replay from an earlier keyframe instead")

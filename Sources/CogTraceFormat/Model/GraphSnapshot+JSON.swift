@@ -62,7 +62,13 @@ extension GraphSnapshot {
                 throw TraceEventDecodingError(
                     member: "ver", detail: "state \(id)'s version \(state.version) is outside 0..<2^53")
             }
-            state.dependencies = value["deps"]?.arrayValue?.compactMap(\.nodeID) ?? []
+            if let deps = value["deps"], deps != .null {
+                guard let ids = deps.nodeIDs else {
+                    throw TraceEventDecodingError(
+                        member: "deps", detail: "state \(id)'s dependencies are not ids in 0..<2^53")
+                }
+                state.dependencies = ids
+            }
             let observed = value["obs"]?.arrayValue?.compactMap(\.intValue) ?? []
             if let bad = observed.first(where: { !TraceFormat.countRange.contains($0) }) {
                 throw TraceEventDecodingError(
@@ -92,7 +98,13 @@ extension GraphSnapshot {
                 throw TraceEventDecodingError(member: "registrations")
             }
             var registration = Registration(id: id, name: name, kind: RegistrationKind(rawValue: kind))
-            registration.dependencies = value["deps"]?.arrayValue?.compactMap(\.nodeID) ?? []
+            if let deps = value["deps"], deps != .null {
+                guard let ids = deps.nodeIDs else {
+                    throw TraceEventDecodingError(
+                        member: "deps", detail: "registration \(id)'s dependencies are not ids in 0..<2^53")
+                }
+                registration.dependencies = ids
+            }
             registrations[id] = registration
         }
     }

@@ -180,7 +180,15 @@ extension TraceEvent: JSONMemberRecord {
             return value
         }
         func optionalInt(_ name: String) -> Int? { jsonValue[name]?.intValue }
-        func id(_ name: String) throws(TraceEventDecodingError) -> NodeID { NodeID(try int(name)) }
+        func id(_ name: String) throws(TraceEventDecodingError) -> NodeID {
+            guard let id = jsonValue[name]?.nodeID else { throw TraceEventDecodingError(member: name) }
+            return id
+        }
+        func optionalID(_ name: String) throws(TraceEventDecodingError) -> NodeID? {
+            guard let member = jsonValue[name], member != .null else { return nil }
+            guard let id = member.nodeID else { throw TraceEventDecodingError(member: name) }
+            return id
+        }
         func string(_ name: String) throws(TraceEventDecodingError) -> String {
             guard let value = jsonValue[name]?.stringValue else { throw TraceEventDecodingError(member: name) }
             return value
@@ -205,11 +213,11 @@ extension TraceEvent: JSONMemberRecord {
         case "recompute":
             self = .recompute(
                 state: try id("s"), old: optionalValue("old"), new: optionalValue("new"),
-                changed: try bool("changed"), trigger: jsonValue["by"]?.nodeID)
+                changed: try bool("changed"), trigger: try optionalID("by"))
         case "edgeAdded": self = .edgeAdded(consumer: try id("s"), producer: try id("p"))
         case "edgeRemoved": self = .edgeRemoved(consumer: try id("s"), producer: try id("p"))
         case "deps":
-            guard let producers = jsonValue["ps"]?.arrayValue?.compactMap(\.nodeID) else {
+            guard let producers = jsonValue["ps"]?.nodeIDs else {
                 throw TraceEventDecodingError(member: "ps")
             }
             self = .dependencies(consumer: try id("s"), producers: producers)

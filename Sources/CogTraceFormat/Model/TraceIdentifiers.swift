@@ -84,8 +84,23 @@ extension JSONValue {
     /// A turn as the number the trace file writes.
     package static func int(_ turn: TurnNumber) -> JSONValue { .int(turn.rawValue) }
 
-    /// The member as an id, when it is a whole number.
-    package var nodeID: NodeID? { intValue.map { NodeID($0) } }
+    /// The member as an id, when it is a whole number in the documented range (0 ..< 2^53).
+    package var nodeID: NodeID? {
+        intValue.flatMap { TraceFormat.countRange.contains($0) ? NodeID($0) : nil }
+    }
+
+    /// The member as a list of ids: nil when it is not an array, or when any element is not an
+    /// id in range (one bad element is not silently left out).
+    package var nodeIDs: [NodeID]? {
+        guard let elements = arrayValue else { return nil }
+        var ids: [NodeID] = []
+        ids.reserveCapacity(elements.count)
+        for element in elements {
+            guard let id = element.nodeID else { return nil }
+            ids.append(id)
+        }
+        return ids
+    }
 
     /// The member as a turn number, when it is a whole number.
     package var turnNumber: TurnNumber? { intValue.map { TurnNumber($0) } }

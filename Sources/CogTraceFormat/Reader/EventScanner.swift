@@ -105,15 +105,17 @@ package struct EventScanner {
                     event.kind = kind
                     seen.kind = true
                 case UInt8(ascii: "s"):
-                    guard !seen.state, let id = integer() else { return nil }
+                    guard !seen.state, let id = integer(), TraceFormat.countRange.contains(id) else { return nil }
                     event.state = NodeID(id)
                     seen.state = true
                 case UInt8(ascii: "r"):
-                    guard !seen.registration, let id = integer() else { return nil }
+                    guard !seen.registration, let id = integer(), TraceFormat.countRange.contains(id) else {
+                        return nil
+                    }
                     event.registration = NodeID(id)
                     seen.registration = true
                 case UInt8(ascii: "p"):
-                    guard !seen.producer, let id = integer() else { return nil }
+                    guard !seen.producer, let id = integer(), TraceFormat.countRange.contains(id) else { return nil }
                     event.producer = NodeID(id)
                     seen.producer = true
                 default:

@@ -13,14 +13,23 @@ public struct KeyframeDisagreement: Equatable, Sendable, CustomStringConvertible
     public let state: NodeID
     /// The state's value in the keyframe, as displayed.
     public let keyframeValue: String
-    /// The value the turn recorded as the state's old value.
+    /// The value the turn recorded as the state's old value, or the value the replay up to the
+    /// keyframe found.
     public let turnValue: String
+    /// The line of the keyframe the turns were replayed from, when the keyframe was found to
+    /// disagree with that replay rather than with one turn's record.
+    public var replayedFromLine: Int? = nil
 
     public var description: String { description(naming: "state \(state)") }
 
     /// The description with the state called `name` (its label, where the caller knows it).
     public func description(naming name: String) -> String {
-        "the keyframe at line \(line) (the graph before turn \(before)) disagrees with turn \(turn): \(name) "
+        if let replayedFromLine {
+            return "the keyframe at line \(line) (the graph before turn \(before)) disagrees with the turns "
+                + "replayed from the keyframe at line \(replayedFromLine): \(name) is \(keyframeValue) there, but "
+                + "the replay through turn \(turn) found \(turnValue)"
+        }
+        return "the keyframe at line \(line) (the graph before turn \(before)) disagrees with turn \(turn): \(name) "
             + "is \(keyframeValue) there, but the turn found \(turnValue)"
     }
 }

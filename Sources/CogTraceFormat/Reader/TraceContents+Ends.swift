@@ -8,6 +8,7 @@ extension TraceContents {
     /// Run once per load, after every line is read: a gap it found before (kept by a sidecar
     /// index) is not added twice, and its warning, an end warning, is said again.
     mutating func checkEnds() {
+        checkKeyframes()
         guard let first = entries.first, let last = entries.last else { return }
         let counts = TraceFormat.countRange
         let evicted = trailer.map(\.evicted) ?? 0
@@ -57,7 +58,8 @@ extension TraceContents {
 
     /// Whether `warning` is one of `checkEnds`: said on every load, never kept by an index.
     static func isExtentWarning(_ warning: TraceWarning) -> Bool {
-        warning.message.hasPrefix(endCheckLead) || warning.message.contains("): the first keyframe (line ")
+        warning.message.hasPrefix(endCheckLead) || warning.message.hasPrefix(misplacedKeyframeLead)
+            || warning.message.contains("): the first keyframe (line ")
             || warning.message.contains(": the trailer (line ")
     }
 

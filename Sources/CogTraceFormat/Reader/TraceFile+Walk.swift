@@ -94,10 +94,11 @@ public struct SnapshotWalk {
             checking = nil
             return
         }
-        let start = try trace.start(at: position)
+        let trusted = try trace.trustedStart(position)
+        let start = try trace.start(at: trusted)
         snapshot = start.snapshot
         nextIndex = start.nextIndex
-        checking = trace.checking(from: position.keyframe)
+        checking = trace.checking(from: trusted.keyframe)
     }
 }
 
@@ -113,10 +114,11 @@ extension TraceFile {
     /// - Parameter readsAhead: decode turns a batch ahead on every core, for a walk that goes on
     ///   through many turns (bisect); a single snapshot reads only what it needs.
     public func walk(from sequence: TurnNumber, readsAhead: Bool = false) throws(TraceReadError) -> SnapshotWalk {
-        let keyframe = keyframeIndex(before: sequence) ?? keyframeIndex(before: TurnNumber(Int.min))
-        guard let keyframe else {
+        let nearest = keyframeIndex(before: sequence) ?? keyframeIndex(before: TurnNumber(Int.min))
+        guard let found = nearest else {
             return SnapshotWalk(trace: self, snapshot: GraphSnapshot(), nextIndex: 0, readsAhead: readsAhead)
         }
+        let keyframe = try trustedStart(found)
         let start = try start(at: keyframe)
         return SnapshotWalk(
             trace: self, snapshot: start.snapshot, nextIndex: start.nextIndex, keyframe: keyframe.keyframe,

@@ -38,6 +38,8 @@ public final class TraceFile {
     var snapshotCache: [TurnNumber: GraphSnapshot] = [:]
     /// Keyframes the turns after them contradict (by position in `keyframes`): no walk starts there.
     var rejectedKeyframes: Set<Int> = []
+    /// Keyframes found to agree with the replay from the keyframe before them (by position).
+    var seamCheckedKeyframes: Set<Int> = []
     /// For each keyframe, the position of the first turn after it not yet checked against it.
     var keyframeCheckedThrough: [Int: Int] = [:]
     /// What the contradicted keyframes disagree about, in the order they were found.
