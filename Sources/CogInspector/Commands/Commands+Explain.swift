@@ -117,6 +117,8 @@ extension InspectorSession {
         var rows: [[Cell]] = []
         var start = all.startIndex
         while start < all.endIndex {
+            // Cut short, the answer is dropped (`execute` checks again and throws `interrupted`).
+            if interruptRequested() { break }
             let slice = all[start..<min(all.endIndex, start + Self.streamRowBatch)]
             start = slice.endIndex
             // Only these kinds give a state a value or take it away; the rest are not decoded.

@@ -108,6 +108,7 @@ extension InspectorSession {
         do {
             comparison = try TraceComparison(trace, other, from: start)
         } catch {
+            if error == TraceFile.cancelled { throw .interrupted }
             throw InspectorError("a turn could not be decoded: \(error)")
         }
         return Self.comparisonReport(comparison)

@@ -16,7 +16,8 @@ public struct TraceComparison: Equatable {
 
     /// Compares `trace` with `other`, pairing their turns in order from turn `from` in each (from
     /// the first turn when nil).
-    /// - Throws: `TraceReadError` when a turn of either file cannot be decoded.
+    /// - Throws: `TraceReadError` when a turn of either file cannot be decoded, or
+    ///   `TraceFile.cancelled` when either file's cancellation check asked to stop.
     public init(_ trace: TraceFile, _ other: TraceFile, from start: TurnNumber? = nil) throws(TraceReadError) {
         let left = trace.turnSequences.filter { $0 >= start ?? TurnNumber(Int.min) }
         let right = other.turnSequences.filter { $0 >= start ?? TurnNumber(Int.min) }
@@ -24,6 +25,8 @@ public struct TraceComparison: Equatable {
         var rightNames = try RegistrationNames(other, before: right.first)
         var differences: [TraceDifference] = []
         for index in 0..<max(left.count, right.count) {
+            // Ctrl-C in the inspector: `trace`'s cancellation check is asked every few hundred turns.
+            if index % 256 == 255, trace.isCancelled() || other.isCancelled() { throw TraceFile.cancelled }
             guard index < left.count, index < right.count else {
                 let (present, missing) = index < left.count ? ("this", "the other") : ("the other", "this")
                 let count = index < left.count ? right.count : left.count
