@@ -81,17 +81,3 @@ extension InspectorSession {
         return window
     }
 }
-
-extension Array where Element == TurnNumber {
-    /// The first position whose turn makes `isPast` true, in a list sorted so that `isPast` is
-    /// false and then true; `count` when none does.
-    fileprivate func partitioningIndex(where isPast: (TurnNumber) -> Bool) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if isPast(self[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
-    }
-}

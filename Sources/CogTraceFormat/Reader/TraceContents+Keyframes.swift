@@ -64,17 +64,3 @@ extension TraceContents {
     /// How every warning about a keyframe's place or contents begins.
     static let misplacedKeyframeLead = "the keyframe at line"
 }
-
-extension Array {
-    /// The first index whose element satisfies `belongs`, for a predicate false then true along
-    /// the array (a binary search).
-    fileprivate func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
-    }
-}
