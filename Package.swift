@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "CogTesting", targets: ["CogTesting"]),
         .library(name: "CogTrace", targets: ["CogTrace"]),
         .library(name: "CogTraceFormat", targets: ["CogTraceFormat"]),
+        .library(name: "CogTraceStore", targets: ["CogTraceStore"]),
         .library(name: "CogInspector", targets: ["CogInspector"]),
         .library(name: "CogInspectorExport", targets: ["CogInspectorExport"]),
         .executable(name: "coginspect", targets: ["coginspect"]),
@@ -32,12 +33,16 @@ let package = Package(
     targets: [
         // Runtime.
         .target(name: "Cog", swiftSettings: mainActorCode),
-        // Trace format: records, values, JSON, reader, comparison. Knows nothing of the runtime.
+        // Trace format: records, values, events and their JSON codec. Knows nothing of the runtime or of files.
         .target(name: "CogTraceFormat", swiftSettings: plainCode),
+        // Trace store: reading a trace file (mapped), its sidecar index, following a growing file, comparing two.
+        .target(name: "CogTraceStore", dependencies: ["CogTraceFormat"], swiftSettings: plainCode),
         // Recorder: a probe on the runtime that writes the format.
-        .target(name: "CogTrace", dependencies: ["Cog", "CogTraceFormat"], swiftSettings: plainCode),
+        .target(name: "CogTrace", dependencies: ["Cog", "CogTraceFormat", "CogTraceStore"], swiftSettings: plainCode),
         // Test support with no test framework: clocks, controlled work, replay, trace capture.
-        .target(name: "CogTestSupport", dependencies: ["Cog", "CogTrace"], swiftSettings: mainActorCode),
+        .target(
+            name: "CogTestSupport", dependencies: ["Cog", "CogTrace", "CogTraceFormat", "CogTraceStore"],
+            swiftSettings: mainActorCode),
         // The Swift Testing trait and the XCTest base class, over the support module.
         .target(
             name: "CogTesting", dependencies: ["CogTestSupport", "CogTraceFormat", "CCogTestingHooks"],
@@ -45,11 +50,14 @@ let package = Package(
         // A load-time hook and a tap on C stderr, so `COG_TRACE` records suites nobody edited.
         .target(name: "CCogTestingHooks"),
         // Inspector engine: commands over the format only, never the runtime (its front end is CogInspectFrontEnd).
-        .target(name: "CogInspector", dependencies: ["CogTraceFormat", "CogCommandLine"], swiftSettings: plainCode),
+        .target(
+            name: "CogInspector", dependencies: ["CogTraceFormat", "CogTraceStore", "CogCommandLine"],
+            swiftSettings: plainCode),
         // The engine's commands that link SQLite (`sql`, `export sqlite|tables`) or carry the viewer (`export html`).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(
-            name: "CogInspectorExport", dependencies: ["CogInspector", "CogTraceFormat", "CogCommandLine", "CSQLite"],
+            name: "CogInspectorExport",
+            dependencies: ["CogInspector", "CogTraceFormat", "CogTraceStore", "CogCommandLine", "CSQLite"],
             resources: [.embedInCode("Viewer/Assets/viewer.css"), .embedInCode("Viewer/Assets/viewer.js")],
             swiftSettings: plainCode),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
@@ -58,14 +66,18 @@ let package = Package(
         // The terminal front end: options, batch and follow runs, the prompt; `coginspect` is its main.
         .target(
             name: "CogInspectFrontEnd",
-            dependencies: ["CogInspector", "CogInspectorExport", "CogTraceFormat", "CogCommandLine", "CReadline"],
+            dependencies: [
+                "CogInspector", "CogInspectorExport", "CogTraceFormat", "CogTraceStore", "CogCommandLine", "CReadline",
+            ],
             swiftSettings: plainCode),
         .executableTarget(name: "coginspect", dependencies: ["CogInspectFrontEnd"], swiftSettings: plainCode),
         // Sample app, its scripted scenarios and its command.
         .target(name: "Weather", dependencies: ["Cog"], swiftSettings: mainActorCode),
         .target(
             name: "WeatherScenarios",
-            dependencies: ["Weather", "Cog", "CogTestSupport", "CogTrace", "CogTraceFormat", "CogCommandLine"],
+            dependencies: [
+                "Weather", "Cog", "CogTestSupport", "CogTrace", "CogTraceFormat", "CogTraceStore", "CogCommandLine",
+            ],
             swiftSettings: mainActorCode),
         .executableTarget(
             name: "weather", dependencies: ["WeatherScenarios", "CogCommandLine"], swiftSettings: mainActorCode),
@@ -73,7 +85,8 @@ let package = Package(
         .target(
             name: "CogBench",
             dependencies: [
-                "Cog", "CogTestSupport", "CogTrace", "CogInspector", "CogInspectorExport", "CogCommandLine",
+                "Cog", "CogTestSupport", "CogTrace", "CogTraceStore", "CogInspector", "CogInspectorExport",
+                "CogCommandLine",
             ],
             swiftSettings: mainActorCode),
         // Counting allocation functions, linked into the bench's executable only.
@@ -84,31 +97,38 @@ let package = Package(
         // Tests, one target per module.
         .testTarget(name: "CogTests", dependencies: ["Cog", "CogTesting"], swiftSettings: mainActorCode),
         .testTarget(
-            name: "CogTestingTests", dependencies: ["CogTesting", "Cog", "CogTrace"], swiftSettings: mainActorCode),
+            name: "CogTestingTests", dependencies: ["CogTesting", "Cog", "CogTrace", "CogTraceStore"],
+            swiftSettings: mainActorCode),
         // A client of the runtime without MainActor default isolation, as apps may build.
         .testTarget(name: "CogClientTests", dependencies: ["Cog", "CogTesting"], swiftSettings: plainCode),
         .testTarget(name: "CogTraceFormatTests", dependencies: ["CogTraceFormat"], swiftSettings: plainCode),
         .testTarget(
-            name: "CogTraceTests", dependencies: ["CogTrace", "CogTraceFormat", "Cog", "CogTesting"],
+            name: "CogTraceStoreTests", dependencies: ["CogTraceStore", "CogTraceFormat"], swiftSettings: plainCode),
+        .testTarget(
+            name: "CogTraceTests", dependencies: ["CogTrace", "CogTraceFormat", "CogTraceStore", "Cog", "CogTesting"],
             swiftSettings: mainActorCode),
         .testTarget(
             name: "WeatherTests",
-            dependencies: ["Weather", "WeatherScenarios", "Cog", "CogTesting", "CogTrace", "CogCommandLine"],
+            dependencies: [
+                "Weather", "WeatherScenarios", "Cog", "CogTesting", "CogTrace", "CogTraceStore", "CogCommandLine",
+            ],
             swiftSettings: mainActorCode),
         .testTarget(
-            name: "CogInspectorTests", dependencies: ["CogInspector", "CogInspectorExport", "CogTraceFormat"],
+            name: "CogInspectorTests",
+            dependencies: ["CogInspector", "CogInspectorExport", "CogTraceFormat", "CogTraceStore"],
             exclude: ["Fixtures"],
             swiftSettings: plainCode),
         .testTarget(
             name: "CogInspectorExportTests",
-            dependencies: ["CogInspectorExport", "CogInspector", "CogTraceFormat"],
+            dependencies: ["CogInspectorExport", "CogInspector", "CogTraceFormat", "CogTraceStore"],
             swiftSettings: plainCode),
         .testTarget(name: "coginspectTests", exclude: ["Fixtures"], swiftSettings: plainCode),
         .testTarget(
             name: "CogInspectFrontEndTests", dependencies: ["CogInspectFrontEnd", "CogCommandLine"],
             swiftSettings: plainCode),
         .testTarget(
-            name: "CogBenchTests", dependencies: ["CogBench", "Cog", "CogTrace", "CogTraceFormat", "CogCommandLine"],
+            name: "CogBenchTests",
+            dependencies: ["CogBench", "Cog", "CogTrace", "CogTraceFormat", "CogTraceStore", "CogCommandLine"],
             swiftSettings: mainActorCode),
     ],
     swiftLanguageModes: [.v6]

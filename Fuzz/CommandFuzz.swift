@@ -5,6 +5,7 @@
 import CogInspector
 import CogInspectorExport
 import CogTraceFormat
+import CogTraceStore
 import Foundation
 
 @MainActor private var tour: TraceFile?

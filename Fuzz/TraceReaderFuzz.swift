@@ -2,6 +2,7 @@
 // is decoded and the graph rebuilt after it. A crash, a hang or a runaway allocation is a finding;
 // a thrown `TraceReadError` is the reader doing its job. Built by `Scripts/fuzz`, not by SwiftPM.
 import CogTraceFormat
+import CogTraceStore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTraceReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

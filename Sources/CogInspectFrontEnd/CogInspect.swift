@@ -2,6 +2,7 @@ import CogCommandLine
 import CogInspector
 import CogInspectorExport
 import CogTraceFormat
+import CogTraceStore
 import Foundation
 
 /// `coginspect`: the terminal front end. It opens a trace, then runs commands from the command

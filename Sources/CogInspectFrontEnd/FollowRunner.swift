@@ -2,6 +2,7 @@ import CogCommandLine
 import CogInspector
 import CogInspectorExport
 import CogTraceFormat
+import CogTraceStore
 import Foundation
 
 /// `--follow`: waits for the trace to start, and in batch, once the commands ran, prints what

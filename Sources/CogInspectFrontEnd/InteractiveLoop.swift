@@ -2,6 +2,7 @@ import CReadline
 import CogCommandLine
 import CogInspector
 import CogTraceFormat
+import CogTraceStore
 import Foundation
 
 /// The interactive prompt: GNU readline with line editing, a private history file in the home

@@ -1,6 +1,7 @@
 import CogCommandLine
 import CogInspector
 import CogTraceFormat
+import CogTraceStore
 import Foundation
 
 /// The line on standard error that says how long work is getting on ("indexing events 42%"):

@@ -1,6 +1,7 @@
 import CogInspector
 import CogInspectorExport
 import CogTraceFormat
+import CogTraceStore
 import Foundation
 
 /// Shell completion for the `coginspect` command line, in the way Swift tools built with

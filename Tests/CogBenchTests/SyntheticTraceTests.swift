@@ -1,5 +1,6 @@
 import CogCommandLine
 import CogTraceFormat
+import CogTraceStore
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import CogTraceFormat
+import CogTraceStore
 import Testing
 
 @testable import CogInspector

@@ -1,5 +1,6 @@
 import CogInspectorExport
 import CogTraceFormat
+import CogTraceStore
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import CogTraceFormat
+import CogTraceStore
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import Cog
 import CogTesting
 import CogTrace
+import CogTraceStore
 import Observation
 import Testing
 

@@ -1,4 +1,5 @@
 import Cog
+import CogTraceStore
 import Foundation
 import Testing
 

@@ -5,6 +5,7 @@ import Testing
 @testable import Cog
 @testable import CogTrace
 @testable import CogTraceFormat
+@testable import CogTraceStore
 
 /// Captures the runtime's own view of the graph just before each turn, to compare with what the
 /// trace reconstructs.

@@ -5,6 +5,7 @@ import Testing
 
 @testable import CogTrace
 @testable import CogTraceFormat
+@testable import CogTraceStore
 
 private let _tickCog = Cog<Int>.Manual(name: "bounds.tick") { 0 }
 private let parityCog = Cog<Bool>(name: "bounds.isEven") { c in c[_tickCog] % 2 == 0 }

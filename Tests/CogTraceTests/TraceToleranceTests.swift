@@ -5,6 +5,7 @@ import Testing
 
 @testable import CogTrace
 @testable import CogTraceFormat
+@testable import CogTraceStore
 
 private let _counterCog = Cog<Int>.Manual(name: "tolerance.counter") { 0 }
 private let doubledCog = Cog<Int>(name: "tolerance.doubled") { c in c[_counterCog] * 2 }

@@ -1,5 +1,6 @@
 import CogTesting
 import CogTrace
+import CogTraceStore
 import Foundation
 import Testing
 import Weather

@@ -1,6 +1,7 @@
 import CogInspector
 import CogInspectorExport
 import CogTrace
+import CogTraceStore
 import Foundation
 
 /// The inspector on big traces: a synthetic Weather-like recording of each size, then loading

@@ -1,5 +1,6 @@
 import Cog
 import CogTrace
+import CogTraceStore
 import Foundation
 
 private let _soakZipCog = Cog<Int>.Manual(name: "soak.currentZip") { 0 }

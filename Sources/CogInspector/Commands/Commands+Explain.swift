@@ -1,4 +1,5 @@
 import CogTraceFormat
+import CogTraceStore
 
 extension CommandCatalog {
     static let explain: [CommandSpec] = [

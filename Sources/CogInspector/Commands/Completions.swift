@@ -1,4 +1,5 @@
 import CogTraceFormat
+import CogTraceStore
 
 extension InspectorSession {
     /// What could complete `prefix` when the words before it on the line are `words`: command

@@ -1,4 +1,5 @@
 package import CogTraceFormat
+import CogTraceStore
 
 extension InspectorSession {
     /// One event as a line a person reads, with labels instead of ids.

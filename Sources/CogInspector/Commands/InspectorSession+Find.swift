@@ -1,4 +1,5 @@
 import CogTraceFormat
+import CogTraceStore
 
 extension InspectorSession {
     /// `find PATTERN`: the states whose label matches, the turns whose name matches (every turn

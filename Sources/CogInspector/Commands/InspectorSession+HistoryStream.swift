@@ -1,4 +1,5 @@
 import CogTraceFormat
+import CogTraceStore
 
 extension InspectorSession {
     /// `history STATE` as a stream of rows, for a front end that shows the first screen while

@@ -1,4 +1,5 @@
 import CogTraceFormat
+import CogTraceStore
 
 /// The rows of `turns`: one per turn in the range that passes the filters (by name pattern, or
 /// touching some states or registrations), with a row for each undecodable turn and a warning

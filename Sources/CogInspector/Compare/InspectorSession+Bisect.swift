@@ -1,4 +1,5 @@
 import CogTraceFormat
+import CogTraceStore
 
 extension InspectorSession {
     /// The first turn where `expression` holds, the same turn a scan of every turn finds, found

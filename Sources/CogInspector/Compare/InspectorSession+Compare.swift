@@ -1,4 +1,5 @@
 public import CogTraceFormat
+import CogTraceStore
 import Foundation
 
 /// Where `bisect` stopped: the turn, and how many times it evaluated the expression to get there.

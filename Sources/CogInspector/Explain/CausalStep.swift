@@ -1,4 +1,5 @@
 import CogTraceFormat
+import CogTraceStore
 
 /// What decided one state's value at one point of the recording, and which states' values
 /// explain that decision in turn: one node of the graph of causes that `why` walks.

@@ -1,4 +1,5 @@
 import CogTraceFormat
+import CogTraceStore
 
 /// What a run read and which of those reads had changed since the run before it: what `why`
 /// follows from a recompute and what `deps` marks, so the two cannot disagree.

@@ -1,4 +1,5 @@
 import CogTraceFormat
+import CogTraceStore
 
 /// Renders a whole recording in the Chrome trace event format, which the Perfetto UI and
 /// chrome://tracing open: each turn a slice with its writes, recomputes, notices and reactions

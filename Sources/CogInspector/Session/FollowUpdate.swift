@@ -1,4 +1,5 @@
 public import CogTraceFormat
+public import CogTraceStore
 
 /// Why following a trace stopped.
 public enum FollowEnd: Equatable, Sendable {

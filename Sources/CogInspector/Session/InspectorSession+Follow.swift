@@ -1,4 +1,5 @@
-public import CogTraceFormat
+import CogTraceFormat
+public import CogTraceStore
 import Foundation
 
 extension InspectorSession {

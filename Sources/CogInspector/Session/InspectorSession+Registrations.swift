@@ -1,4 +1,5 @@
 import CogTraceFormat
+import CogTraceStore
 
 /// What a command can be asked about: a state, or a registration (a reaction, watch, scope,
 /// task, mechanism or export) by its name.

@@ -1,4 +1,5 @@
 import CogTraceFormat
+import CogTraceStore
 
 extension InspectorSession {
     /// How many turns a backward search walks before it builds the timeline instead.

@@ -1,4 +1,5 @@
 public import CogTraceFormat
+public import CogTraceStore
 
 extension InspectorSession {
     /// The turns whose records could not be decoded (the timeline is built to find them).

@@ -1,4 +1,5 @@
 public import CogTraceFormat
+public import CogTraceStore
 
 /// An open trace with a cursor: the turn whose resulting graph `get`, `deps` and the other look
 /// commands show. Commands run against a session and return values.

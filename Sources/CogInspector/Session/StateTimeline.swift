@@ -1,4 +1,5 @@
 import CogTraceFormat
+import CogTraceStore
 
 /// Every event of the trace indexed by the state or registration it touches (they share one id
 /// space), built once on first use: what `history`, `why`, `async` and `leases` walk. The index

@@ -1,4 +1,5 @@
 import CogTraceFormat
+import CogTraceStore
 
 /// An expression watched in a followed trace: a state (or a field of its value), whose value
 /// is reported when it changes, or a condition (the grammar of `bisect` and `expect`), whose

@@ -2,6 +2,7 @@ import CSQLite
 import CogCommandLine
 public import CogInspector
 public import CogTraceFormat
+public import CogTraceStore
 import Foundation
 
 /// A recording as SQLite tables (turns, events, writes, recomputes, edges, leases, states,

@@ -1,5 +1,6 @@
 import CogInspector
 import CogTraceFormat
+import CogTraceStore
 
 /// Fills a `TraceDatabase`'s real tables from one source, a table at a time, with the rows
 /// `TraceTableRows` builds.

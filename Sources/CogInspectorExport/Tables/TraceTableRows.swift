@@ -1,5 +1,6 @@
 import CogInspector
 import CogTraceFormat
+import CogTraceStore
 
 /// The rows of a trace's SQL tables, built from scanned turns: the one place that says what a
 /// row of `turns`, `events`, `writes` and the rest holds. `export sqlite` inserts them into real

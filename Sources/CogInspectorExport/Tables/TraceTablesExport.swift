@@ -1,5 +1,6 @@
 import CogInspector
 import CogTraceFormat
+import CogTraceStore
 import Foundation
 
 /// `export tables OUT`: the `sql` tables of every trace open, as JSON Lines files partitioned

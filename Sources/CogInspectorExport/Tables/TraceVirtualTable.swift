@@ -1,6 +1,7 @@
 import CSQLite
 import CogInspector
 import CogTraceFormat
+import CogTraceStore
 
 /// A table of a trace served to SQLite as a virtual table: a query reads its rows straight from
 /// the trace file, turn by turn, instead of from rows copied into SQLite first. On a

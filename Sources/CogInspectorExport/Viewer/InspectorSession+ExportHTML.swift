@@ -1,6 +1,7 @@
 import CogCommandLine
 import CogInspector
 import CogTraceFormat
+import CogTraceStore
 import Foundation
 
 extension InspectorSession {

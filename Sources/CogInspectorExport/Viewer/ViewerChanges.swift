@@ -1,5 +1,6 @@
 import CogInspector
 import CogTraceFormat
+import CogTraceStore
 
 /// What the viewer's change list shows for one turn: its events in the groups `turn N` prints
 /// (the same lines, from the same engine), each naming the node it selects, with structured

@@ -1,5 +1,6 @@
 import CogInspector
 import CogTraceFormat
+import CogTraceStore
 
 /// What the HTML viewer embeds: every node the recording ever drew (a slot each), the layout of
 /// their union, and for each turn what changed since the one before (nodes, values, edges) and

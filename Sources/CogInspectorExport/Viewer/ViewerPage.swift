@@ -1,6 +1,7 @@
 import CogCommandLine
 import CogInspector
 import CogTraceFormat
+import CogTraceStore
 import Foundation
 
 /// `export html`: one self-contained page (no network, no external script or font) that draws

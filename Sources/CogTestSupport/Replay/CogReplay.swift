@@ -1,5 +1,6 @@
 import Cog
-public import CogTrace
+import CogTrace
+public import CogTraceStore
 
 /// Re-executes a recording against the current code and says whether it still does the same.
 ///

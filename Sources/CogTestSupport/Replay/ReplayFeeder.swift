@@ -1,5 +1,6 @@
 import Cog
 import CogTrace
+import CogTraceStore
 
 /// Walks a recording's turns for `CogReplay`: moves the target's clock to each turn's time, leaves
 /// the turns the app makes by itself to the app, and feeds the others.

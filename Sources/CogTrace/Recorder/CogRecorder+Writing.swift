@@ -1,4 +1,5 @@
 import Cog
+import CogTraceStore
 public import Foundation
 
 extension CogRecorder {

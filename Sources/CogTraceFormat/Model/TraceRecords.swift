@@ -139,4 +139,10 @@ package struct TurnHeading: Equatable, Sendable {
     package let name: String
     package let origin: TurnOrigin
     package let cause: TurnNumber?
+
+    package init(name: String, origin: TurnOrigin, cause: TurnNumber?) {
+        self.name = name
+        self.origin = origin
+        self.cause = cause
+    }
 }

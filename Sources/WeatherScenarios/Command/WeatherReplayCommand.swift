@@ -1,6 +1,7 @@
 import CogCommandLine
 import CogTestSupport
 import CogTraceFormat
+import CogTraceStore
 import Foundation
 
 /// `weather replay FILE`: feeds a recording to a fresh app and compares turn by turn.

@@ -1,6 +1,7 @@
 import CogInspector
 import CogInspectorExport
 import CogTraceFormat
+import CogTraceStore
 import Foundation
 
 /// The committed recordings, opened as `coginspect` opens them: with every command and format.

@@ -1,5 +1,6 @@
 import Cog
 import CogTrace
+import CogTraceStore
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import CogTrace
+import CogTraceStore
 import Foundation
 import Testing
 

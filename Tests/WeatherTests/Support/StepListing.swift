@@ -1,3 +1,4 @@
+import CogTraceStore
 import Foundation
 
 /// A trace file read the plainest way, as the oracle the comparison is held to: every turn and
