@@ -39,9 +39,14 @@ let package = Package(
         .target(name: "CogTraceStore", dependencies: ["CogTraceFormat"], swiftSettings: plainCode),
         // Recorder: a probe on the runtime that writes the format.
         .target(name: "CogTrace", dependencies: ["Cog", "CogTraceFormat", "CogTraceStore"], swiftSettings: plainCode),
-        // Test support with no test framework: clocks, controlled work, replay, trace capture.
+        // A scripted, deterministic run of a runtime: a clock moved by hand, work the script answers,
+        // the replay of a recording. The sample app's scripted scenarios run on it; tests get it re-exported.
         .target(
-            name: "CogTestSupport", dependencies: ["Cog", "CogTrace", "CogTraceFormat", "CogTraceStore"],
+            name: "CogScripting", dependencies: ["Cog", "CogTrace", "CogTraceFormat", "CogTraceStore"],
+            swiftSettings: mainActorCode),
+        // Test support with no test framework: `Cogs.forTesting`, trace capture, the scripting module re-exported.
+        .target(
+            name: "CogTestSupport", dependencies: ["Cog", "CogScripting", "CogTrace", "CogTraceFormat"],
             swiftSettings: mainActorCode),
         // The Swift Testing trait and the XCTest base class, over the support module.
         .target(
@@ -76,7 +81,7 @@ let package = Package(
         .target(
             name: "WeatherScenarios",
             dependencies: [
-                "Weather", "Cog", "CogTestSupport", "CogTrace", "CogTraceFormat", "CogTraceStore", "CogCommandLine",
+                "Weather", "Cog", "CogScripting", "CogTrace", "CogTraceFormat", "CogTraceStore", "CogCommandLine",
             ],
             swiftSettings: mainActorCode),
         .executableTarget(

@@ -1,5 +1,5 @@
 import CogCommandLine
-import CogTestSupport
+import CogScripting
 import CogTraceFormat
 import CogTraceStore
 import Foundation

@@ -1,5 +1,5 @@
 import Cog
-import CogTestSupport
+import CogScripting
 import Foundation
 import Weather
 
@@ -113,7 +113,7 @@ extension Scenario {
     ) { session in
         let cogs = session.cogs
         await session.deliverStartUp()
-        let before = cogs.liveRegistrationCount
+        let before = cogs.registrationCount
         do {
             let locations = cogs.values(of: mapLocationCog, buffering: .unbounded)
             cogs.selectLocation(.sanFrancisco)
@@ -121,7 +121,7 @@ extension Scenario {
             var iterator = locations.makeAsyncIterator()
             for _ in 0..<3 { _ = await iterator.next() }
         }
-        while cogs.liveRegistrationCount > before { await Task.yield() }
+        while cogs.registrationCount > before { await Task.yield() }
         session.pass(ScenarioSession.grace)
     }
 

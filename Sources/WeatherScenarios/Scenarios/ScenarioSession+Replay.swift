@@ -1,5 +1,5 @@
 import Cog
-import CogTestSupport
+import CogScripting
 import CogTrace
 import Weather
 
@@ -35,12 +35,12 @@ extension ScenarioSession: ReplayTarget {
     }
 
     func closeExport(of state: ReplayState) async {
-        let before = cogs.liveRegistrationCount
+        let before = cogs.registrationCount
         guard exports.removeValue(forKey: state.label) != nil else { return }
         // The stream's end reaches the runtime as a task of its own; wait for it, but not for ever
         // (a replay that never sees it diverges, and the comparison says where).
         let deadline = ContinuousClock.now + .seconds(5)
-        while cogs.liveRegistrationCount >= before, ContinuousClock.now < deadline { await Task.yield() }
+        while cogs.registrationCount >= before, ContinuousClock.now < deadline { await Task.yield() }
     }
 
     /// The dashboard redraws after an answer and after time passes, as it does in the scripts.

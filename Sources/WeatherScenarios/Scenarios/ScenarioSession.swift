@@ -1,5 +1,5 @@
 import Cog
-import CogTestSupport
+import CogScripting
 import CogTrace
 import Foundation
 import Weather
@@ -30,7 +30,10 @@ final class ScenarioSession {
         recorder = CogRecorder(
             configuration: RecorderConfiguration(
                 title: title, capacity: 10_000, keyframeInterval: 25, clock: .virtual(clock)))
-        cogs = Cogs.forTesting(seeding: { $0.seedWeatherService(service) }, clock: clock, grace: Self.grace)
+        // A runtime of its own on the script's clock, seeded before anything starts: the scenario
+        // is a scripted run of the app, not a test, so it takes no test support.
+        cogs = Cogs(clock: clock, grace: Self.grace)
+        CogSeeder(cogs: cogs).seedWeatherService(service)
         recorder.attach(to: cogs)
         if let streamURL { try? recorder.startStreaming(to: streamURL) }
         let alertBox = alertBox
@@ -91,7 +94,7 @@ final class ScenarioSession {
     /// Lets `duration` pass and releases what outlived its grace.
     func pass(_ duration: Duration) {
         clock.advance(by: duration)
-        cogs.expireGrace()
+        cogs.expireDueStates()
         dashboard.renderIfNeeded()
     }
 

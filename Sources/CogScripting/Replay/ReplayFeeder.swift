@@ -71,7 +71,7 @@ struct ReplayFeeder<Target: ReplayTarget> {
         case .op(let name):
             try performOp(named: name, turn: turn)
         case .graceExpiry:
-            target.cogs.expireGrace()
+            target.cogs.expireDueStates()
         case .discard(let state):
             do {
                 try writer(for: state).discard(
