@@ -86,11 +86,14 @@ let package = Package(
             swiftSettings: mainActorCode),
         .executableTarget(
             name: "weather", dependencies: ["WeatherScenarios", "CogCommandLine"], swiftSettings: mainActorCode),
+        // Generated traces of any size, for tests and the bench alike.
+        .target(name: "CogTraceFixtures", dependencies: ["CogTraceFormat"], swiftSettings: plainCode),
         // Benchmarks.
         .target(
             name: "CogBench",
             dependencies: [
-                "Cog", "CogTestSupport", "CogTrace", "CogTraceStore", "CogInspector", "CogInspectorExport",
+                "Cog", "CogTestSupport", "CogTrace", "CogTraceFixtures", "CogTraceStore", "CogInspector",
+                "CogInspectorExport",
                 "CogCommandLine",
             ],
             swiftSettings: mainActorCode),
@@ -127,7 +130,12 @@ let package = Package(
             name: "CogInspectorExportTests",
             dependencies: ["CogInspectorExport", "CogInspector", "CogTraceFormat", "CogTraceStore"],
             swiftSettings: plainCode),
-        .testTarget(name: "coginspectTests", exclude: ["Fixtures"], swiftSettings: plainCode),
+        .testTarget(
+            name: "coginspectTests", dependencies: ["CogTraceFixtures"], exclude: ["Fixtures"],
+            swiftSettings: plainCode),
+        .testTarget(
+            name: "CogTraceFixturesTests", dependencies: ["CogTraceFixtures", "CogTraceFormat", "CogTraceStore"],
+            swiftSettings: plainCode),
         .testTarget(
             name: "CogInspectFrontEndTests", dependencies: ["CogInspectFrontEnd", "CogCommandLine"],
             swiftSettings: plainCode),

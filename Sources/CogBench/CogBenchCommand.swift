@@ -1,4 +1,5 @@
 public import CogCommandLine
+import CogTraceFixtures
 import Foundation
 
 /// `cog-bench`: measures the runtime shapes, the recorder and the inspector, and prints tables

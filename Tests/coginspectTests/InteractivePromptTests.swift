@@ -118,9 +118,7 @@ struct InteractivePromptTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let trace = directory.appendingPathComponent("big.cogtrace")
-        let bench = Executables.productsDirectory.appendingPathComponent("cog-bench")
-        let written = try Executables.run(bench, ["--write-synthetic", trace.path, "--sizes", "60000"], input: "")
-        #expect(written.status == 0, "\(written.standardError)")
+        try SyntheticTraces.write(turns: 60_000, to: trace)
         let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
         terminal.start(
             "env HOME='\(directory.path)' TERM=xterm '\(binary)' '\(trace.path)'", columns: 160)

@@ -7,13 +7,11 @@ import Testing
 /// how fast (docs/inspector.md gives the figures).
 @Suite("Interrupts in batch", .serialized)
 struct InterruptTests {
-    /// Writes a synthetic trace of 60,000 turns (with the package's own `cog-bench`) for one test.
+    /// Writes a synthetic trace of 60,000 turns for one test.
     private func syntheticTrace() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "interrupts-\(UUID().uuidString).cogtrace")
-        let bench = Executables.productsDirectory.appendingPathComponent("cog-bench")
-        let outcome = try Executables.run(bench, ["--write-synthetic", url.path, "--sizes", "60000"], input: "")
-        #expect(outcome.status == 0, "\(outcome.standardError)")
+        try SyntheticTraces.write(turns: 60_000, to: url)
         return url
     }
 

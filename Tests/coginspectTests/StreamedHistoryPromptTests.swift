@@ -16,10 +16,7 @@ struct StreamedHistoryPromptTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let trace = folder.appendingPathComponent("busy.cogtrace")
-        let written = try Executables.run(
-            Executables.productsDirectory.appendingPathComponent("cog-bench"),
-            ["--write-synthetic", trace.path, "--sizes", "30000"], input: "")
-        try #require(written.status == 0, "\(written.standardError)")
+        try SyntheticTraces.write(turns: 30_000, to: trace)
         let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
         terminal.start("env HOME='\(folder.path)' TERM=xterm '\(binary)' '\(trace.path)'", columns: 120)
         terminal.waitFor("the prompt") { TerminalSession.lastLine($0).hasSuffix("turn 30000/30000>") }

@@ -1,3 +1,4 @@
+import CogTraceFixtures
 import Foundation
 
 /// The inspector on big traces, as whole processes of the real `coginspect` built beside

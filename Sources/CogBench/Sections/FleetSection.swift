@@ -1,4 +1,5 @@
 import CogTrace
+import CogTraceFixtures
 import Foundation
 
 /// Many CI runs on an engine a team already runs: a fleet of `traceCount` synthetic traces,

@@ -1,3 +1,4 @@
+import CogTraceFixtures
 import Foundation
 import Synchronization
 

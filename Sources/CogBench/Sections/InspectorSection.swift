@@ -1,6 +1,7 @@
 import CogInspector
 import CogInspectorExport
 import CogTrace
+import CogTraceFixtures
 import CogTraceStore
 import Foundation
 

@@ -1,17 +1,17 @@
-import CogTrace
-import Foundation
+package import CogTraceFormat
+package import Foundation
 
 /// Writes a Weather-like `.cogtrace` of any length without running an app: the sample app's
 /// states for a dozen ZIPs, and a cycle of turns like the app's (a refresh starting, a forecast
 /// arriving and rippling through `isSunny`, `isNice` and `isNiceHere`, the current ZIP moving and
 /// re-wiring `isNiceHere`), with a keyframe every `keyframeInterval` turns. Deterministic, so
 /// every run measures the same file.
-struct SyntheticWeatherTrace {
-    let turns: Int
-    let zipCount = 12
-    let keyframeInterval = 1_000
+package struct SyntheticWeatherTrace {
+    package let turns: Int
+    package let zipCount = 12
+    package let keyframeInterval = 1_000
     /// The CI run the header names, for a fleet of traces (`fleet`); none by default.
-    var runMetadata: TraceRunMetadata?
+    package var runMetadata: TraceRunMetadata?
 
     private var ids: [String: NodeID] = [:]
     private var nextID = 1
@@ -19,14 +19,14 @@ struct SyntheticWeatherTrace {
     private var turnsWritten = 0
     private var keyframesWritten = 0
 
-    init(turns: Int) {
+    package init(turns: Int) {
         self.turns = turns
     }
 
     private func zip(_ index: Int) -> String { String(10001 + index * 7) }
 
     /// Writes the trace to `url`; returns its size in bytes.
-    mutating func write(to url: URL) throws -> Int {
+    package mutating func write(to url: URL) throws -> Int {
         _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
@@ -49,7 +49,7 @@ struct SyntheticWeatherTrace {
     }
 
     /// The header and the state table, each line ending in a line feed.
-    mutating func writeOpening(to lines: inout String) {
+    package mutating func writeOpening(to lines: inout String) {
         var header = TraceHeader(
             runID: "synthetic", title: "synthetic weather \(turns)", clock: "virtual", mode: "ring",
             capacity: turns, keyframeInterval: keyframeInterval)
@@ -64,7 +64,7 @@ struct SyntheticWeatherTrace {
 
     /// Turn `sequence`'s record, after the keyframe that stands before it when one is due.
     /// Turns must be written in order, from 1.
-    mutating func writeTurn(_ sequence: Int, to lines: inout String) {
+    package mutating func writeTurn(_ sequence: Int, to lines: inout String) {
         if (sequence - 1) % keyframeInterval == 0 {
             graph.keyframeJSONValue(before: sequence).write(to: &lines)
             lines += "\n"
@@ -78,7 +78,7 @@ struct SyntheticWeatherTrace {
     }
 
     /// The trailer, for the turns written so far.
-    func writeTrailer(to lines: inout String) {
+    package func writeTrailer(to lines: inout String) {
         TraceTrailer(ok: true, turns: turnsWritten, evicted: 0, dropped: 0, keyframes: keyframesWritten).jsonValue
             .write(to: &lines)
         lines += "\n"
