@@ -25,9 +25,9 @@ final class ProgressLine {
             started = clock.now
         }
         guard clock.now - started >= Self.delay else { return }
-        let percent = Int(progress.fraction * 100)
+        let amount = progress.total > 0 ? " \(Int(progress.fraction * 100))%" : "…"
         // Carriage return and erase-line, so each report redraws the same line.
-        write("\r\u{1B}[K\(progress.task) \(percent)%")
+        write("\r\u{1B}[K\(progress.task)\(amount)")
         isShown = true
     }
 

@@ -70,14 +70,23 @@ struct ExitStatusTests {
     func sigintInBatchStopsTheCommandAndExits130(_ command: String) throws {
         let process = Process()
         process.executableURL = Executables.productsDirectory.appendingPathComponent("coginspect")
-        process.arguments = ["-c", command, "-c", "where"]
+        // `where` first: its answer on standard output says the handler is in place and the
+        // command next. A SIGINT that lands before the command starts is still pending when it
+        // does, and stops it at its first check.
+        process.arguments = ["-c", "where", "-c", command, "-c", "where"]
         process.currentDirectoryURL = Executables.packageRoot
         let error = Pipe()
         process.standardError = error
-        process.standardOutput = FileHandle.nullDevice
+        let output = Pipe()
+        process.standardOutput = output
         try process.run()
-        // Neither command ends within a second by itself; give the process time to start it.
-        usleep(700_000)
+        var printed = Data()
+        while !String(decoding: printed, as: UTF8.self).contains("turn 25 of") {
+            let more = output.fileHandleForReading.availableData
+            if more.isEmpty { break }
+            printed += more
+        }
+        #expect(String(decoding: printed, as: UTF8.self).contains("turn 25 of"), "where did not answer first")
         kill(process.processIdentifier, SIGINT)
         // Never hang the suite: a coginspect that ignores SIGINT is killed and the test fails.
         for _ in 0..<200 where process.isRunning { usleep(50_000) }

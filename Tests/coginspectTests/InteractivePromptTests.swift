@@ -130,7 +130,11 @@ struct InteractivePromptTests {
         let page = directory.appendingPathComponent("viewer.html")
         for (index, command) in ["bisect \(never)", "export html --to \(page.path)"].enumerated() {
             terminal.send(command, "Enter")
-            usleep(700_000)
+            // Under way: its progress line (shown once a task has run half a second) is up.
+            try waitFor("the progress line of \(command.prefix(12))") { screen in
+                let line = lastLine(screen)
+                return !line.hasPrefix("turn 100/60000>") && (line.hasSuffix("%") || line.hasSuffix("…"))
+            }
             terminal.send("C-c")
             // Each stop says so once more: the screen holds one "interrupted" per command so far.
             try waitFor("the prompt after Ctrl-C in \(command.prefix(12))") {
@@ -192,8 +196,7 @@ struct InteractivePromptTests {
         try waitFor("the cursor at turn 5") { lastLine($0).hasPrefix("turn 5/25>") }
         let endless = "sql WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
         terminal.send(endless, "Enter")
-        try waitFor("the query typed and running") { lastLine($0).hasSuffix(endless) }
-        usleep(300_000)
+        try waitFor("the query running") { lastLine($0) == "running the query…" }
         terminal.send("C-c")
         let stopped = try waitFor("the prompt back") {
             $0.contains("interrupted; the cursor is where it was") && lastLine($0).hasPrefix("turn 5/25>")

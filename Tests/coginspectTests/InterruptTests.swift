@@ -3,47 +3,53 @@ import Testing
 
 /// Ctrl-C (SIGINT) during a long command in batch: the command stops, the run exits 130, and an
 /// export it cut short leaves no file. On a synthetic trace long enough that each command runs
-/// for seconds, signalled once the command is under way; the test asserts what happened, not
-/// how fast (docs/inspector.md gives the figures).
-@Suite("Interrupts in batch", .serialized)
+/// for seconds, in a terminal (tmux), so Ctrl-C is pressed once the command shows it is under
+/// way: its progress line, or its first turn for `play`. The test asserts what happened, not how
+/// fast (docs/inspector.md gives the figures).
+@Suite(
+    "Interrupts in batch", .serialized, .enabled(if: TerminalSession.isAvailable, "needs tmux, which is not installed"))
 struct InterruptTests {
-    /// Writes a synthetic trace of 60,000 turns for one test.
-    private func syntheticTrace() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "interrupts-\(UUID().uuidString).cogtrace")
-        try SyntheticTraces.write(turns: 60_000, to: url)
-        return url
+    private let terminal = TerminalSession("interrupts")
+
+    /// Runs `coginspect -c command` in batch on a 60,000-turn trace in a terminal, presses Ctrl-C
+    /// once `underWay` holds for the screen, and returns the exit status and what the run printed.
+    private func interrupted(_ command: String, underWay: (String) -> Bool) throws -> (Int32?, String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interrupts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("long.cogtrace")
+        try SyntheticTraces.write(turns: 60_000, to: trace)
+        let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
+        let quoted = command.replacingOccurrences(of: "'", with: "'\\''")
+        terminal.start(
+            "env HOME='\(folder.path)' TERM=xterm '\(binary)' '\(trace.path)' -c '\(quoted)'; "
+                + "echo \"exit status $?\"; sleep 600")
+        defer { terminal.stop() }
+        terminal.waitFor("the command under way", seconds: 60, underWay)
+        terminal.send("C-c")
+        let screen = terminal.waitFor("the run to end", seconds: 60) { $0.contains("exit status ") }
+        let status = screen.components(separatedBy: "exit status ").last
+            .flatMap { Int32($0.prefix { $0.isNumber }) }
+        return (status, screen)
     }
 
-    /// Runs `coginspect` on the synthetic trace with `arguments`, interrupts it after `delay`,
-    /// and returns its exit status and standard error.
-    private func interrupted(after delay: Duration, _ arguments: [String]) throws -> (Int32, String) {
-        let trace = try syntheticTrace()
-        defer { try? FileManager.default.removeItem(at: trace) }
-        let process = Process()
-        process.executableURL = Executables.productsDirectory.appendingPathComponent("coginspect")
-        process.arguments = [trace.path] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
-        process.interrupt()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+    /// A progress line ("building the viewer 12%") is on the screen's last line.
+    private static func showsProgress(_ screen: String) -> Bool {
+        let line = TerminalSession.lastLine(screen)
+        return line.hasSuffix("%") || line.hasSuffix("…")
     }
 
     @Test func anInterruptedExportLeavesNoFile() throws {
-        let page = FileManager.default.temporaryDirectory.appendingPathComponent("interrupted-\(getpid()).html")
-        defer { try? FileManager.default.removeItem(at: page) }
-        let (status, errors) = try interrupted(after: .seconds(2), ["-c", "export html --to \(page.path)"])
-        #expect(status == 130, "\(errors)")
-        #expect(errors.contains("interrupted"), "\(errors)")
-        #expect(!FileManager.default.fileExists(atPath: page.path), "an interrupted export wrote its file")
-        let partials = try FileManager.default.contentsOfDirectory(atPath: page.deletingLastPathComponent().path)
-            .filter { $0.hasPrefix(".\(page.lastPathComponent)") }
-        #expect(partials.isEmpty, "\(partials)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interrupted-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("viewer.html")
+        let (status, screen) = try interrupted("export html --to \(page.path)") {
+            $0.contains("building the viewer") && Self.showsProgress($0)
+        }
+        #expect(status == 130, "\(screen)")
+        #expect(screen.contains("interrupted"), "\(screen)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "an export was left behind")
     }
 
     /// `play` with a pause between turns, and a `bisect` over an expression that never holds and
@@ -54,8 +60,10 @@ struct InterruptTests {
             + " or weather.currentZip == \"none\"",
     ])
     func aLongCommandStopsAtCtrlC(_ command: String) throws {
-        let (status, errors) = try interrupted(after: .seconds(1), ["-c", command])
-        #expect(status == 130, "\(command): \(errors)")
-        #expect(errors.contains("coginspect: interrupted at turn"), "\(command): \(errors)")
+        let (status, screen) = try interrupted(command) { screen in
+            command.hasPrefix("play") ? screen.contains("name:") : Self.showsProgress(screen)
+        }
+        #expect(status == 130, "\(command): \(screen)")
+        #expect(screen.contains("coginspect: interrupted at turn"), "\(command): \(screen)")
     }
 }

@@ -1,5 +1,6 @@
 import CogInspector
 import CogTraceFormat
+import CogTraceStore
 import Foundation
 
 extension InspectorSession {
@@ -10,7 +11,16 @@ extension InspectorSession {
         guard !query.isEmpty else {
             throw InspectorError("sql needs a query, e.g. 'sql SELECT * FROM turns LIMIT 5'")
         }
-        let cursor = try tables().open(query, interrupt: interruptRequested)
+        // SQLite calls the check every 10,000 instructions: a query that runs a while shows it
+        // (no fraction: SQLite cannot say how far it has got).
+        let interruptRequested = interruptRequested
+        let progress = progress
+        var instructions = 0
+        let cursor = try tables().open(query) {
+            instructions += 10_000
+            progress?(TraceProgress(task: "running the query", completed: instructions, total: 0))
+            return interruptRequested()
+        }
         // With one trace every row's `trace` is the same path: a `SELECT *` does not show it,
         // a query that names the column does.
         let namesTrace = query.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "_") }.contains("trace")

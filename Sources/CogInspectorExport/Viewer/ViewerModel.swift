@@ -49,8 +49,10 @@ struct ViewerModel {
         let failureTurns = Set(trace.failures.map(\.after))
         for (position, sequence) in sequences.enumerated() {
             // An export of many turns takes a while: Ctrl-C stops it, and no file is written.
-            if position % InspectorSession.interruptCheckStep == 0, session.interruptRequested() {
-                throw .interrupted
+            if position % InspectorSession.interruptCheckStep == 0 {
+                if session.interruptRequested() { throw .interrupted }
+                session.progress?(
+                    TraceProgress(task: "building the viewer", completed: position, total: sequences.count))
             }
             let turn = try session.turn(sequence)
             for event in turn.events { graph.apply(event) }

@@ -7,6 +7,7 @@ public struct TraceProgress: Equatable, Sendable {
     public let task: String
     /// Units done so far, out of `total` (turns, for the work the reader does).
     public let completed: Int
+    /// Units in all; 0 when the work cannot say (a SQL query), so a front end shows no fraction.
     public let total: Int
 
     public init(task: String, completed: Int, total: Int) {
@@ -15,7 +16,7 @@ public struct TraceProgress: Equatable, Sendable {
         self.total = total
     }
 
-    /// `completed` over `total`, from 0 to 1 (1 for work with nothing to do).
+    /// `completed` over `total`, from 0 to 1 (1 when `total` is 0).
     public var fraction: Double { total > 0 ? min(1, Double(completed) / Double(total)) : 1 }
 }
 
