@@ -18,9 +18,10 @@ public struct CommandCatalog: Sendable {
         describeExport()
     }
 
-    /// Rewrites `export`'s synopsis, description and options for the formats the catalog has.
+    /// Lets each command that depends on the catalog (`export` on its formats) rewrite itself.
     private mutating func describeExport() {
-        commands = commands.map { $0.name == "export" ? exportCommand($0) : $0 }
+        let catalog = self
+        commands = commands.map { spec in spec.fitted?(spec, catalog) ?? spec }
     }
 
     /// This catalog with `commands` (each after the last one of its group, or at the end for a
@@ -91,20 +92,7 @@ extension InspectorSession {
         let words = try tokenize(String(trimmed))
         let spec = try catalog.resolve(words[0])
         if !companions.isEmpty {
-            let many = catalog.exportFormats.filter(\.coversCompanions)
-            if spec.name != "export" || !many.contains(where: { $0.name == words.dropFirst().first }) {
-                let which = many.map { "'export \($0.usage)'" }
-                let allowed =
-                    which.isEmpty
-                    ? "no command works"
-                    : "only "
-                        + (which.count == 1
-                            ? which[0]
-                            : which.dropLast().joined(separator: ", ")
-                                + " and " + (which.last ?? "")) + (which.count == 1 ? " works" : " work")
-                throw InspectorError(
-                    "with \(companions.count + 1) traces open, \(allowed); open one trace to run '\(spec.name)'")
-            }
+            try refuseWithCompanions(spec, argument: words.dropFirst().first)
         }
         let arguments = try CommandArguments(
             Array(words.dropFirst()), command: spec.name, valueFlags: spec.valueFlags, switches: spec.switches,
@@ -125,12 +113,11 @@ extension InspectorSession {
             cursor = cursorBefore
             throw .interrupted
         }
-        // `history` and `find` answer over the whole recording; the rest up to the cursor.
-        let spansRecording = spec.name == "history" || spec.name == "find" || spec.name == "info"
+        let spansRecording = spec.scope == .wholeRecording
         if timelineReadByCommand != nil || !searchedUndecodable.isEmpty {
             report += undecodableWarnings(through: spansRecording ? nil : cursor)
         }
-        if spec.readsRecordedTurns {
+        if spec.scope != .session {
             report += missingTurnWarnings(through: spansRecording ? nil : cursor)
             report += keyframeWarnings(through: spansRecording ? nil : cursor)
             if !undeclaredNamed.isEmpty {
@@ -143,5 +130,24 @@ extension InspectorSession {
             }
         }
         return CommandResult(command: spec.name, report: report)
+    }
+
+    /// Fails unless `spec`, with `argument` first, is one of the catalog's forms that run with
+    /// several traces open, saying which forms those are.
+    private func refuseWithCompanions(_ spec: CommandSpec, argument: String?) throws(InspectorError) {
+        if let argument, spec.multiTraceForms?(catalog).contains(where: { $0.argument == argument }) == true {
+            return
+        }
+        let which = catalog.commands.flatMap { $0.multiTraceForms?(catalog) ?? [] }.map { "'\($0.usage)'" }
+        let allowed =
+            which.isEmpty
+            ? "no command works"
+            : "only "
+                + (which.count == 1
+                    ? which[0]
+                    : which.dropLast().joined(separator: ", ") + " and " + (which.last ?? ""))
+                + (which.count == 1 ? " works" : " work")
+        throw InspectorError(
+            "with \(companions.count + 1) traces open, \(allowed); open one trace to run '\(spec.name)'")
     }
 }

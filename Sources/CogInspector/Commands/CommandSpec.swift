@@ -13,12 +13,20 @@ package struct CommandSpec: Sendable {
     /// Words that may come at argument position `index` (0 is the first after the command
     /// name), for completion; nil leaves completion to the session's general rules.
     package var completions: (@Sendable (_ index: Int) -> [String])?
+    /// What part of the recording its answer covers, which decides the warnings `execute` adds.
+    package var scope: AnswerScope
+    /// Rewrites the command for the catalog it is in, e.g. `export` describing the catalog's
+    /// formats; nil keeps it as declared.
+    package var fitted: (@Sendable (CommandSpec, CommandCatalog) -> CommandSpec)?
+    /// The forms of the command that still run with several traces open (`export sqlite FILE`),
+    /// told apart by their first argument; nil when the command needs a single trace.
+    package var multiTraceForms: (@Sendable (CommandCatalog) -> [MultiTraceForm])?
     package let run: @Sendable (InspectorSession, CommandArguments) throws(InspectorError) -> [Report]
 
     package init(
         name: String, aliases: [String], group: String, synopsis: String, summary: String, example: String,
         valueFlags: Set<String>, switches: Set<String> = [],
-        completions: (@Sendable (_ index: Int) -> [String])? = nil,
+        completions: (@Sendable (_ index: Int) -> [String])? = nil, scope: AnswerScope = .throughCursor,
         run: @escaping @Sendable (InspectorSession, CommandArguments) throws(InspectorError) -> [Report]
     ) {
         self.name = name
@@ -30,14 +38,49 @@ package struct CommandSpec: Sendable {
         self.valueFlags = valueFlags
         self.switches = switches
         self.completions = completions
+        self.scope = scope
         self.run = run
     }
 
-    /// Whether its answer is built from what recorded turns did, so a gap in the file's turn
-    /// numbering before the cursor makes it incomplete. The session's own settings, help and
-    /// the live commands (which say what they follow when they stop) are not.
-    var readsRecordedTurns: Bool {
-        !["help", "set", "show", "clear", "quit", "follow", "watch", "unwatch"].contains(name)
+    /// This command, rewritten by `fit` for each catalog it joins.
+    package func fitting(_ fit: (@Sendable (CommandSpec, CommandCatalog) -> CommandSpec)?) -> CommandSpec {
+        var spec = self
+        spec.fitted = fit
+        return spec
+    }
+
+    /// This command, with the forms `forms` names allowed while several traces are open.
+    package func runningBesideCompanions(
+        _ forms: (@Sendable (CommandCatalog) -> [MultiTraceForm])?
+    ) -> CommandSpec {
+        var spec = self
+        spec.multiTraceForms = forms
+        return spec
+    }
+}
+
+/// What part of the recording a command's answer is built from, so `execute` knows which of
+/// the file's gaps, unreadable turns and missing keyframes to warn of.
+package enum AnswerScope: Sendable {
+    /// The session's own state: settings, help, and the live commands (which say what they
+    /// follow when they stop). No warning about the recording applies.
+    case session
+    /// The graph up to the cursor: warnings about turns at or before it.
+    case throughCursor
+    /// The whole recording (`history`, `find`, `info`): warnings about every turn.
+    case wholeRecording
+}
+
+/// A form of a command that runs with several traces open, e.g. `export sqlite FILE`.
+package struct MultiTraceForm: Sendable {
+    /// The first argument that selects it: `sqlite`.
+    package let argument: String
+    /// How messages name it: `export sqlite FILE`.
+    package let usage: String
+
+    package init(argument: String, usage: String) {
+        self.argument = argument
+        self.usage = usage
     }
 }
 

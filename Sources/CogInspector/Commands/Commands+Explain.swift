@@ -38,7 +38,7 @@ extension CommandCatalog {
                 + "gives); STATE.FIELD lists only the turns where that field changed; for a reaction, watch, scope "
                 + "or task, every run (and each time a watch fired) with what it read and what changed; @TURN stops "
                 + "at that turn",
-            example: "history Weather.niceAlert", valueFlags: []
+            example: "history Weather.niceAlert", valueFlags: [], scope: .wholeRecording
         ) { session, arguments throws(InspectorError) in
             let question = try arguments.subjectQuestion(in: session)
             guard case .state(let id) = question.subject else {

@@ -14,6 +14,12 @@ extension CommandCatalog {
         ) { session, arguments throws(InspectorError) in
             try session.export(arguments)
         }
+        .fitting { spec, catalog in catalog.exportCommand(spec) }
+        .runningBesideCompanions { catalog in
+            catalog.exportFormats.filter(\.coversCompanions).map {
+                MultiTraceForm(argument: $0.name, usage: "export \($0.usage)")
+            }
+        }
     ]
 
     /// The formats the engine writes itself: the graph at one turn, and the whole timeline.
@@ -68,7 +74,10 @@ extension CommandCatalog {
             example: spec.example,
             valueFlags: spec.valueFlags.union(exportFormats.flatMap(\.valueFlags)),
             switches: spec.switches.union(exportFormats.flatMap(\.switches)), completions: spec.completions,
-            run: spec.run)
+            scope: spec.scope, run: spec.run
+        )
+        .fitting(spec.fitted)
+        .runningBesideCompanions(spec.multiTraceForms)
     }
 }
 

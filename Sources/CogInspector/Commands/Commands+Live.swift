@@ -6,7 +6,7 @@ extension CommandCatalog {
             name: "follow", aliases: [], group: "live", synopsis: "follow",
             summary: "keep reading the trace's file as the app writes it: new turns arrive at the prompt, the cursor "
                 + "stays on the newest until you travel, and 'last' rejoins it (coginspect --follow FILE starts so)",
-            example: "follow", valueFlags: []
+            example: "follow", valueFlags: [], scope: .session
         ) { session, arguments throws(InspectorError) in
             guard arguments.positional.isEmpty else { throw InspectorError("follow takes no arguments") }
             return try session.startFollowing()
@@ -15,7 +15,7 @@ extension CommandCatalog {
             name: "watch", aliases: [], group: "live", synopsis: "watch [EXPR]",
             summary: "print a line each time EXPR changes in an arriving turn: a state (or STATE.field) reports its "
                 + "value, a condition as in 'bisect' its truth; alone, the watches and their values",
-            example: "watch weather.isNiceHere", valueFlags: []
+            example: "watch weather.isNiceHere", valueFlags: [], scope: .session
         ) { session, arguments throws(InspectorError) in
             let text = arguments.text.trimmed
             return text.isEmpty ? session.watchList() : try session.addWatch(text)
@@ -23,7 +23,7 @@ extension CommandCatalog {
         CommandSpec(
             name: "unwatch", aliases: [], group: "live", synopsis: "unwatch EXPR|all",
             summary: "stop watching EXPR (as 'watch' was given it), or every expression", example: "unwatch all",
-            valueFlags: []
+            valueFlags: [], scope: .session
         ) { session, arguments throws(InspectorError) in
             let text = arguments.text.trimmed
             guard !text.isEmpty else { throw InspectorError("unwatch needs an expression 'watch' lists, or 'all'") }

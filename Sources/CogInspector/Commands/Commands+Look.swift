@@ -194,7 +194,7 @@ extension CommandCatalog {
         CommandSpec(
             name: "find", aliases: ["f"], group: "look", synopsis: "find PATTERN",
             summary: "states whose label, turns whose name, and values at the cursor that match PATTERN",
-            example: "find heat", valueFlags: []
+            example: "find heat", valueFlags: [], scope: .wholeRecording
         ) { session, arguments throws(InspectorError) in
             guard !arguments.positional.isEmpty else { throw InspectorError("find needs a pattern, e.g. 'find heat'") }
             return try session.find(arguments.positional.joined(separator: " "))

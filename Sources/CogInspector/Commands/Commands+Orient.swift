@@ -6,7 +6,7 @@ extension CommandCatalog {
         CommandSpec(
             name: "info", aliases: ["i"], group: "orient", synopsis: "info",
             summary: "what the trace is: producer, title, turns, time span, states, evictions and warnings",
-            example: "info", valueFlags: []
+            example: "info", valueFlags: [], scope: .wholeRecording
         ) { session, arguments throws(InspectorError) in
             _ = try arguments.optional("argument").map { _ throws(InspectorError) in
                 throw InspectorError("info takes no arguments")
@@ -18,7 +18,7 @@ extension CommandCatalog {
         CommandSpec(
             name: "help", aliases: ["h", "?"], group: "orient", synopsis: "help [COMMAND]",
             summary: "the commands, or one command's synopsis, description and an example",
-            example: "help why", valueFlags: []
+            example: "help why", valueFlags: [], scope: .session
         ) { session, arguments throws(InspectorError) in
             let all = session.catalog.commands
             guard let name = try arguments.optional("command") else {
@@ -47,7 +47,7 @@ extension CommandCatalog {
             name: "set", aliases: [], group: "orient", synopsis: "set NAME VALUE",
             summary: "change a setting: width (how much of a value to show), color (auto, on, off), format (text, "
                 + "json), columns (line width: auto for the terminal's, or a number)",
-            example: "set width 80", valueFlags: []
+            example: "set width 80", valueFlags: [], scope: .session
         ) { session, arguments throws(InspectorError) in
             guard arguments.positional.count == 2 else {
                 throw InspectorError("set needs a NAME and a VALUE, e.g. 'set width 80'")
@@ -57,7 +57,7 @@ extension CommandCatalog {
         },
         CommandSpec(
             name: "show", aliases: [], group: "orient", synopsis: "show settings",
-            summary: "the current settings", example: "show settings", valueFlags: []
+            summary: "the current settings", example: "show settings", valueFlags: [], scope: .session
         ) { session, arguments throws(InspectorError) in
             guard arguments.positional == ["settings"] else { throw InspectorError("show knows only 'show settings'") }
             return [.fields(session.settings.fields)]
@@ -65,14 +65,14 @@ extension CommandCatalog {
         CommandSpec(
             name: "clear", aliases: ["cls"], group: "orient", synopsis: "clear",
             summary: "clear the terminal's screen (Ctrl-L does too); in batch it does nothing", example: "clear",
-            valueFlags: []
+            valueFlags: [], scope: .session
         ) { _, arguments throws(InspectorError) in
             guard arguments.positional.isEmpty else { throw InspectorError("clear takes no arguments") }
             return [.clearScreen]
         },
         CommandSpec(
             name: "quit", aliases: ["q", "exit"], group: "orient", synopsis: "quit",
-            summary: "leave the inspector (Ctrl-D does too)", example: "quit", valueFlags: []
+            summary: "leave the inspector (Ctrl-D does too)", example: "quit", valueFlags: [], scope: .session
         ) { session, _ throws(InspectorError) in
             session.quit()
             return []

@@ -120,7 +120,7 @@ extension InspectorSession {
         case .truncated, .replaced, .rewritten, .removed, .writerEnded:
             update.ended = .fileChanged(change)
         case .grew(let growth):
-            extendIndexes(growth)
+            extendIndexes()
             update.newTurns = Array(turns[growth.newTurns])
             if let newest = update.newTurns.last {
                 if wasOnNewest {

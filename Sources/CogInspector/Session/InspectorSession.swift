@@ -90,12 +90,10 @@ public final class InspectorSession {
         }
     }
 
-    /// Extends the indexes with turns that arrived: the timeline grows, and the SQL tables
-    /// (whose state and failure tables are copies) are rebuilt on next use when those grew.
-    func extendIndexes(_ growth: TraceGrowth) {
+    /// Extends the timelines with turns that arrived.
+    func extendIndexes() {
         builtTimeline?.extend()
         subjectTimeline?.extend()
-        if growth.newStates > 0 || growth.newFailures > 0 { derivedTables = nil }
     }
 
     /// Makes `newTrace` (a restarted app's recording at the same path) the session's trace: the
@@ -111,7 +109,6 @@ public final class InspectorSession {
         subjectTimeline = nil
         timelineReadByCommand = nil
         searchedUndecodable = []
-        derivedTables = nil
         following = nil
     }
 
@@ -124,9 +121,6 @@ public final class InspectorSession {
     /// Further recordings opened beside this one: `export sqlite` writes them all into one
     /// database; every other command needs a single trace.
     public var companions: [InspectorSession] = []
-    /// What a command module keeps of this trace between commands (CogInspectorExport's SQLite
-    /// tables for `sql`), dropped when the trace grows or is replaced so it is built again.
-    package var derivedTables: AnyObject?
     /// The commands this session runs and the formats its `export` writes.
     public let catalog: CommandCatalog
 

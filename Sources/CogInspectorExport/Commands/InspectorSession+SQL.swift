@@ -61,13 +61,12 @@ extension InspectorSession {
         return [.streamedTable(columns: columns, rows: stream)]
     }
 
-    /// The SQLite tables, made on first use; each is filled when a query first reads it. The
-    /// session drops them when the trace grows, and they are made again.
+    /// The SQLite tables, made on first use; each is filled when a query first reads it. They
+    /// are made again once the trace has grown (`SQLTableCache`).
     func tables() throws(InspectorError) -> TraceDatabase {
-        if let database = derivedTables as? TraceDatabase { return database }
-        let built = try TraceDatabase(sources: [databaseSource], fillsEveryTable: false)
-        derivedTables = built
-        return built
+        try SQLTableCache.tables(of: trace) { () throws(InspectorError) in
+            try TraceDatabase(sources: [databaseSource], fillsEveryTable: false)
+        }
     }
 
     /// `export sqlite --append FILE`: this trace and its companions added to a database an
