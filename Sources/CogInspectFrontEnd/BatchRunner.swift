@@ -11,7 +11,6 @@ struct BatchRunner {
 
     func run(_ script: CommandLineOptions.Script) -> ExitStatus {
         Interrupts.installForBatch()
-        session.interruptRequested = Interrupts.isPending
         let lines: [(source: String, line: Int, text: String)]
         switch script {
         case .commands(let commands):
@@ -34,9 +33,8 @@ struct BatchRunner {
         for (index, (source, number, text)) in lines.enumerated() {
             // The last command's cold question indexes only the states it names; an earlier one
             // builds the whole index, which the commands after it then read.
-            session.noCommandFollows = index == lastCommand
             do {
-                let verdict = try runner.run(text)
+                let verdict = try runner.run(text, isLastCommand: index == lastCommand)
                 if Interrupts.isPending() { return interrupted() }
                 // A "no" (the recordings differ, nothing found) is an answer, not an error: it
                 // prints no error and does not stop the script, but the run exits 1.

@@ -8,19 +8,31 @@ import Foundation
 struct CommandRunner {
     let session: InspectorSession
     let printer: OutputPrinter
+    /// Whether long answers may come as streams (the prompt's pager reads them as they come).
+    let streamsTables: Bool
     private let progress = ProgressLine()
 
-    init(session: InspectorSession, printer: OutputPrinter) {
+    init(session: InspectorSession, printer: OutputPrinter, streamsTables: Bool = false) {
         self.session = session
         self.printer = printer
+        self.streamsTables = streamsTables
+    }
+
+    /// What every command is run with: Ctrl-C as its interrupt, the progress line, and
+    /// whether another command follows it.
+    private func call(isLastCommand: Bool) -> CommandCall {
+        let progress = progress
+        return CommandCall(
+            interruptRequested: Interrupts.isPending, progress: { progress.report($0) },
+            streamsTables: streamsTables, isLastCommand: isLastCommand)
     }
 
     /// Runs `line`; returns the command's "no" (differs, not found), if it gave one.
+    /// `isLastCommand` tells the engine no command follows (a batch run's last).
     @discardableResult
-    func run(_ line: String) throws(InspectorError) -> Verdict? {
-        let progress = progress
-        session.progress = { progress.report($0) }
-        let outcome = Result { () throws(InspectorError) in try session.execute(line) }
+    func run(_ line: String, isLastCommand: Bool = false) throws(InspectorError) -> Verdict? {
+        let call = call(isLastCommand: isLastCommand)
+        let outcome = Result { () throws(InspectorError) in try session.execute(line, call: call) }
         progress.finish()
         guard let result = try outcome.get() else { return nil }
         // Ctrl-C during the command's last steps: its answer is not printed (a big table takes a
@@ -59,7 +71,7 @@ struct CommandRunner {
         let clock = ContinuousClock()
         var due = clock.now
         for (index, turn) in playback.turns.enumerated() {
-            let step = try session.playStep(turn)
+            let step = try session.playStep(turn, call: call(isLastCommand: false))
             if printer.printsJSON {
                 reached += step.report
             } else {

@@ -25,9 +25,6 @@ struct InteractiveLoop {
         history.load()
         Completion.install(for: session)
         Interrupts.install()
-        session.interruptRequested = Interrupts.isPending
-        // A long answer's first screen shows while the rest is found (the pager reads as it comes).
-        session.streamsTables = true
         let printer = OutputPrinter(session: session, json: json, pagesLongOutput: true)
         let following = session.isFollowing ? "following, " : ""
         let banner =
@@ -36,7 +33,8 @@ struct InteractiveLoop {
         printer.print(CommandResult(command: "open", report: [.message(banner)] + Self.failureNote(session)))
         // While the person reads the banner and types, the event index builds on another core.
         session.indexInBackground()
-        let runner = CommandRunner(session: session, printer: printer)
+        // A long answer's first screen shows while the rest is found (the pager reads as it comes).
+        let runner = CommandRunner(session: session, printer: printer, streamsTables: true)
         var lastNotice = ContinuousClock.now - Self.noticeInterval
         var reportedEnd = false
         while !session.wantsToQuit {

@@ -17,10 +17,10 @@ struct ExportProgressTests {
     @Test func theViewerCountsTheTurnsItBuilds() throws {
         let session = try Recording.session("tour")
         let reports = Reports()
-        session.progress = { reports.list.append($0) }
         let page = FileManager.default.temporaryDirectory.appendingPathComponent("progress-\(UUID().uuidString).html")
         defer { try? FileManager.default.removeItem(at: page) }
-        _ = try session.execute("export html --to \(page.path) --layout layered")
+        _ = try session.execute(
+            "export html --to \(page.path) --layout layered", call: CommandCall(progress: { reports.list.append($0) }))
         let building = reports.list.filter { $0.task == "building the viewer" }
         #expect(building.first?.completed == 0)
         #expect(building.allSatisfy { $0.total == session.trace.turnCount })
@@ -29,11 +29,10 @@ struct ExportProgressTests {
     @Test func aLongQuerySaysItIsRunningWithNoTotal() throws {
         let session = try Recording.session("tour")
         let reports = Reports()
-        session.progress = { reports.list.append($0) }
         let rows = try #require(
             try session.execute(
-                "sql WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000) SELECT count(*) FROM c"
-            ))
+                "sql WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000) SELECT count(*) FROM c",
+                call: CommandCall(progress: { reports.list.append($0) })))
         #expect(rows.report.contains { if case .table = $0 { true } else { false } }, "\(rows.report)")
         let running = reports.list.filter { $0.task == "running the query" }
         #expect(!running.isEmpty)

@@ -41,9 +41,10 @@ struct InterruptedTablesTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let session = try Self.session()
         // The first check comes after 256 rows: some tables are written by then, none is kept.
-        session.interruptRequested = { true }
         let target = directory.appendingPathComponent("fleet")
-        #expect(throws: InspectorError.interrupted) { try session.execute("export tables \(target.path)") }
+        #expect(throws: InspectorError.interrupted) {
+            try session.execute("export tables \(target.path)", call: CommandCall(interruptRequested: { true }))
+        }
         #expect(!FileManager.default.fileExists(atPath: target.path), "\(contents(of: directory))")
         #expect(contents(of: directory).isEmpty)
     }
@@ -56,8 +57,9 @@ struct InterruptedTablesTests {
         let before = contents(of: target)
         let turnsFile = try #require(before.first { $0.hasPrefix("turns/") && $0.hasSuffix(".jsonl") })
         let written = try Data(contentsOf: target.appendingPathComponent(turnsFile))
-        session.interruptRequested = { true }
-        #expect(throws: InspectorError.interrupted) { try session.execute("export tables \(target.path) --force") }
+        #expect(throws: InspectorError.interrupted) {
+            try session.execute("export tables \(target.path) --force", call: CommandCall(interruptRequested: { true }))
+        }
         #expect(contents(of: target) == before)
         #expect(try Data(contentsOf: target.appendingPathComponent(turnsFile)) == written)
     }

@@ -38,7 +38,7 @@ struct ManyTracesTests {
 
     @Test func oneQueryRanksTheTurnsFailuresFollowAcrossRuns() throws {
         let sessions = try sessions()
-        let database = try TraceDatabase(sources: sessions.map(\.databaseSource))
+        let database = try TraceDatabase(sources: sessions.map { $0.context().databaseSource })
         let ranking = try database.query(
             """
             SELECT t.name AS turn, count(*) AS failures FROM failures f

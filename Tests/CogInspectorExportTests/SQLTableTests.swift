@@ -18,8 +18,8 @@ struct SQLTableTests {
     @Test(arguments: names)
     func virtualTablesHoldWhatCopiedTablesHold(_ name: String) throws {
         let session = try session(name)
-        let copied = try TraceDatabase(sources: [session.databaseSource], fillsEveryTable: true)
-        let virtual = try TraceDatabase(sources: [session.databaseSource], fillsEveryTable: false)
+        let copied = try TraceDatabase(sources: [session.context().databaseSource], fillsEveryTable: true)
+        let virtual = try TraceDatabase(sources: [session.context().databaseSource], fillsEveryTable: false)
         for (table, _) in TraceDatabase.tableDeclarations {
             // A copied table shows `turns.seq`, which the virtual one hides from `SELECT *`.
             let query = "SELECT * FROM \(table)"
@@ -57,7 +57,7 @@ struct SQLTableTests {
                 if let table { expected[table, default: 0] += 1 }
             }
         }
-        let database = try TraceDatabase(sources: [session.databaseSource], fillsEveryTable: false)
+        let database = try TraceDatabase(sources: [session.context().databaseSource], fillsEveryTable: false)
         for table in ["turns", "events", "writes", "recomputes", "edges", "leases", "async"] {
             let counted = try database.query("SELECT count(*) FROM \(table)").rows
             #expect(counted == [[.integer(expected[table] ?? 0)]], "\(name) \(table)")
@@ -75,7 +75,7 @@ struct SQLTableTests {
             #"{"type":"turn","seq":1,"name":"one","origin":"op","cause":null,"start":0,"duration":0,"events":[{"e":"recompute","s":1,"old":null,"new":{"t":"1","j":1}}]}"#
         let trace = try TraceFile.parse([header, state, turn].joined(separator: "\n") + "\n")
         let session = InspectorSession(trace: trace, source: "t")
-        let database = try TraceDatabase(sources: [session.databaseSource], fillsEveryTable: false)
+        let database = try TraceDatabase(sources: [session.context().databaseSource], fillsEveryTable: false)
         #expect(try database.query("SELECT count(*) FROM recomputes").rows == [[.integer(1)]])
         #expect(throws: InspectorError.self) { try database.query("SELECT changed FROM recomputes") }
         do {

@@ -30,10 +30,10 @@ struct ViewerChangeListTests {
     @Test(arguments: ["tour", "heat-advisory", "service-outage"])
     func everyTurnsChangeListIsWhatTurnPrints(_ name: String) throws {
         let session = try Recording.session(name)
-        let data = try ViewerPageData.embedded(in: try ViewerPage.render(session, graphviz: nil).html)
+        let data = try ViewerPageData.embedded(in: try ViewerPage.render(session.context(), graphviz: nil).html)
         let turns = try #require(data["turns"] as? [[String: Any]])
         for (position, sequence) in session.turns.enumerated() {
-            let printed: [(String, [String])] = try session.describeTurn(sequence).compactMap { report in
+            let printed: [(String, [String])] = try session.context().describeTurn(sequence).compactMap { report in
                 guard case .section(let title, let parts) = report, case .events(let events)? = parts.first else {
                     return nil
                 }
@@ -47,7 +47,7 @@ struct ViewerChangeListTests {
 
     @Test func theTourTurnNineListsTheWriteAndTheEdgesEachSelectingItsNode() throws {
         let session = try Recording.session("tour")
-        let data = try ViewerPageData.embedded(in: try ViewerPage.render(session, graphviz: nil).html)
+        let data = try ViewerPageData.embedded(in: try ViewerPage.render(session.context(), graphviz: nil).html)
         let turns = try #require(data["turns"] as? [[String: Any]])
         let nine = changeList(try #require(turns.first { $0["t"] as? Int == 9 }), in: data)
         let writes = try #require(nine.first { $0.0 == "writes" }?.1)
@@ -64,7 +64,7 @@ struct ViewerChangeListTests {
 
     @Test func aStructuredValueIsDiffedFieldByField() throws {
         let session = try Recording.session("heat-advisory")
-        let data = try ViewerPageData.embedded(in: try ViewerPage.render(session, graphviz: nil).html)
+        let data = try ViewerPageData.embedded(in: try ViewerPage.render(session.context(), graphviz: nil).html)
         let turns = try #require(data["turns"] as? [[String: Any]])
         let entries = turns.flatMap { changeList($0, in: data).flatMap(\.1) }
         let changed = try #require(entries.first { $0.0.hasPrefix("published weather.forecast[10001]: clear 75°F") })
@@ -78,13 +78,14 @@ struct ViewerChangeListTests {
 
     @Test func workAfterATurnIsItsOwnGroupAndMarksItsNodes() throws {
         let session = try Recording.session("tour")
-        let data = try ViewerPageData.embedded(in: try ViewerPage.render(session, graphviz: nil).html)
+        let data = try ViewerPageData.embedded(in: try ViewerPage.render(session.context(), graphviz: nil).html)
         let labels = try #require(data["nodes"] as? [[Any]]).map { $0[0] as! String }
         let turns = try #require(data["turns"] as? [[String: Any]])
         for (position, sequence) in session.turns.enumerated() {
-            let turn = try session.turn(sequence)
+            let turn = try session.context().turn(sequence)
             let touched = (turns[position]["a"] as? [Int] ?? []).map { labels[$0] }
-            let expected = Set(turn.after.compactMap { $0.state ?? $0.registration }.map { session.label($0) })
+            let expected = Set(
+                turn.after.compactMap { $0.state ?? $0.registration }.map { session.context().label($0) })
             #expect(Set(touched) == expected.intersection(labels), "after turn \(sequence)")
             let groups = changeList(turns[position], in: data)
             #expect(groups.contains { $0.0 == "after the turn" } == turn.after.contains { !isDependencies($0) })
@@ -98,10 +99,10 @@ struct ViewerChangeListTests {
 
     @Test func aWindowHoldsItsTurnsOnlyAndDrawsThemAsTheWholeRecordingDoes() throws {
         let session = try Recording.session("tour")
-        let whole = try ViewerPageData.embedded(in: try ViewerPage.render(session, graphviz: nil).html)
+        let whole = try ViewerPageData.embedded(in: try ViewerPage.render(session.context(), graphviz: nil).html)
         let window = try ViewerPageData.embedded(
             in:
-                try ViewerPage.render(session, ViewerPage.Request(window: 5..<12, graphviz: nil)).html)
+                try ViewerPage.render(session.context(), ViewerPage.Request(window: 5..<12, graphviz: nil)).html)
         let turns = try #require(window["turns"] as? [[String: Any]])
         #expect(turns.compactMap { $0["t"] as? Int } == Array(6...12))
         let shown = try #require(window["window"] as? [String: Any])
@@ -134,10 +135,10 @@ struct ViewerChangeListTests {
     @Test func aLongRecordingExportsTheWindowAroundTheCursorAndSaysSo() throws {
         let session = try Recording.session("tour")
         var notes: [Report] = []
-        #expect(try session.viewerWindow(nil, size: 30, notes: &notes) == 0..<25)
+        #expect(try session.context().viewerWindow(nil, size: 30, notes: &notes) == 0..<25)
         #expect(notes.isEmpty)
         _ = try session.execute("goto 12")
-        #expect(try session.viewerWindow(nil, size: 10, notes: &notes) == 6..<16)
+        #expect(try session.context().viewerWindow(nil, size: 10, notes: &notes) == 6..<16)
         let note = try #require(notes.first)
         guard case .message(let text) = note else {
             Issue.record("a note, not \(note)")
@@ -146,8 +147,8 @@ struct ViewerChangeListTests {
         #expect(text.contains("has 25 turns: the page shows the 10 turns 7..16 around the cursor (turn 12)"), "\(text)")
         #expect(text.contains("--turns A..B"))
         _ = try session.execute("goto 25")
-        #expect(try session.viewerWindow(nil, size: 10, notes: &notes) == 15..<25, "the window stays inside")
-        #expect(try session.viewerWindow(TurnNumber(3)...TurnNumber(5), notes: &notes) == 2..<5)
+        #expect(try session.context().viewerWindow(nil, size: 10, notes: &notes) == 15..<25, "the window stays inside")
+        #expect(try session.context().viewerWindow(TurnNumber(3)...TurnNumber(5), notes: &notes) == 2..<5)
     }
 
     @Test func aSecondRecordingIsEmbeddedWithTheFirstDivergence() throws {
@@ -159,8 +160,9 @@ struct ViewerChangeListTests {
         lines[eleventh] = lines[eleventh].replacingOccurrences(of: "selectLocation(_:)", with: "pickLocation(_:)")
         let other = InspectorSession(trace: try TraceFile.parse(lines.joined(separator: "\n")), source: "other")
         let html = try ViewerPage.render(
-            session,
-            ViewerPage.Request(window: session.turns.indices, graphviz: nil, other: (other, other.turns.indices))
+            session.context(),
+            ViewerPage.Request(
+                window: session.turns.indices, graphviz: nil, other: (other.context(), other.turns.indices))
         ).html
         let data = try ViewerPageData.embedded(in: html)
         let drawn = try #require(data["other"] as? [String: Any])
@@ -174,9 +176,9 @@ struct ViewerChangeListTests {
         let same = try ViewerPageData.embedded(
             in:
                 try ViewerPage.render(
-                    session,
+                    session.context(),
                     ViewerPage.Request(
-                        window: session.turns.indices, graphviz: nil, other: (session, session.turns.indices))
+                        window: session.turns.indices, graphviz: nil, other: (session.context(), session.turns.indices))
                 ).html)
         #expect((same["divergence"] as? [String: Any])?["agree"] as? Bool == true)
     }

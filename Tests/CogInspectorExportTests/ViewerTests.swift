@@ -35,15 +35,15 @@ struct ViewerTests {
     @Test(arguments: ["tour", "map", "screens", "switching", "service-outage"])
     func everyTurnReadsBackAsTheGraphTheDOTExportDraws(_ name: String) throws {
         let session = try Recording.session(name)
-        let html = try ViewerPage.render(session, graphviz: nil).html
+        let html = try ViewerPage.render(session.context(), graphviz: nil).html
         let data = try ViewerPageData.embedded(in: html)
         let labels = try #require(data["nodes"] as? [[Any]]).map { $0[0] as! String }
         let turns = try #require(data["turns"] as? [[String: Any]])
         #expect(turns.count == session.turns.count)
         for (position, sequence) in session.turns.enumerated() {
             let view = GraphView(
-                graph: try session.graph(after: sequence), turn: sequence, states: session.trace.states,
-                annotating: try session.turn(sequence))
+                graph: try session.context().graph(after: sequence), turn: sequence, states: session.trace.states,
+                annotating: try session.context().turn(sequence))
             let drawn = try picture(data, at: position)
             let expected = Dictionary(uniqueKeysWithValues: view.nodes.map { ($0.label, $0.value?.text ?? "-") })
             #expect(
@@ -51,7 +51,7 @@ struct ViewerTests {
                 "nodes after turn \(sequence)")
             let expectedEdges = Set(
                 view.edges.filter { $0.change != .removed }.map { edge in
-                    [session.label(edge.producer), session.label(edge.consumer)]
+                    [session.context().label(edge.producer), session.context().label(edge.consumer)]
                 })
             #expect(
                 Set(drawn.edges.map { [labels[$0[0]], labels[$0[1]]] }) == expectedEdges, "edges after \(sequence)")
@@ -74,7 +74,7 @@ struct ViewerTests {
                 #"{"type":"failure","after":9,"test":"T.b","kind":"error","message":"thrown","file":null,"line":null}"#,
             ], at: lines.count - 1)
         let session = InspectorSession(trace: try TraceFile.parse(lines.joined(separator: "\n") + "\n"), source: "t")
-        let html = try ViewerPage.render(session, graphviz: nil).html
+        let html = try ViewerPage.render(session.context(), graphviz: nil).html
         let turns = try #require(try ViewerPageData.embedded(in: html)["turns"] as? [[String: Any]])
         let marked = turns.filter { $0["f"] != nil }.compactMap { $0["t"] as? Int }
         #expect(marked == [6, 9])
@@ -86,7 +86,7 @@ struct ViewerTests {
 
     @Test func theTourPageIsSmallAndNamesEveryTurn() throws {
         let session = try Recording.session("tour")
-        let html = try ViewerPage.render(session, graphviz: nil).html
+        let html = try ViewerPage.render(session.context(), graphviz: nil).html
         #expect(html.utf8.count < 1_000_000)
         // Nothing to fetch: the only address is the SVG namespace, which names and loads nothing.
         let addresses = html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "")
@@ -101,7 +101,7 @@ struct ViewerTests {
         let tour = try String(contentsOf: Recording.directory.appendingPathComponent("tour.cogtrace"), encoding: .utf8)
         let text = tour.replacingOccurrences(of: #""t":"10001""#, with: #""t":"# + json)
         let session = InspectorSession(trace: try TraceFile.parse(text), source: "hostile")
-        let html = try ViewerPage.render(session, graphviz: nil).html
+        let html = try ViewerPage.render(session.context(), graphviz: nil).html
         #expect(html.components(separatedBy: "</script>").count == 3, "only the page's own two script elements end")
         #expect(!html.contains("<img"))
         #expect(!html.contains("<!--"))
@@ -113,7 +113,7 @@ struct ViewerTests {
 
     @Test func theBuiltInLayoutKeepsNodesApartAndDependenciesDownward() throws {
         let session = try Recording.session("map")
-        let model = try ViewerModel(session: session, window: session.turns.indices)
+        let model = try ViewerModel(session: session.context(), window: session.turns.indices)
         let layout = ViewerLayout.layered(nodes: model.nodes, edges: model.edges)
         for (index, box) in layout.boxes.enumerated() {
             for other in layout.boxes[(index + 1)...] {

@@ -32,9 +32,9 @@ struct ColdQueryTests {
         let states = walking.trace.states.keys.sorted()
         for turn in [TurnNumber(0)] + walking.turns {
             for state in states {
-                let walked = walking.lastDecision(of: state, through: turn)
-                #expect(!walking.hasTimeline, "the walk built the index")
-                let found = indexed.timeline.lastDecision(of: state, through: turn)
+                let walked = walking.context().lastDecision(of: state, through: turn)
+                #expect(!walking.context().hasTimeline, "the walk built the index")
+                let found = indexed.context().timeline.lastDecision(of: state, through: turn)
                 #expect(describe(walked) == describe(found), "\(name) \(state) at \(turn)")
             }
         }
@@ -45,9 +45,9 @@ struct ColdQueryTests {
     func whyAnswersTheSameBeforeAndAfterTheIndex(_ name: String) throws {
         let fresh = try session(name)
         let warmed = try session(name)
-        _ = warmed.timeline
+        _ = warmed.context().timeline
         for state in fresh.trace.states.keys.sorted() {
-            #expect(fresh.causalChain(of: state) == warmed.causalChain(of: state))
+            #expect(fresh.context().causalChain(of: state) == warmed.context().causalChain(of: state))
         }
     }
 
@@ -57,28 +57,33 @@ struct ColdQueryTests {
     @Test(arguments: names)
     func historyAnswersTheSameBeforeAndAfterTheIndex(_ name: String) throws {
         let warmed = try session(name)
-        _ = warmed.timeline
+        _ = warmed.context().timeline
         let states = try session(name).trace.states.sorted { $0.key < $1.key }
         for (id, state) in states {
             let fresh = try session(name)
-            fresh.noCommandFollows = true
             let command = "history \(state.label)"
-            #expect(try fresh.execute(command) == (try warmed.execute(command)), "\(name) \(id)")
-            #expect(try fresh.execute(command) == (try warmed.execute(command)), "\(name) \(id), asked again")
-            #expect(!fresh.hasTimeline, "the first history built the whole index")
+            #expect(
+                try fresh.execute(command, call: CommandCall(isLastCommand: true)) == (try warmed.execute(command)),
+                "\(name) \(id)")
+            #expect(
+                try fresh.execute(command, call: CommandCall(isLastCommand: true)) == (try warmed.execute(command)),
+                "\(name) \(id), asked again")
+            #expect(
+                !fresh.context(CommandCall(isLastCommand: true)).hasTimeline, "the first history built the whole index")
         }
         let fresh = try session(name)
-        fresh.noCommandFollows = true
         for (_, state) in states.prefix(2) {
             let command = "history \(state.label)"
-            #expect(try fresh.execute(command) == (try warmed.execute(command)))
+            #expect(try fresh.execute(command, call: CommandCall(isLastCommand: true)) == (try warmed.execute(command)))
         }
-        #expect(fresh.hasTimeline == (states.count > 1), "a second state's history builds the whole index")
+        #expect(
+            fresh.context(CommandCall(isLastCommand: true)).hasTimeline == (states.count > 1),
+            "a second state's history builds the whole index")
         // With a command to follow, the first question builds the whole index for both.
         let first = try session(name)
         let state = try #require(states.first?.value)
         #expect(try first.execute("history \(state.label)") == (try warmed.execute("history \(state.label)")))
-        #expect(first.hasTimeline, "a history that another command follows indexes every state")
+        #expect(first.context().hasTimeline, "a history that another command follows indexes every state")
     }
 
     /// `async` reads its state's events from an index of that state alone, and answers as it does
@@ -86,14 +91,15 @@ struct ColdQueryTests {
     @Test(arguments: names)
     func asyncAnswersTheSameBeforeAndAfterTheIndex(_ name: String) throws {
         let warmed = try session(name)
-        _ = warmed.timeline
+        _ = warmed.context().timeline
         let asyncStates = warmed.trace.states.values.filter { $0.shape == .async }.sorted { $0.id < $1.id }
         for state in asyncStates {
             let fresh = try session(name)
-            fresh.noCommandFollows = true
             let command = "async \(state.label)"
-            #expect(try fresh.execute(command) == (try warmed.execute(command)), "\(name) \(state.label)")
-            #expect(!fresh.hasTimeline, "async built the whole index")
+            #expect(
+                try fresh.execute(command, call: CommandCall(isLastCommand: true)) == (try warmed.execute(command)),
+                "\(name) \(state.label)")
+            #expect(!fresh.context(CommandCall(isLastCommand: true)).hasTimeline, "async built the whole index")
         }
     }
 
@@ -103,14 +109,13 @@ struct ColdQueryTests {
     @Test(arguments: names)
     func infoAnswersTheSameBeforeAndAfterTheIndex(_ name: String) throws {
         let warmed = try session(name)
-        _ = warmed.timeline
+        _ = warmed.context().timeline
         let last = try session(name)
-        last.noCommandFollows = true
-        #expect(try last.execute("info") == (try warmed.execute("info")))
-        #expect(!last.hasTimeline, "info built the whole index")
+        #expect(try last.execute("info", call: CommandCall(isLastCommand: true)) == (try warmed.execute("info")))
+        #expect(!last.context(CommandCall(isLastCommand: true)).hasTimeline, "info built the whole index")
         let first = try session(name)
         #expect(try first.execute("info") == (try warmed.execute("info")))
-        #expect(first.hasTimeline, "info that other commands follow indexes every state")
+        #expect(first.context().hasTimeline, "info that other commands follow indexes every state")
     }
 }
 
@@ -124,11 +129,11 @@ struct BackgroundIndexTests {
         let background = InspectorSession(trace: try TraceFile.load(contentsOf: url), source: name)
         let onDemand = InspectorSession(trace: try TraceFile.load(contentsOf: url), source: name)
         background.indexInBackground()
-        #expect(background.isIndexingInBackground)
-        let waited = background.timeline
-        #expect(background.hasTimeline)
-        #expect(!background.isIndexingInBackground)
-        let built = onDemand.timeline
+        #expect(background.context().isIndexingInBackground)
+        let waited = background.context().timeline
+        #expect(background.context().hasTimeline)
+        #expect(!background.context().isIndexingInBackground)
+        let built = onDemand.context().timeline
         #expect(waited.isComplete)
         for state in background.trace.states.keys.sorted() {
             let left = waited.entries(of: state).map {

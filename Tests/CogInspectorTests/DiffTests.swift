@@ -25,7 +25,7 @@ struct DiffTests {
 
     @Test func theIsNiceHereEdgeMovesWhenTheZipSwitches() throws {
         let session = try Self.session("tour")
-        let diff = try session.diff(from: 8, to: 9)
+        let diff = try session.context().diff(from: 8, to: 9)
         let here = try id(session, "weather.isNiceHere")
         #expect(diff.edgesAdded == [GraphDiff.Edge(consumer: here, producer: try id(session, "weather.isNice[94105]"))])
         #expect(
@@ -37,7 +37,7 @@ struct DiffTests {
 
     @Test func structuredValuesDifferFieldByField() throws {
         let session = try Self.session("tour")
-        let diff = try session.diff(from: 12, to: 13).keeping([.values])
+        let diff = try session.context().diff(from: 12, to: 13).keeping([.values])
         let forecast = try #require(
             diff.valueChanges.first { $0.state == (try? id(session, "weather.forecast[10001]")) })
         #expect(forecast.fields.map(\.path) == [".condition", ".temperatureF"])
@@ -48,7 +48,8 @@ struct DiffTests {
     @Test func asyncStatusAndGenerationChangesAreListed() throws {
         let session = try Self.session("service-outage")
         let forecast = try id(session, "weather.forecast[10001]")
-        let change = try #require(try session.diff(from: 9, to: 10).asyncChanges.first { $0.state == forecast })
+        let change = try #require(
+            try session.context().diff(from: 9, to: 10).asyncChanges.first { $0.state == forecast })
         #expect(change.old?.kind == .pending && change.new?.kind == .failure)
         #expect(change.new?.error == "service unavailable")
     }
@@ -56,10 +57,10 @@ struct DiffTests {
     @Test func leasesAndRegistrationsComeAndGo() throws {
         let session = try Self.session("map")
         let location = try id(session, "weather.mapLocation")
-        let opened = try session.diff(from: 7, to: 9)
+        let opened = try session.context().diff(from: 7, to: 9)
         #expect(opened.leasesAcquired == [GraphDiff.Lease(state: location, holder: "export weather.mapLocation")])
         #expect(opened.statesCreated.contains(location))
-        let closed = try session.diff(from: 9, to: 11)
+        let closed = try session.context().diff(from: 9, to: 11)
         #expect(closed.leasesReleased == [GraphDiff.Lease(state: location, holder: "export weather.mapLocation")])
         #expect(closed.statesReleased == [location])
         #expect(closed.registrationsRetired.count == 1)
@@ -68,16 +69,16 @@ struct DiffTests {
     @Test func scopesOpenAndRetireAsRegistrations() throws {
         let session = try Self.session("screens")
         let names = { (ids: [NodeID], graph: GraphSnapshot) in ids.compactMap { graph.registrations[$0]?.name } }
-        let opened = try session.diff(from: 8, to: 9)
+        let opened = try session.context().diff(from: 8, to: 9)
         #expect(
             names(opened.registrationsOpened, try session.trace.snapshot(after: 9)).contains { $0.contains("10001") })
-        let retired = try session.diff(from: 12, to: 13)
+        let retired = try session.context().diff(from: 12, to: 13)
         #expect(!retired.registrationsRetired.isEmpty)
     }
 
     @Test func aTurnComparedWithItselfHasNoDifferences() throws {
         let session = try Self.session("tour")
-        #expect(try session.diff(from: 17, to: 17).isEmpty)
+        #expect(try session.context().diff(from: 17, to: 17).isEmpty)
         #expect(try session.execute("diff 17 17")?.report == [.message("nothing differs between turn 17 and turn 17")])
     }
 

@@ -22,8 +22,8 @@ struct ExpressionTests {
 
     @Test func bisectFindsTheTurnALinearScanFinds() throws {
         let session = try DiffTests.session("tour")
-        let expression = try session.expression("'weather.isNice[10001] == true'")
-        let found = try #require(try session.bisect(expression))
+        let expression = try session.context().expression("'weather.isNice[10001] == true'")
+        let found = try #require(try session.context().bisect(expression))
         #expect(found.turn == 6)
         #expect(found.turn == (try linearScan(session, expression)))
         #expect(found.evaluations < session.turns.count)
@@ -40,22 +40,27 @@ struct ExpressionTests {
     func bisectAgreesWithAScanOnEveryRecording(_ text: String) throws {
         for name in ["tour", "switching", "service-outage", "stale-refresh", "map", "screens", "heat-advisory"] {
             let session = try DiffTests.session(name)
-            session.noCommandFollows = true
-            guard let expression = try? session.expression(text) else { continue }
-            #expect(try session.bisect(expression)?.turn == (try linearScan(session, expression)), "\(name): \(text)")
-            #expect(!session.hasTimeline, "bisect indexed more than the states it names")
+            guard let expression = try? session.context(CommandCall(isLastCommand: true)).expression(text) else {
+                continue
+            }
+            #expect(
+                try session.context(CommandCall(isLastCommand: true)).bisect(expression)?.turn
+                    == (try linearScan(session, expression)), "\(name): \(text)")
+            #expect(
+                !session.context(CommandCall(isLastCommand: true)).hasTimeline,
+                "bisect indexed more than the states it names")
         }
     }
 
     @Test func andBindsTighterThanOrAndNotTighterStill() throws {
         let session = try DiffTests.session("tour")
-        let expression = try session.expression(
+        let expression = try session.context().expression(
             "exists weather.currentZip or not exists weather.currentZip and changed weather.currentZip")
         guard case .or(.exists, .and(.not(.exists), .changed)) = expression else {
             Issue.record("parsed as \(expression)")
             return
         }
-        let grouped = try session.expression(
+        let grouped = try session.context().expression(
             "(exists weather.currentZip or exists weather.isNiceHere) and leased weather.isNiceHere")
         guard case .and(.or, .leased) = grouped else {
             Issue.record("parsed as \(grouped)")
@@ -65,7 +70,7 @@ struct ExpressionTests {
 
     @Test func aFieldPathSplitsFromTheLongestLabel() throws {
         let session = try DiffTests.session("tour")
-        let expression = try session.expression("weather.forecast[10001].temperatureF > 90")
+        let expression = try session.context().expression("weather.forecast[10001].temperatureF > 90")
         guard case .compare(let reference, .greater, .number(90, _)) = expression else {
             Issue.record("parsed as \(expression)")
             return
@@ -86,19 +91,19 @@ struct ExpressionTests {
         let session = try DiffTests.session("tour")
         #expect(throws: InspectorError("unknown state 'weather.isNise[10001]'; did you mean 'weather.isNice[10001]'?"))
         {
-            try session.expression("weather.isNise[10001] == true")
+            try session.context().expression("weather.isNise[10001] == true")
         }
         #expect(throws: InspectorError("unknown operator '=<'; expected ==, !=, <, <=, > or >=")) {
-            try session.expression("weather.isNiceHere =< 3")
+            try session.context().expression("weather.isNiceHere =< 3")
         }
         #expect(throws: InspectorError("expression ends early; expected a value to compare with")) {
-            try session.expression("weather.isNiceHere ==")
+            try session.context().expression("weather.isNiceHere ==")
         }
         #expect(throws: InspectorError("a status compares with == or !=, not '>'")) {
-            try session.expression("status weather.forecast[10001] > success")
+            try session.context().expression("status weather.forecast[10001] > success")
         }
         #expect(throws: InspectorError("unexpected 'true' in expression; expected 'and', 'or' or the end")) {
-            try session.expression("exists weather.isNiceHere true")
+            try session.context().expression("exists weather.isNiceHere true")
         }
     }
 
@@ -123,7 +128,7 @@ struct ExpressionTests {
         let expression = "weather.isNiceHere == true and weather.currentZip == 94105"
         _ = try session.execute("bisect \(expression)")
         #expect(session.cursor == 9)
-        #expect(session.cursor == (try linearScan(session, try session.expression(expression))))
+        #expect(session.cursor == (try linearScan(session, try session.context().expression(expression))))
         #expect(
             try session.execute("bisect weather.forecast[10001].temperatureF > 200")?.report
                 == [

@@ -12,7 +12,7 @@ struct GraphViewTests {
         var words = ["--turn", "\(turn)"]
         if let focus { words += ["--focus", focus] }
         if let depth { words += ["--depth", "\(depth)"] }
-        return try session.graphView(
+        return try session.context().graphView(
             try CommandArguments(words, command: "export", valueFlags: ["--turn", "--focus", "--depth"]))
     }
 

@@ -18,11 +18,11 @@ struct HistoryStreamTests {
         let middle = session.turns[session.turns.count / 2]
         for id in session.trace.states.keys.sorted() {
             for limit in [nil, middle, last] {
-                let whole = session.stateHistory(of: id, field: nil, through: limit)
+                let whole = session.context().stateHistory(of: id, field: nil, through: limit)
                 for firstBatch in [1, 3, 1_000] {
                     // A fresh session each time: a timeline built by one would be reused by the next.
                     let streaming = try DiffTests.session(name)
-                    let streamed = streaming.streamedStateHistory(
+                    let streamed = streaming.context().streamedStateHistory(
                         of: id, field: nil, through: limit, firstBatch: firstBatch)
                     guard case .streamedTable? = streamed.first else {
                         Issue.record("not a stream: \(streamed)")
@@ -30,7 +30,7 @@ struct HistoryStreamTests {
                     }
                     #expect(
                         Report.materialized(streamed) == whole,
-                        "\(name): \(session.label(id)) through \(limit.map { "\($0)" } ?? "the end"), batches of \(firstBatch)"
+                        "\(name): \(session.context().label(id)) through \(limit.map { "\($0)" } ?? "the end"), batches of \(firstBatch)"
                     )
                 }
             }
@@ -39,9 +39,9 @@ struct HistoryStreamTests {
 
     @Test func aFieldsHistoryStreamsTheSameRows() throws {
         let session = try DiffTests.session("heat-advisory")
-        let id = try session.resolveState("weather.forecast[10001]")
-        let whole = session.stateHistory(of: id, field: ".temperatureF", through: nil)
-        let streamed = try DiffTests.session("heat-advisory").streamedStateHistory(
+        let id = try session.context().resolveState("weather.forecast[10001]")
+        let whole = session.context().stateHistory(of: id, field: ".temperatureF", through: nil)
+        let streamed = try DiffTests.session("heat-advisory").context().streamedStateHistory(
             of: id, field: ".temperatureF", through: nil, firstBatch: 2)
         #expect(Report.materialized(streamed) == whole)
     }
@@ -50,8 +50,8 @@ struct HistoryStreamTests {
         let session = try DiffTests.session("tour")
         let plain = try #require(try session.execute("history weather.currentZip"))
         #expect(!plain.report.contains { if case .streamedTable = $0 { true } else { false } })
-        session.streamsTables = true
-        let streamed = try #require(try session.execute("history weather.currentZip"))
+        let streamed = try #require(
+            try session.execute("history weather.currentZip", call: CommandCall(streamsTables: true)))
         #expect(streamed.report.contains { if case .streamedTable = $0 { true } else { false } })
         #expect(ReportRenderer().text(streamed) == ReportRenderer().text(plain), "rendered whole, the same text")
     }
@@ -82,9 +82,8 @@ struct TurnsStreamTests {
         for trace in traces {
             let plain = InspectorSession(trace: trace, source: "tour", catalog: .standard)
             let streaming = InspectorSession(trace: trace, source: "tour", catalog: .standard)
-            streaming.streamsTables = true
             let whole = try? plain.execute(command)
-            let streamed = try? streaming.execute(command)
+            let streamed = try? streaming.execute(command, call: CommandCall(streamsTables: true))
             #expect(whole != nil && streamed != nil, "\(command)")
             guard let whole, let streamed else { continue }
             if command == "turns" || command == "sql SELECT * FROM turns" {
@@ -92,7 +91,7 @@ struct TurnsStreamTests {
             }
             #expect(Report.materialized(streamed.report) == whole.report, "\(command)")
             // A stream is read once: the JSON of the same command, asked again.
-            let again = try streaming.execute(command)
+            let again = try streaming.execute(command, call: CommandCall(streamsTables: true))
             #expect(again.map { ReportRenderer().json($0) } == ReportRenderer().json(whole), "\(command)")
         }
     }
@@ -116,9 +115,9 @@ struct TurnsStreamTests {
             for firstBatch in [1, 3, 8_192] {
                 let streaming = InspectorSession(trace: trace, source: "tour", catalog: .standard)
                 _ = try streaming.execute("goto 5")
-                streaming.streamsTables = true
                 let pattern = String(command.dropFirst("find ".count))
-                let streamed = try streaming.find(pattern, firstBatch: firstBatch)
+                let streamed = try streaming.context(CommandCall(streamsTables: true)).find(
+                    pattern, firstBatch: firstBatch)
                 #expect(streamed.contains { if case .streamedTable = $0 { true } else { false } })
                 #expect(
                     Report.materialized(streamed) == whole.report, "\(command), batches from \(firstBatch)")
@@ -126,8 +125,7 @@ struct TurnsStreamTests {
             // Through the command, rendered whole: the same text.
             let streaming = InspectorSession(trace: trace, source: "tour", catalog: .standard)
             _ = try streaming.execute("goto 5")
-            streaming.streamsTables = true
-            let streamed = try #require(try streaming.execute(command))
+            let streamed = try #require(try streaming.execute(command, call: CommandCall(streamsTables: true)))
             #expect(ReportRenderer().text(streamed) == ReportRenderer().text(whole), "\(command)")
         }
     }

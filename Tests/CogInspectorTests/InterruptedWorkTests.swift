@@ -18,12 +18,14 @@ struct InterruptedWorkTests {
     @Test func historyBuildsNoRowsOnceInterrupted() throws {
         let session = InspectorSession(trace: try TraceFile.load(contentsOf: Self.tour), source: "tour")
         let zip = try #require(session.trace.stateID(labelled: "weather.currentZip"))
-        let whole = session.stateHistory(of: zip, field: nil, through: nil)
+        let whole = session.context().stateHistory(of: zip, field: nil, through: nil)
         #expect(whole.contains { if case .table = $0 { true } else { false } })
-        session.interruptRequested = { true }
-        let cut = session.stateHistory(of: zip, field: nil, through: nil)
+        let cut = session.context(CommandCall(interruptRequested: { true })).stateHistory(
+            of: zip, field: nil, through: nil)
         #expect(!cut.contains { if case .table = $0 { true } else { false } }, "\(cut)")
-        #expect(throws: InspectorError.interrupted) { try session.execute("history weather.currentZip") }
+        #expect(throws: InspectorError.interrupted) {
+            try session.execute("history weather.currentZip", call: CommandCall(interruptRequested: { true }))
+        }
     }
 
     @Test func aComparisonStopsWhenEitherTraceIsCancelled() throws {

@@ -36,8 +36,8 @@ struct ProgressReportTests {
         let turns = TraceEventIndex.batchSize + 5_000
         let session = try counterSession(turns: turns)
         let reports = Reports()
-        session.progress = { reports.list.append($0) }
-        let result = try #require(try session.execute("find milestone"))
+        let result = try #require(
+            try session.execute("find milestone", call: CommandCall(progress: { reports.list.append($0) })))
         let named = reports.list.filter { $0.task == "reading turn names" }
         #expect(!named.isEmpty)
         #expect(named.allSatisfy { $0.total == turns && $0.completed > 0 && $0.completed < turns })
@@ -46,18 +46,18 @@ struct ProgressReportTests {
             for case .table(_, let rows) in body { turnRows = rows }
         }
         #expect(turnRows.count == turns / 1_000)
-        #expect(!session.hasTimeline, "find built the event index")
+        #expect(!session.context().hasTimeline, "find built the event index")
     }
 
     @Test func aBisectOverManyCandidatesReportsHowFarItGot() throws {
-        let session = try counterSession(turns: 3 * InspectorSession.bisectProgressStep)
+        let session = try counterSession(turns: 3 * CommandContext.bisectProgressStep)
         let reports = Reports()
-        session.progress = { reports.list.append($0) }
-        #expect(try session.bisect(try session.expression("a == -1")) == nil)
+        let context = session.context(CommandCall(progress: { reports.list.append($0) }))
+        #expect(try context.bisect(try context.expression("a == -1")) == nil)
         let bisecting = reports.list.filter { $0.task == "bisecting" }
         #expect(bisecting.count >= 2)
         #expect(bisecting.map(\.completed) == bisecting.map(\.completed).sorted())
-        let found = try #require(try session.bisect(try session.expression("a == 9000")))
+        let found = try #require(try context.bisect(try context.expression("a == 9000")))
         #expect(found.turn == 9_000)
     }
 }

@@ -116,7 +116,7 @@ struct ReactionTests {
         let (_, rows) = try table(try session.execute("deps Weather.niceAlert"))
         #expect(
             rows.map { $0[0] } == [
-                .state(session.reference(try #require(session.trace.stateID(labelled: "weather.isNiceHere"))))
+                .state(session.context().reference(try #require(session.trace.stateID(labelled: "weather.isNiceHere"))))
             ])
     }
 
@@ -145,7 +145,7 @@ struct ReactionTests {
             Issue.record("get gave no fields")
             return
         }
-        let graph = try session.graph()
+        let graph = try session.context().graph()
         let forecast = try #require(session.trace.stateID(labelled: "weather.forecast[10001]"))
         let recorded = try #require(graph.states[forecast]?.value?.json?.value(atPath: ".temperatureF"))
         #expect(fields.last == Field("value", .value(TraceValue(text: recorded.jsonText, json: recorded))))

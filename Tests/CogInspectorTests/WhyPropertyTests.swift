@@ -129,10 +129,10 @@ struct WhyPropertyTests {
         var answers = 0
         var short: [String] = []
         let start = Set(try trace.turnSequences.first.map { try trace.snapshot(after: $0 - 1).states.keys } ?? [])
-        let registrations = Set(session.timeline.registrationNames.values).sorted()
+        let registrations = Set(session.context().timeline.registrationNames.values).sorted()
         for turn in trace.turnSequences {
-            let states = trace.states.keys.sorted().filter { session.absence(of: $0, at: turn) == nil }
-            for name in states.map({ session.label($0) }) + registrations {
+            let states = trace.states.keys.sorted().filter { session.context().absence(of: $0, at: turn) == nil }
+            for name in states.map({ session.context().label($0) }) + registrations {
                 let label = name.replacingOccurrences(of: "'", with: "'\\''")
                 let command = "why '\(label)' @\(turn)" + (depth.map { " --depth \($0)" } ?? "")
                 let result = try #require(try session.execute(command))
@@ -228,15 +228,16 @@ struct WhyAgreementTests {
         let session = InspectorSession(trace: try TraceFile.load(contentsOf: url), source: name)
         var compared = 0
         for state in session.trace.states.keys.sorted() {
-            guard case .table(_, let rows) = session.stateHistory(of: state, field: nil, through: nil).first else {
+            guard case .table(_, let rows) = session.context().stateHistory(of: state, field: nil, through: nil).first
+            else {
                 continue
             }
             var lastRowOfTurn: [TurnNumber: [Cell]] = [:]
             for row in rows { if case .turn(let turn) = row[0] { lastRowOfTurn[turn.turn] = row } }
             for (turn, row) in lastRowOfTurn {
                 guard case .text(let reason) = row[2], row[1] != .absent else { continue }
-                let link = session.causalChain(of: state, WhyOptions(turn: turn)).links[0]
-                #expect(link.explanation == reason, "\(name) \(session.label(state)) @\(turn)")
+                let link = session.context().causalChain(of: state, WhyOptions(turn: turn)).links[0]
+                #expect(link.explanation == reason, "\(name) \(session.context().label(state)) @\(turn)")
                 compared += 1
             }
         }
@@ -252,13 +253,14 @@ struct WhyAgreementTests {
         var compared = 0
         for turn in session.turns {
             try session.move(to: turn)
-            for state in session.trace.states.keys.sorted() where session.absence(of: state, at: turn) == nil {
-                let link = session.causalChain(of: state).links[0]
+            for state in session.trace.states.keys.sorted() where session.context().absence(of: state, at: turn) == nil
+            {
+                let link = session.context().causalChain(of: state).links[0]
                 guard link.cause == .recomputed, link.turn?.turn == turn, let trigger = link.trigger else { continue }
-                let result = try session.execute("deps '\(session.label(state))'")
+                let result = try session.execute("deps '\(session.context().label(state))'")
                 guard case .table(_, let rows) = result?.report.first else { continue }
                 let row = rows.first { $0[0] == .state(trigger) }
-                #expect(row?[2] == .bool(true), "\(name) @\(turn) \(session.label(state)): \(rows)")
+                #expect(row?[2] == .bool(true), "\(name) @\(turn) \(session.context().label(state)): \(rows)")
                 compared += 1
             }
         }

@@ -24,7 +24,7 @@ struct WhyTests {
         var checked = 0
         for sequence in session.turns {
             try session.move(to: sequence)
-            let chain = session.causalChain(of: here).links
+            let chain = session.context().causalChain(of: here).links
             guard let source = chain.last, let event = source.event, let sourceTurn = source.turn?.turn,
                 case .write(let state, _, let new) = event, state == currentZip
             else {
@@ -49,7 +49,7 @@ struct WhyTests {
         let session = try session("heat-advisory")
         let nice = try #require(session.trace.stateID(labelled: "weather.isNice[10001]"))
         let forecast = try #require(session.trace.stateID(labelled: "weather.forecast[10001]"))
-        let chain = session.causalChain(of: nice).links
+        let chain = session.context().causalChain(of: nice).links
         let last = try #require(chain.last)
         #expect(last.state.id == forecast)
         #expect(last.cause == .published)
@@ -77,7 +77,7 @@ struct WhyTests {
             #"{"type":"trailer","ok":true,"turns":1,"evicted":0,"dropped":0,"keyframes":0}"#,
         ]
         let session = InspectorSession(trace: try TraceFile.parse(lines.joined(separator: "\n") + "\n"), source: "t")
-        let chain = session.causalChain(of: try #require(session.trace.stateID(labelled: "nice"))).links
+        let chain = session.context().causalChain(of: try #require(session.trace.stateID(labelled: "nice"))).links
         #expect(chain.map(\.state.label) == ["nice", "forecast"])
         #expect(chain.last?.explanation == "published in turn 1 (forecast success), a result of its async work")
         #expect(chain.last?.turn == TurnReference(1))
@@ -133,7 +133,7 @@ struct WhyShapeTests {
                 #"{"type":"turn","seq":3,"name":"step","origin":"op","cause":null,"start":0,"duration":0,"events":[{"e":"write","s":1,"old":{"t":"2","j":2},"new":{"t":"3","j":3}}]}"#,
                 #"{"type":"idle","after":3,"events":[{"e":"created","s":3,"v":null},{"e":"deps","s":3,"ps":[1,2]},{"e":"recompute","s":3,"old":null,"new":{"t":"11","j":11},"changed":true,"by":null}]}"#,
             ], turns: 3)
-        let chain = session.causalChain(of: 3)
+        let chain = session.context().causalChain(of: 3)
         #expect(
             chain.textLines == [
                 "doubled: nil → 11, computed for the first time after turn 3",
@@ -167,13 +167,13 @@ struct WhyShapeTests {
             Issue.record("no chain")
             return
         }
-        #expect(short.links.count <= InspectorSession.linksPerScreen)
+        #expect(short.links.count <= CommandContext.linksPerScreen)
         #expect(short.cut == length + 1 - short.links.count)
         #expect(
             short.cutNote
                 == "\(short.cut) more links lie deeper than level \(short.depthLimit); --depth \(length) shows them all"
         )
-        let whole = session.causalChain(of: last, WhyOptions(depth: length))
+        let whole = session.context().causalChain(of: last, WhyOptions(depth: length))
         #expect(whole.links.count == length + 1)
         #expect(whole.cut == 0)
         #expect(whole.links.last?.line == "s1: 0 → 1, written in turn 2 (poke), origin op")
@@ -189,7 +189,7 @@ struct WhyShapeTests {
                 #"{"type":"keyframe","before":11,"states":[{"id":1,"v":{"t":"10001","j":"10001"},"ver":1,"mark":"clean","deps":[],"obs":[]}],"registrations":[]}"#,
                 #"{"type":"turn","seq":11,"name":"idle","origin":"op","cause":null,"start":0,"duration":0,"events":[]}"#,
             ], evicted: 10, turns: 11)
-        let link = try #require(session.causalChain(of: 1).links.first)
+        let link = try #require(session.context().causalChain(of: 1).links.first)
         #expect(link.cause == .heldSinceStart)
         #expect(link.evicted == 1...10)
         #expect(

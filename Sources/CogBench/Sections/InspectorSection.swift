@@ -32,12 +32,16 @@ enum InspectorSection {
             let turns = session.turns
 
             func timed(
-                _ variant: String, _ count: Int, in chosen: InspectorSession? = nil, _ line: () -> String
+                _ variant: String, _ count: Int, in chosen: InspectorSession? = nil,
+                call: CommandCall = CommandCall(), _ line: () -> String
             ) -> Measurement {
                 var times: [Double] = []
                 for _ in 0..<count {
-                    let command = line()
-                    let elapsed = clock.measure { try? (chosen ?? session).execute(lines: command) }
+                    // Several lines run one after the other count as one timed command.
+                    let commands = line().split(separator: "\n").map(String.init)
+                    let elapsed = clock.measure {
+                        for command in commands { _ = try? (chosen ?? session).execute(command, call: call) }
+                    }
                     times.append(elapsed.milliseconds)
                 }
                 return Measurement(section: "inspector", name: name, variant: variant, samples: times)
@@ -48,8 +52,9 @@ enum InspectorSection {
             // first history is a batch's only command (`coginspect trace -c 'history …'`), which
             // indexes that one state.
             let historySession = InspectorSession(trace: trace, source: url.lastPathComponent, catalog: .standard)
-            historySession.noCommandFollows = true
-            let firstHistory = timed("history (first: indexes its state)", 1, in: historySession) {
+            let firstHistory = timed(
+                "history (first: indexes its state)", 1, in: historySession, call: CommandCall(isLastCommand: true)
+            ) {
                 "history weather.forecast[10001]"
             }
             let goto = timed("goto + get", samples) { "goto \(randomTurn())\nget weather.isNiceHere" }
@@ -106,13 +111,6 @@ enum InspectorSection {
                 ], rows))
         print()
         return measurements
-    }
-}
-
-/// A command: several lines run one after the other count as one timed command.
-extension InspectorSession {
-    func execute(lines text: String) throws {
-        for line in text.split(separator: "\n") { _ = try execute(String(line)) }
     }
 }
 

@@ -21,13 +21,13 @@ package struct CommandSpec: Sendable {
     /// The forms of the command that still run with several traces open (`export sqlite FILE`),
     /// told apart by their first argument; nil when the command needs a single trace.
     package var multiTraceForms: (@Sendable (CommandCatalog) -> [MultiTraceForm])?
-    package let run: @Sendable (InspectorSession, CommandArguments) throws(InspectorError) -> [Report]
+    package let run: @Sendable (CommandContext, CommandArguments) throws(InspectorError) -> [Report]
 
     package init(
         name: String, aliases: [String], group: String, synopsis: String, summary: String, example: String,
         valueFlags: Set<String>, switches: Set<String> = [],
         completions: (@Sendable (_ index: Int) -> [String])? = nil, scope: AnswerScope = .throughCursor,
-        run: @escaping @Sendable (InspectorSession, CommandArguments) throws(InspectorError) -> [Report]
+        run: @escaping @Sendable (CommandContext, CommandArguments) throws(InspectorError) -> [Report]
     ) {
         self.name = name
         self.aliases = aliases
@@ -108,12 +108,12 @@ package struct ExportFormat: Sendable {
     /// Writes the export to `destination` (the `--to` path or the path word), or returns it as a
     /// document when there is none.
     package let run:
-        @Sendable (InspectorSession, CommandArguments, _ destination: String?) throws(InspectorError) -> [Report]
+        @Sendable (CommandContext, CommandArguments, _ destination: String?) throws(InspectorError) -> [Report]
 
     package init(
         name: String, usage: String? = nil, takesPath: Bool = false, coversCompanions: Bool = false,
         valueFlags: Set<String> = [], switches: Set<String> = [], synopsisFlags: String = "", summary: String?,
-        run: @escaping @Sendable (InspectorSession, CommandArguments, String?) throws(InspectorError) -> [Report]
+        run: @escaping @Sendable (CommandContext, CommandArguments, String?) throws(InspectorError) -> [Report]
     ) {
         self.name = name
         self.usage = usage ?? name

@@ -65,7 +65,7 @@ extension CommandArguments {
     /// The subject word and an optional `@TURN` (in either order), resolved: a state label, a
     /// state label followed by a field path (`weather.forecast[10001].temperatureF`), or a
     /// reaction's name.
-    func subjectQuestion(in session: InspectorSession) throws(InspectorError) -> SubjectQuestion {
+    func subjectQuestion(in session: CommandContext) throws(InspectorError) -> SubjectQuestion {
         let turnWords = positional.filter { $0.hasPrefix("@") }
         let words = positional.filter { !$0.hasPrefix("@") }
         guard words.count == 1, turnWords.count <= 1 else {
@@ -95,7 +95,7 @@ extension CommandArguments {
     }
 }
 
-extension InspectorSession {
+extension CommandContext {
     /// Why `state` has no value to explain at turn `turn`: not created yet. Nil when it has one,
     /// or had one before it was released (`why` then explains that last value).
     func absence(of state: NodeID, at turn: TurnNumber) -> String? {

@@ -81,7 +81,7 @@ extension CommandCatalog {
     }
 }
 
-extension InspectorSession {
+extension CommandContext {
     /// `export FORMAT`: picks the catalog's format, refuses the options another format owns, and
     /// hands it the destination.
     func export(_ arguments: CommandArguments) throws(InspectorError) -> [Report] {
@@ -108,7 +108,7 @@ extension InspectorSession {
     }
 }
 
-extension InspectorSession {
+extension CommandContext {
     /// The graph an export draws: after `--turn N` with that turn's effects marked, or at the
     /// cursor; narrowed by `--focus`/`--depth`.
     package func graphView(_ arguments: CommandArguments) throws(InspectorError) -> GraphView {

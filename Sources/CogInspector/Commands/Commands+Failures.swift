@@ -30,7 +30,7 @@ extension CommandCatalog {
     }
 }
 
-extension InspectorSession {
+extension CommandContext {
     /// `turns`' rows with a marker row after each turn a failure followed (and before the first
     /// row for one before any turn), for the failures within `range`.
     func markingFailures(in rows: [[Cell]], range: ClosedRange<TurnNumber>?) -> [[Cell]] {

@@ -202,7 +202,7 @@ extension CommandCatalog {
     ]
 }
 
-extension InspectorSession {
+extension CommandContext {
     /// When an unused state's grace runs out: the grace scheduled last, from the turn that scheduled it.
     func graceDeadline(of state: NodeID) -> String {
         let scheduled = timeline.entries(of: state, through: cursor).last { entry in

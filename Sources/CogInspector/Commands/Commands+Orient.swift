@@ -80,7 +80,7 @@ extension CommandCatalog {
     ]
 }
 
-extension InspectorSession {
+extension CommandContext {
     var infoFields: [Field] {
         let header = trace.header
         let turns = self.turns

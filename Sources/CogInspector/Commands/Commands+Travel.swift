@@ -1,4 +1,4 @@
-public import CogTraceFormat
+import CogTraceFormat
 
 extension CommandCatalog {
     static let travel: [CommandSpec] = [
@@ -23,7 +23,7 @@ extension CommandCatalog {
                 var rows: [[Cell]] = []
                 var warnings: [Report] = []
                 for position in session.turns.indices {
-                    if position % InspectorSession.interruptCheckStep == 0, session.interruptRequested() {
+                    if position % CommandContext.interruptCheckStep == 0, session.interruptRequested() {
                         throw .interrupted
                     }
                     listing.add(position, to: &rows, warnings: &warnings)
@@ -116,13 +116,12 @@ extension CommandCatalog {
     ]
 }
 
-extension InspectorSession {
+extension CommandContext {
     /// Moves the cursor to `sequence`, one step of a `play`, and shows that turn as `turn N` does:
-    /// the front end calls this for each turn of a `Playback` as it reaches it.
-    public func playStep(_ sequence: TurnNumber) throws(InspectorError) -> CommandResult {
+    /// its heading, then its events grouped.
+    func playStep(_ sequence: TurnNumber) throws(InspectorError) -> [Report] {
         try move(to: sequence)
-        // Each turn as `turn N` shows it: its heading, then its events grouped.
-        return CommandResult(command: "play", report: try describeTurn(sequence))
+        return try describeTurn(sequence)
     }
 
     /// A note when `step` or `back` could not move because the cursor is at that end already.

@@ -1,6 +1,6 @@
 import CogTraceFormat
 
-extension InspectorSession {
+extension CommandContext {
     /// A graph diff as typed entries in titled sections, naming states and registrations by label.
     func diffReport(_ diff: GraphDiff, from: TurnNumber, to: TurnNumber) -> [Report] {
         guard !diff.isEmpty else { return [.message("nothing differs between turn \(from) and turn \(to)")] }

@@ -1,10 +1,15 @@
 package import CogTraceFormat
-import CogTraceStore
+package import CogTraceStore
 
-extension InspectorSession {
+extension CommandContext {
     /// One event as a line a person reads, with labels instead of ids.
     package func describe(_ event: TraceEvent) -> String {
-        func name(_ id: NodeID) -> String { label(id) }
+        Self.describe(event, in: trace) { label($0) }
+    }
+
+    /// One event of `trace` as a line, naming ids with `name`: `describe` for a caller that
+    /// names them without a command's context (the SQL tables, which outlive one command).
+    package static func describe(_ event: TraceEvent, in trace: TraceFile, name: (NodeID) -> String) -> String {
         func text(_ value: TraceValue?) -> String { value.map(\.text) ?? "nil" }
         switch event {
         case .stateCreated(let state, let value):

@@ -2,7 +2,7 @@ import CogTraceFormat
 
 /// The answers `history`, `get`, `deps` and `why` give about a reaction, watch, scope or task:
 /// when it ran or fired, what it read, and which change made it run.
-extension InspectorSession {
+extension CommandContext {
     /// Every run of the registrations (and when they were made and removed), with what each run
     /// read and which of those reads had just changed.
     func registrationHistory(

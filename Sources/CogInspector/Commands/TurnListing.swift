@@ -9,7 +9,7 @@ struct TurnListing {
     /// How many turns one streamed batch reads.
     static let batch = 2_048
 
-    let session: InspectorSession
+    let session: CommandContext
     let range: ClosedRange<TurnNumber>?
     let touching: Set<NodeID>?
     let namePattern: String?

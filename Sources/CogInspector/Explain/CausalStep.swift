@@ -37,7 +37,7 @@ struct CausalStep {
     }
 }
 
-extension InspectorSession {
+extension CommandContext {
     /// The step that decided `state`'s value just before `point`: its last write, seed, creation
     /// or run, and the states that explain it (the dependency whose change made it recompute;
     /// every input of a first run; with `all`, every input of any run).

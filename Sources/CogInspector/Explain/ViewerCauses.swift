@@ -3,14 +3,14 @@ package import CogTraceFormat
 /// The graph of causes the viewer's `why` panel walks, built by the engine that answers `why`
 /// in the terminal: every step that decided a value, as its line (the same words
 /// `CausalLink.line` prints), its detail and the steps that explain it. The page only picks the
-/// step at the cursor and lays the tree out, by the rules `InspectorSession.expand` follows.
+/// step at the cursor and lays the tree out, by the rules `CommandContext.expand` follows.
 package struct ViewerCauses {
     /// `[line, detail or null, [[step, role], …], label, value text]` per step.
     package private(set) var steps: [JSONValue] = []
     private var indexOfStep: [CausalStep.StepKey: Int] = [:]
-    private unowned let session: InspectorSession
+    private let session: CommandContext
 
-    package init(session: InspectorSession) {
+    package init(session: CommandContext) {
         self.session = session
         // Every decision asks about its causes: the index answers each at once.
         _ = session.timeline

@@ -30,7 +30,7 @@ public indirect enum Report: Equatable {
     /// A watched expression's value changing in a turn that arrived (`watch`).
     case watchChange(WatchChange)
     /// Turns the front end steps through at its own pace (`play`), printing each as it is
-    /// reached with `InspectorSession.playStep(_:)`. Renderers print nothing for it.
+    /// reached with `CommandContext.playStep(_:)`. Renderers print nothing for it.
     case playback(Playback)
     /// `clear`: the front end clears the terminal's screen (when there is one). Renderers print
     /// nothing for it.

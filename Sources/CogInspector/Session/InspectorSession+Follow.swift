@@ -3,6 +3,9 @@ public import CogTraceStore
 import Foundation
 
 extension InspectorSession {
+    /// Following the trace's file as it is written, once `follow` started it.
+    var following: FollowState? { store.following }
+
     /// Whether the session is following its trace's file (and has not stopped).
     public var isFollowing: Bool { following != nil && following?.ended == nil }
 
@@ -19,59 +22,13 @@ extension InspectorSession {
     /// Follows the file `follower` reads; its trace must be this session's. A trace that already
     /// has its trailer is followed no further.
     public func follow(_ follower: TraceFollower) {
-        precondition(follower.trace === trace, "a follower of another trace")
-        following = FollowState(follower: follower)
-        if trace.trailer != nil { following?.ended = .finished }
+        store.follow(follower)
     }
 
     /// Writes the followed file's sidecar index when more of it was read than the index there
     /// covers (see `TraceFollower.saveIndex`); `note` hears where it went.
     public func saveFollowedIndex(note: ((String) -> Void)?) {
         following?.follower.saveIndex(note: note)
-    }
-
-    /// `follow` at the prompt: goes on reading the trace's file from where it was loaded, or,
-    /// when a restarted app truncated or replaced it, reads the new recording in its place.
-    func startFollowing() throws(InspectorError) -> [Report] {
-        if isFollowing { return [.message("already following '\(source)'")] }
-        let url = URL(fileURLWithPath: source)
-        let ownFileChanged =
-            following.map { !$0.follower.namesTheFileRead }
-            ?? (trace.trailer == nil && TraceFollower.hasChanged(trace, at: url))
-        if ownFileChanged { return try reopenFollowed(url) }
-        let follower: TraceFollower
-        do {
-            follower = try TraceFollower.continuing(trace, at: url)
-        } catch {
-            throw InspectorError(error.message)
-        }
-        follow(follower)
-        return [.message("following '\(source)'; new turns arrive at the prompt, 'watch EXPR' reports changes")]
-    }
-
-    /// Reads the new recording at the session's path in place of the old one, keeping the
-    /// watches (evaluated on the new graph).
-    private func reopenFollowed(_ url: URL) throws(InspectorError) -> [Report] {
-        let follower: TraceFollower?
-        do {
-            follower = try TraceFollower.start(url)
-        } catch {
-            throw InspectorError("cannot reopen '\(source)': \(error)")
-        }
-        guard let follower else {
-            throw InspectorError("'\(source)' has no recording yet (no header line); type 'follow' again once it has")
-        }
-        let watched = watches.map(\.text)
-        adopt(follower.trace)
-        follow(follower)
-        watches = []
-        var report: [Report] = [
-            .message("reopened '\(source)': a new recording, \(turns.count) turns so far; following it")
-        ]
-        for text in watched {
-            report += (try? addWatch(text)) ?? [.warning("could not watch \(text) in the new recording")]
-        }
-        return report
     }
 
     /// Ends following at the first arriving turn where `text` holds (a batch run's `--until`).
@@ -83,12 +40,16 @@ extension InspectorSession {
         guard let following else { throw InspectorError("--until needs a followed trace (--follow)") }
         var waiting: String?
         do {
-            following.until = try expression(text)
+            following.until = try context().expression(text)
         } catch  where error.message.hasPrefix("unknown state") {
             following.pendingUntil = text
             waiting = "\(error.message); waiting for it to appear"
         }
-        try keepLiveGraph()
+        do {
+            try store.keepLiveGraph()
+        } catch {
+            throw context().malformed(error)
+        }
         return waiting
     }
 
@@ -105,7 +66,7 @@ extension InspectorSession {
         guard let following, following.ended == nil else { return nil }
         var update = FollowUpdate()
         let change: TraceFollower.Change
-        settleBackgroundIndex()
+        store.settleBackgroundIndex()
         let wasOnNewest = turns.last.map { cursor == $0 } ?? true
         do {
             change = try following.follower.poll()
@@ -120,7 +81,7 @@ extension InspectorSession {
         case .truncated, .replaced, .rewritten, .removed, .writerEnded:
             update.ended = .fileChanged(change)
         case .grew(let growth):
-            extendIndexes()
+            store.extendIndexes()
             update.newTurns = Array(turns[growth.newTurns])
             if let newest = update.newTurns.last {
                 if wasOnNewest {
@@ -171,9 +132,9 @@ extension InspectorSession {
         }
         defer { following.liveGraph = live }
         for index in watches.indices where watches[index].subject == nil {
-            watches[index].subject = try? watchSubject(watches[index].text)
+            watches[index].subject = try? context().watchSubject(watches[index].text)
         }
-        if let pending = following.pendingUntil, let until = try? expression(pending) {
+        if let pending = following.pendingUntil, let until = try? context().expression(pending) {
             following.until = until
             following.pendingUntil = nil
         }
@@ -204,68 +165,5 @@ extension InspectorSession {
                 update.ended = .untilMet(reference.turn)
             }
         }
-    }
-
-    /// Starts keeping the graph after the newest turn, which watches and `--until` read.
-    private func keepLiveGraph() throws(InspectorError) {
-        guard let following, following.liveGraph == nil else { return }
-        do {
-            following.liveGraph = try LiveGraph(trace: trace)
-        } catch {
-            throw malformed(error)
-        }
-    }
-
-    /// `watch EXPR`: reports each change of the expression's value in arriving turns.
-    func addWatch(_ text: String) throws(InspectorError) -> [Report] {
-        // A finished recording answers once with the value at its end; anything else that ended
-        // following (a file changed under it) has no trustworthy end to read.
-        if let end = followEnd, end != .finished {
-            throw InspectorError("nothing more will arrive: \(end.sentence)")
-        }
-        guard following != nil else {
-            throw InspectorError(
-                "nothing arrives in a trace that is not followed; open it with --follow, or type 'follow' first")
-        }
-        if watches.contains(where: { $0.text == text }) { return [.message("already watching \(text)")] }
-        var subject: Watch.Subject?
-        var notYet: [Report] = []
-        do {
-            subject = try watchSubject(text)
-        } catch  where error.message.hasPrefix("unknown state") {
-            // A followed trace names a state when it is first created: wait for it.
-            notYet = [.message("\(error.message); watching for it to appear")]
-        }
-        try keepLiveGraph()
-        let value = following?.liveGraph.map { Watch.evaluate(subject, in: $0.graph, turn: nil) } ?? .absent
-        watches.append(Watch(text: text, subject: subject, value: value))
-        return notYet + [
-            .fields([
-                Field("watching", .text(text)), Field("now", value),
-                Field("at turn", turns.last.map { .turn(TurnReference($0)) } ?? .absent),
-            ])
-        ]
-    }
-
-    /// `unwatch EXPR` or `unwatch all`.
-    func removeWatch(_ text: String) throws(InspectorError) -> [Report] {
-        if text == "all" {
-            let count = watches.count
-            watches.removeAll()
-            return [.message(count == 1 ? "removed 1 watch" : "removed \(count) watches")]
-        }
-        guard let index = watches.firstIndex(where: { $0.text == text }) else {
-            let known = watches.map { "'\($0.text)'" }.joined(separator: ", ")
-            throw InspectorError(
-                "not watching '\(text)'; " + (watches.isEmpty ? "nothing is watched" : "watched: \(known), or 'all'"))
-        }
-        watches.remove(at: index)
-        return [.message("stopped watching \(text)")]
-    }
-
-    /// `watch` alone: what is watched, with the values last seen.
-    func watchList() -> [Report] {
-        guard !watches.isEmpty else { return [.message("nothing is watched; 'watch EXPR' adds one")] }
-        return [.table(columns: ["watch", "value"], rows: watches.map { [.text($0.text), $0.value] })]
     }
 }

@@ -50,7 +50,7 @@ public struct WatchChange: Equatable {
     public let previous: Cell
 }
 
-extension InspectorSession {
+extension CommandContext {
     /// Reads what `watch` was given: a lone state reference watches the value, anything else is
     /// a condition.
     func watchSubject(_ text: String) throws(InspectorError) -> Watch.Subject {

@@ -18,7 +18,7 @@ struct TraceTablesExport {
 
     /// One trace to write: its session and the name its rows carry.
     struct Part {
-        let session: InspectorSession
+        let session: CommandContext
         let name: String
 
         /// `commit=…` and `run=…`: the CI commit and run, else `unknown` and the trace's run id.
@@ -38,7 +38,7 @@ struct TraceTablesExport {
     let force: Bool
 
     /// An export of `sessions` into `directory`, each trace named by its file name.
-    init(sessions: [InspectorSession], directory: String, force: Bool) {
+    init(sessions: [CommandContext], directory: String, force: Bool) {
         self.directory = directory
         self.force = force
         parts = sessions.map { session in
@@ -177,7 +177,7 @@ struct TraceTablesExport {
         try TraceTableRows(source: source).forEachRow(in: table) { values throws(InspectorError) in
             count += 1
             // The session the command runs in hears Ctrl-C; the other traces open are its companions.
-            if count % InspectorSession.interruptCheckStep == 0, parts[0].session.interruptRequested() {
+            if count % CommandContext.interruptCheckStep == 0, parts[0].session.interruptRequested() {
                 throw .interrupted
             }
             let members = kept.map { index in

@@ -18,9 +18,9 @@ enum ViewerChanges {
     /// The change list of `turn`: its groups in order, each with its title, whether it is the
     /// work after the turn, and its entries.
     static func groups(
-        of turn: TraceTurn, in session: InspectorSession, slot: (NodeID) -> Int?
+        of turn: TraceTurn, in session: CommandContext, slot: (NodeID) -> Int?
     ) -> [(title: String, isAfterTurn: Bool, entries: [Entry])] {
-        InspectorSession.eventGroups(of: turn).map { group in
+        CommandContext.eventGroups(of: turn).map { group in
             (
                 group.title, group.isAfterTurn,
                 group.events.map { event in

@@ -38,7 +38,7 @@ struct ViewerModel {
 
     /// Walks the turns at `window` (positions in the recording's turn list) once, from the graph
     /// before the first of them.
-    init(session: InspectorSession, window: Range<Int>) throws(InspectorError) {
+    init(session: CommandContext, window: Range<Int>) throws(InspectorError) {
         let trace = session.trace
         causes = ViewerCauses(session: session)
         let sequences = trace.turnSequences[window.clamped(to: trace.turnSequences.indices)]
@@ -49,7 +49,7 @@ struct ViewerModel {
         let failureTurns = Set(trace.failures.map(\.after))
         for (position, sequence) in sequences.enumerated() {
             // An export of many turns takes a while: Ctrl-C stops it, and no file is written.
-            if position % InspectorSession.interruptCheckStep == 0 {
+            if position % CommandContext.interruptCheckStep == 0 {
                 if session.interruptRequested() { throw .interrupted }
                 session.progress?(
                     TraceProgress(task: "building the viewer", completed: position, total: sequences.count))

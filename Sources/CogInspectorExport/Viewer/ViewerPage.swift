@@ -19,12 +19,12 @@ enum ViewerPage {
     struct Request {
         var window: Range<Int>
         var graphviz: URL?
-        var other: (session: InspectorSession, window: Range<Int>)?
+        var other: (session: CommandContext, window: Range<Int>)?
     }
 
     /// The page for `session`'s recording, at the turns of `request.window`.
     static func render(
-        _ session: InspectorSession, _ request: Request
+        _ session: CommandContext, _ request: Request
     ) throws(InspectorError) -> (
         html: String, layout: ViewerLayout.Engine
     ) {
@@ -53,7 +53,7 @@ enum ViewerPage {
 
     /// The page for the whole of `session`'s recording.
     static func render(
-        _ session: InspectorSession, graphviz: URL?
+        _ session: CommandContext, graphviz: URL?
     ) throws(InspectorError) -> (
         html: String, layout: ViewerLayout.Engine
     ) {
@@ -62,7 +62,7 @@ enum ViewerPage {
 
     /// One recording's part of the page: its nodes laid out, its turns, keyframes and causes.
     private static func dataset(
-        _ session: InspectorSession, window: Range<Int>, graphviz: URL?
+        _ session: CommandContext, window: Range<Int>, graphviz: URL?
     ) throws(InspectorError) -> (fields: [(String, JSONValue)], layout: ViewerLayout.Engine) {
         let model = try ViewerModel(session: session, window: window)
         let layout = ViewerLayout.compute(nodes: model.nodes, edges: model.edges, graphviz: graphviz)
@@ -102,7 +102,7 @@ enum ViewerPage {
     /// Where two recordings first part ways, as `diff --trace` finds it: the turn in each, whether
     /// it is the work after the turn, and the lines saying how; null when they agree.
     private static func divergence(
-        _ session: InspectorSession, _ other: InspectorSession
+        _ session: CommandContext, _ other: CommandContext
     ) throws(InspectorError) -> JSONValue {
         let comparison: TraceComparison
         do {

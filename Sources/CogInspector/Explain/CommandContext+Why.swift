@@ -20,7 +20,7 @@ public struct WhyOptions: Equatable, Sendable {
     }
 }
 
-extension InspectorSession {
+extension CommandContext {
     /// How many links the default answer shows at most: one screen.
     static let linksPerScreen = 20
     /// How many steps a walk takes before it stops counting what lies deeper.

@@ -1,7 +1,7 @@
 import CogTraceFormat
 import CogTraceStore
 
-extension InspectorSession {
+extension CommandContext {
     /// How many turns a backward search walks before it builds the timeline instead.
     static let searchBudget = 65_536
 
@@ -58,7 +58,7 @@ extension InspectorSession {
     /// (one of a few states, or the whole one) or of the whole one once it is built, else read
     /// from the turn's record.
     func heading(of sequence: TurnNumber) -> TurnHeading? {
-        if let read = timelineReadByCommand ?? (hasTimeline ? timeline : nil) { return read.heading(of: sequence) }
+        if let read = timelineRead ?? (hasTimeline ? timeline : nil) { return read.heading(of: sequence) }
         return try? trace.turnHeading(sequence)
     }
 }

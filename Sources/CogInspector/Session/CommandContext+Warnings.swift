@@ -1,14 +1,35 @@
-public import CogTraceFormat
-public import CogTraceStore
+import CogTraceFormat
+import CogTraceStore
 
-extension InspectorSession {
-    /// The turns whose records could not be decoded (the timeline is built to find them).
-    public var undecodableTurns: [(turn: TurnNumber, error: TraceReadError)] { timeline.undecodable }
+extension CommandContext {
+    /// What an answer of a command of `scope` must warn of, from what the command read: the
+    /// undecodable turns it had to leave out, the turns missing from the file's numbering, the
+    /// keyframes the turns after them contradict, and the ids the trace never declared. A
+    /// command that spans the recording hears of every turn; the others of those up to the cursor.
+    func warnings(for scope: AnswerScope) -> [Report] {
+        let limit = scope == .wholeRecording ? nil : cursor
+        var warnings: [Report] = []
+        if timelineRead != nil || !searchedUndecodable.isEmpty {
+            warnings += undecodableWarnings(through: limit)
+        }
+        guard scope != .session else { return warnings }
+        warnings += missingTurnWarnings(through: limit)
+        warnings += keyframeWarnings(through: limit)
+        if !undeclaredNamed.isEmpty {
+            let ids = undeclaredNamed.sorted().prefix(5).map { "#\($0)" }.joined(separator: ", ")
+            let more = undeclaredNamed.count > 5 ? " and \(undeclaredNamed.count - 5) more" : ""
+            warnings.append(
+                .warning(
+                    "\(ids)\(more) named by the trace but never declared (no state record or registration); "
+                        + "lines may be missing from the file"))
+        }
+        return warnings
+    }
 
     /// Warnings for an answer built from the timeline up to turn `limit` (all turns when nil):
     /// one per undecodable turn it had to leave out, naming the turn and its line.
     func undecodableWarnings(through limit: TurnNumber? = nil) -> [Report] {
-        Self.undecodableWarnings((timelineReadByCommand?.undecodable ?? []) + searchedUndecodable, through: limit)
+        Self.undecodableWarnings((timelineRead?.undecodable ?? []) + searchedUndecodable, through: limit)
     }
 
     /// Warnings for the undecodable turns `all` up to turn `limit` (all when nil), each turn once.

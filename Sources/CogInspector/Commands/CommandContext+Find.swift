@@ -1,7 +1,7 @@
 import CogTraceFormat
 import CogTraceStore
 
-extension InspectorSession {
+extension CommandContext {
     /// `find PATTERN`: the states whose label matches, the turns whose name matches (every turn
     /// of the recording, read on every core), and the values at the cursor whose text matches.
     /// At a prompt that streams (`streamsTables`) the turns come a batch at a time; read whole,

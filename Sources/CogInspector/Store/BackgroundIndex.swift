@@ -52,13 +52,3 @@ final class BackgroundIndex: Sendable {
         return built.withLock { $0?.index }
     }
 }
-
-extension InspectorSession {
-    /// Starts building the event index on another thread, for an interactive session: the
-    /// commands that need it (`history`, `async`, `leases`, `bisect`, `find`) then wait only for
-    /// what is left of the build. A batch run answers its commands at once and does not start it.
-    public func indexInBackground() {
-        guard !hasTimeline, !isIndexingInBackground else { return }
-        startBackgroundIndex(BackgroundIndex(trace: trace))
-    }
-}

@@ -3,7 +3,7 @@ import CogTraceStore
 
 /// What a run read and which of those reads had changed since the run before it: what `why`
 /// follows from a recompute and what `deps` marks, so the two cannot disagree.
-extension InspectorSession {
+extension CommandContext {
     /// The kinds of event that can give a state a new value, as records spell them.
     static let valueKinds: Set<String> = ["write", "seeded", "created", "recompute"]
 

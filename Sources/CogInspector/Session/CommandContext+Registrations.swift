@@ -18,7 +18,7 @@ enum Subject {
     }
 }
 
-extension InspectorSession {
+extension CommandContext {
     /// The state or registration a person named; a state's label wins over a registration's name.
     /// - Throws: `InspectorError` naming the closest state or registration.
     func resolveSubject(_ label: String) throws(InspectorError) -> Subject {
@@ -98,7 +98,7 @@ extension InspectorSession {
     }
 }
 
-extension InspectorSession {
+extension CommandContext {
     /// One field of a state's value at the cursor, e.g. `.temperatureF` of a forecast.
     /// - Throws: `InspectorError` when the path is malformed or the value has no such field.
     func field(_ path: String, of id: NodeID) throws(InspectorError) -> [Report] {
@@ -127,7 +127,7 @@ extension InspectorSession {
     }
 }
 
-extension InspectorSession {
+extension CommandContext {
     /// A state at the cursor: its value, shape, version, settle mark and, for an async state,
     /// its status.
     func stateFields(of id: NodeID) throws(InspectorError) -> [Report] {

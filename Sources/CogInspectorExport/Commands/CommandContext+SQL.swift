@@ -3,7 +3,7 @@ import CogTraceFormat
 import CogTraceStore
 import Foundation
 
-extension InspectorSession {
+extension CommandContext {
     /// `sql QUERY`: the rows of a read-only query over the recording's tables. At a prompt that
     /// streams (`streamsTables`) the rows come a batch at a time into the pager; read whole, all
     /// at once.
@@ -64,7 +64,7 @@ extension InspectorSession {
     /// The SQLite tables, made on first use; each is filled when a query first reads it. They
     /// are made again once the trace has grown (`SQLTableCache`).
     func tables() throws(InspectorError) -> TraceDatabase {
-        try SQLTableCache.tables(of: trace) { () throws(InspectorError) in
+        try SQLTableCache.tables(of: store) { () throws(InspectorError) in
             try TraceDatabase(sources: [databaseSource], fillsEveryTable: false)
         }
     }
@@ -88,9 +88,14 @@ extension InspectorSession {
     }
 
     /// This recording as a database source, named by where it came from.
+    /// Its names come from the store, which the tables may outlive (they are kept between
+    /// commands): a name asked for after the trace was closed is the bare `#id`.
     var databaseSource: TraceDatabase.Source {
         TraceDatabase.Source(
-            name: source, trace: trace, label: { [unowned self] in label($0) },
-            describe: { [unowned self] in describe($0) })
+            name: source, trace: trace, label: { [weak store] id in store?.label(id) ?? "#\(id)" },
+            describe: { [weak store] event in
+                guard let store else { return "" }
+                return CommandContext.describe(event, in: store.trace, name: store.label)
+            })
     }
 }

@@ -4,7 +4,7 @@ import CogTraceFormat
 import CogTraceStore
 import Foundation
 
-extension InspectorSession {
+extension CommandContext {
     /// `export html [--layout L] [--turns A..B] [--trace OTHER]`: the viewer page, of a window of
     /// turns when the recording is long, beside a second recording when asked to compare.
     func exportHTML(_ arguments: CommandArguments, to output: OutputFile?) throws(InspectorError) -> [Report] {
@@ -38,8 +38,7 @@ extension InspectorSession {
             } catch {
                 throw InspectorError(error.line == 0 ? error.message : "'\(path)' is malformed: \(error)")
             }
-            let otherSession = InspectorSession(trace: other, source: path, catalog: catalog)
-            otherSession.interruptRequested = interruptRequested
+            let otherSession = InspectorSession(trace: other, source: path, catalog: catalog).context(call)
             request.other = (otherSession, try otherSession.viewerWindow(range, notes: &notes))
         }
         let page = try ViewerPage.render(self, request)

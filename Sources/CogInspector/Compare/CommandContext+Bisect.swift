@@ -1,7 +1,7 @@
 import CogTraceFormat
 import CogTraceStore
 
-extension InspectorSession {
+extension CommandContext {
     /// The first turn where `expression` holds, the same turn a scan of every turn finds, found
     /// by evaluating far fewer and applying only the events of the states it names. Those
     /// states can only change in turns that touch them (the trace's state index lists those);

@@ -1,7 +1,7 @@
 import CogTraceFormat
 import CogTraceStore
 
-extension InspectorSession {
+extension CommandContext {
     /// `history STATE` as a stream of rows, for a front end that shows the first screen while
     /// the rest is found: the recording is indexed from its first turn in growing batches
     /// (unless an index of every turn exists already), and each batch's rows are given as soon
@@ -26,7 +26,7 @@ extension InspectorSession {
         var batch = firstBatch
         var usesAfterTurn = false
         var interrupted = false
-        // The stream holds the session until it is read (the session never holds the stream).
+        // The stream holds this command's context until it is read; nothing holds the stream.
         // A turn column as wide as the last turn's number and its `+`, so batches line up.
         let turnWidth = "\(turns.last ?? 0)+".count
         let stream = TableRowStream(
@@ -43,9 +43,7 @@ extension InspectorSession {
                     let decoded = slice.decoded(kinds: ["write", "seeded", "created", "recompute", "released"])
                     timeline.readHeadings(of: decoded.filter { $0.event?.setsValue(of: id) == true }.map(\.turn))
                     // The rows' sentences read turn headings through the timeline read now.
-                    let before = self.timelineReadByCommand
-                    self.timelineReadByCommand = timeline
-                    defer { self.timelineReadByCommand = before }
+                    self.timelineRead = timeline
                     let rows = decoded.compactMap { self.historyRow(of: id, at: $0, path: path) }
                     usesAfterTurn = usesAfterTurn || rows.contains(where: Self.isAfterTurn)
                     return rows
@@ -56,9 +54,7 @@ extension InspectorSession {
                 return []
             },
             finish: { [self] hadRows in
-                let before = self.timelineReadByCommand
-                self.timelineReadByCommand = timeline
-                defer { self.timelineReadByCommand = before }
+                self.timelineRead = timeline
                 var trailer = self.historyTrailer(
                     of: id, field: field, hasRows: hadRows, usesAfterTurn: usesAfterTurn)
                 if interrupted {

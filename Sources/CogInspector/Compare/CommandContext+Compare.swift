@@ -10,7 +10,7 @@ public struct BisectResult: Equatable, Sendable {
     public let evaluations: Int
 }
 
-extension InspectorSession {
+extension CommandContext {
     /// The two turns `diff` compares: `A B`, or the cursor and `N`. A turn may be the one before
     /// the first, which stands for the graph the recording starts from.
     func diffTurns(_ words: [String]) throws(InspectorError) -> (TurnNumber, TurnNumber) {
