@@ -223,22 +223,26 @@ struct OutputPrinter {
         let before = Array(result.report[..<position])
         let after = Array(result.report[(position + 1)...])
         var rows: [[Cell]] = []
-        var exhausted = false
-        while rows.count < terminalRows() {
-            guard let batch = stream.nextBatch() else {
-                exhausted = true
-                break
+        var trailer: [Report]?
+        while rows.count < terminalRows(), trailer == nil, let part = stream.next() {
+            switch part {
+            case .rows(let batch): rows += batch
+            case .trailer(let reports): trailer = reports
             }
-            rows += batch
         }
-        func whole(_ rows: [[Cell]]) -> CommandResult {
+        func whole(_ rows: [[Cell]], _ trailer: [Report]) -> CommandResult {
             var table: [Report] = rows.isEmpty ? [] : [.table(columns: columns, rows: rows)]
             if let title = stream.title, !table.isEmpty { table = [.section(title, table)] }
-            return CommandResult(command: result.command, report: before + table + stream.trailer + after)
+            return CommandResult(command: result.command, report: before + table + trailer + after)
         }
-        guard !exhausted, let pager = popen("less -FRX", "w") else {
-            while let batch = stream.nextBatch() { rows += batch }
-            return print(whole(rows))
+        guard trailer == nil, let pager = popen("less -FRX", "w") else {
+            while trailer == nil, let part = stream.next() {
+                switch part {
+                case .rows(let batch): rows += batch
+                case .trailer(let reports): trailer = reports
+                }
+            }
+            return print(whole(rows, trailer ?? []))
         }
         let renderer = self.renderer
         var widths = stream.minimumWidths
@@ -252,13 +256,18 @@ struct OutputPrinter {
             renderer.streamedTableText(
                 columns: columns, rows: rows, widths: &widths, isFirstBatch: true, indent: indent) + "\n"
         var open = fputs(text, pager) >= 0 && fflush(pager) == 0
-        while open, let batch = stream.nextBatch() {
-            let lines = renderer.streamedTableText(
-                columns: columns, rows: batch, widths: &widths, isFirstBatch: false, indent: indent)
-            open = fputs(lines + "\n", pager) >= 0 && fflush(pager) == 0
+        while open, trailer == nil, let part = stream.next() {
+            switch part {
+            case .rows(let batch):
+                let lines = renderer.streamedTableText(
+                    columns: columns, rows: batch, widths: &widths, isFirstBatch: false, indent: indent)
+                open = fputs(lines + "\n", pager) >= 0 && fflush(pager) == 0
+            case .trailer(let reports):
+                trailer = reports
+            }
         }
         if open {
-            let rest = stream.trailer + after
+            let rest = (trailer ?? []) + after
             if !rest.isEmpty {
                 fputs(renderer.text(CommandResult(command: result.command, report: rest)) + "\n", pager)
             }

@@ -1,6 +1,15 @@
-/// The rows of a `Report.streamedTable`, given a batch at a time by the work that finds them,
-/// and what follows the table once they are all given (a note, or a message for no rows).
-public final class TableRowStream: Equatable {
+/// The rows of a `Report.streamedTable`: a sequence of batches of rows, given one at a time as
+/// the work that finds them goes on, and last what follows the table (a note, or a message for
+/// no rows). It is read once; the work runs in the command's own context, never the session's.
+public final class TableRowStream: Sequence, IteratorProtocol, Equatable {
+    /// One step of the stream.
+    public enum Part: Equatable {
+        /// The next rows, never empty.
+        case rows([[Cell]])
+        /// What follows the rows; the last part.
+        case trailer([Report])
+    }
+
     private let produce: () -> [[Cell]]?
     private let finish: (_ hadRows: Bool) -> [Report]
     /// How wide each column will be at least, when the producer can tell before the rows come
@@ -11,6 +20,7 @@ public final class TableRowStream: Equatable {
     public let title: String?
     private var hadRows = false
     private var isDone = false
+    private var trailerGiven = false
 
     /// A stream whose `produce` gives each next batch (nil when there is no more), and whose
     /// `finish` says what follows the rows.
@@ -24,25 +34,31 @@ public final class TableRowStream: Equatable {
         self.finish = finish
     }
 
-    /// The next batch of rows; nil once they are all given.
-    public func nextBatch() -> [[Cell]]? {
-        guard !isDone else { return nil }
-        while let batch = produce() {
-            guard !batch.isEmpty else { continue }
-            hadRows = true
-            return batch
+    /// The next batch of rows, then the trailer once they are all given, then nil.
+    public func next() -> Part? {
+        if !isDone {
+            while let batch = produce() {
+                guard !batch.isEmpty else { continue }
+                hadRows = true
+                return .rows(batch)
+            }
+            isDone = true
         }
-        isDone = true
-        return nil
+        guard !trailerGiven else { return nil }
+        trailerGiven = true
+        return .trailer(finish(hadRows))
     }
-
-    /// What follows the rows, once `nextBatch` has returned nil.
-    public var trailer: [Report] { finish(hadRows) }
 
     /// Every row at once, then the trailer: the table as a non-streaming answer gives it.
     func materialized(columns: [String]) -> [Report] {
         var rows: [[Cell]] = []
-        while let batch = nextBatch() { rows += batch }
+        var trailer: [Report] = []
+        for part in self {
+            switch part {
+            case .rows(let batch): rows += batch
+            case .trailer(let reports): trailer = reports
+            }
+        }
         let table: [Report] = rows.isEmpty ? [] : [.table(columns: columns, rows: rows)]
         return (title.map { title in table.isEmpty ? [] : [.section(title, table)] } ?? table) + trailer
     }
