@@ -5,8 +5,9 @@ public import CogTraceStore
 /// They are parameters of the call, so the engine keeps none of the front end's concerns.
 public struct CommandCall {
     /// Asked during long work: true stops it, and `execute` throws `InspectorError.interrupted`
-    /// with the cursor where it was (the prompt passes its Ctrl-C check).
-    public var interruptRequested: @Sendable () -> Bool
+    /// with the cursor where it was (the prompt passes its Ctrl-C check). Nil: never
+    /// interrupted, and the trace's reads ask nothing.
+    public var interruptRequested: (@Sendable () -> Bool)?
     /// Told how long work over the whole trace is getting on (building the event index, scanning
     /// turns for a table); the front end decides whether to show it.
     public var progress: ((TraceProgress) -> Void)?
@@ -23,7 +24,7 @@ public struct CommandCall {
     /// A call with the given parameters; by default one that is never interrupted, reports
     /// nothing, answers whole, and may be followed by others.
     public init(
-        interruptRequested: @escaping @Sendable () -> Bool = { false },
+        interruptRequested: (@Sendable () -> Bool)? = nil,
         progress: ((TraceProgress) -> Void)? = nil, streamsTables: Bool = false, isLastCommand: Bool = false
     ) {
         self.interruptRequested = interruptRequested

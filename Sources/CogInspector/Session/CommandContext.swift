@@ -57,7 +57,7 @@ package final class CommandContext {
     package var turns: [TurnNumber] { trace.turnSequences }
 
     /// Asked during long work: true stops it.
-    package var interruptRequested: @Sendable () -> Bool { call.interruptRequested }
+    package var interruptRequested: @Sendable () -> Bool { call.interruptRequested ?? { false } }
 
     /// Where reports of long work go.
     package var progress: ((TraceProgress) -> Void)? { call.progress }

@@ -42,7 +42,7 @@ extension InspectorSession {
             throw error
         }
         // A command that an interrupt cut short may have answered from partial work: drop it.
-        if call.interruptRequested() { throw .interrupted }
+        if call.interruptRequested?() == true { throw .interrupted }
         apply(context)
         report += context.warnings(for: spec.scope)
         return CommandResult(command: spec.name, report: report)
