@@ -1,4 +1,5 @@
 import CogTraceFormat
+import CogTraceStore
 
 /// The answers `history`, `get`, `deps` and `why` give about a reaction, watch, scope or task:
 /// when it ran or fired, what it read, and which change made it run.

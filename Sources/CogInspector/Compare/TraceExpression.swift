@@ -1,4 +1,5 @@
 public import CogTraceFormat
+import CogTraceStore
 
 /// A condition on the recorded graph at one turn, as `bisect` and `expect` take it. The grammar
 /// is in `docs/inspector.md`; `TraceExpression.parse` reads it.

@@ -1,4 +1,5 @@
 public import CogTraceFormat
+import CogTraceStore
 
 /// How a `why` question is asked: about which moment, which field, how deep.
 public struct WhyOptions: Equatable, Sendable {

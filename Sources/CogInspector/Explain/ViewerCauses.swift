@@ -1,4 +1,5 @@
 package import CogTraceFormat
+import CogTraceStore
 
 /// The graph of causes the viewer's `why` panel walks, built by the engine that answers `why`
 /// in the terminal: every step that decided a value, as its line (the same words

@@ -1,48 +1,55 @@
-import CogTraceFormat
-import CogTraceStore
+package import CogTraceFormat
 
 /// Every event of the trace indexed by the state or registration it touches (they share one id
 /// space), built once on first use: what `history`, `why`, `async` and `leases` walk. The index
 /// locates events without decoding them (`TraceEventIndex`); an entry decodes its event when it
 /// is read, so an answer pays only for the events it looks at.
-final class StateTimeline {
+package final class StateTimeline {
     /// One event in its turn.
-    struct Entry {
-        let turn: TurnNumber
+    package struct Entry {
+        package let turn: TurnNumber
         /// The event; nil for a kind this reader does not know, or one that could not be decoded
         /// (its turn is then among `undecodable`, and the answer warns).
-        let event: TraceEvent?
+        package let event: TraceEvent?
         /// True for an event between turns (after `turn`).
-        let isIdle: Bool
+        package let isIdle: Bool
         /// Where in its turn's events (or its idle events) it is.
-        let position: Int
+        package let position: Int
+
+        /// An entry for `event` at `position` in turn `turn`'s events, or its idle events.
+        package init(turn: TurnNumber, event: TraceEvent?, isIdle: Bool, position: Int) {
+            self.turn = turn
+            self.event = event
+            self.isIdle = isIdle
+            self.position = position
+        }
 
         /// Whether it happened before `other` in the recording.
-        func precedes(_ other: Entry) -> Bool { point < other.point }
+        package func precedes(_ other: Entry) -> Bool { point < other.point }
     }
 
     /// One subject's events in recording order, each decoded when read.
-    struct Entries: RandomAccessCollection {
+    package struct Entries: RandomAccessCollection {
         fileprivate let timeline: StateTimeline
         fileprivate let locations: ArraySlice<TraceEventIndex.Location>
 
-        var startIndex: Int { locations.startIndex }
-        var endIndex: Int { locations.endIndex }
+        package var startIndex: Int { locations.startIndex }
+        package var endIndex: Int { locations.endIndex }
 
-        subscript(position: Int) -> Entry { timeline.entry(at: locations[position]) }
+        package subscript(position: Int) -> Entry { timeline.entry(at: locations[position]) }
 
-        subscript(bounds: Range<Int>) -> Entries { Entries(timeline: timeline, locations: locations[bounds]) }
+        package subscript(bounds: Range<Int>) -> Entries { Entries(timeline: timeline, locations: locations[bounds]) }
 
         /// The entries whose events are of kind `kind` (as records spell it, e.g. `released`),
         /// decoding only those.
-        func only(kind: String) -> [Entry] {
+        package func only(kind: String) -> [Entry] {
             locations.filter { timeline.index.kind(of: $0) == kind }.map(timeline.entry(at:))
         }
 
         /// The entries whose events are of one of `kinds` (as records spell them, and any kind
         /// past the index's table, which only decoding tells), decoded on every core when there
         /// are many: `history` reads thousands.
-        func decoded(kinds: Set<String>) -> [Entry] {
+        package func decoded(kinds: Set<String>) -> [Entry] {
             let chosen = locations.filter { location in
                 let kind = timeline.index.kind(of: location)
                 return kind == "?" || kinds.contains(kind)
@@ -53,33 +60,33 @@ final class StateTimeline {
         }
 
         /// Every entry, decoded on every core when there are many.
-        func decodedAll() -> [Entry] {
+        package func decodedAll() -> [Entry] {
             zip(locations, timeline.index.events(at: locations)).map { location, result in
                 timeline.entry(at: location, decoded: result)
             }
         }
 
         /// The turns of the events, without decoding them.
-        var turns: [TurnNumber] { locations.map(timeline.index.turn(of:)) }
+        package var turns: [TurnNumber] { locations.map(timeline.index.turn(of:)) }
     }
 
     fileprivate let index: TraceEventIndex
     private let trace: TraceFile
-    private(set) var registrationNames: [NodeID: String] = [:]
+    package private(set) var registrationNames: [NodeID: String] = [:]
     /// Registration kinds by id, as first registered.
-    private(set) var registrationKinds: [NodeID: RegistrationKind] = [:]
+    package private(set) var registrationKinds: [NodeID: RegistrationKind] = [:]
     /// Turn headings read so far, by turn.
     private var headings: [TurnNumber: TurnHeading] = [:]
     /// The turns whose records could not be decoded, in order, with why: answers that walk the
     /// timeline leave them out and must say so. Grows when reading an entry finds another.
-    private(set) var undecodable: [(turn: TurnNumber, error: TraceReadError)] = []
+    package private(set) var undecodable: [(turn: TurnNumber, error: TraceReadError)] = []
     /// False when an interrupt stopped the build: the session then does not keep it.
-    let isComplete: Bool
+    package let isComplete: Bool
 
     /// Indexes `trace` now, or takes an index built already (`BackgroundIndex`). With
     /// `subjects`, only their events are indexed (`covers`); the registrations and the
     /// undecodable turns are the whole trace's either way.
-    init(trace: TraceFile, index built: TraceEventIndex? = nil, only subjects: [NodeID]? = nil) {
+    package init(trace: TraceFile, index built: TraceEventIndex? = nil, only subjects: [NodeID]? = nil) {
         self.trace = trace
         guard let index = built ?? TraceEventIndex(trace: trace, only: subjects) else {
             self.index = TraceEventIndex(empty: trace)
@@ -93,13 +100,13 @@ final class StateTimeline {
     }
 
     /// Adds what arrived in a followed trace since the index was built or last extended.
-    func extend() { extend(upTo: trace.turnSequences.count) }
+    package func extend() { extend(upTo: trace.turnSequences.count) }
 
     /// How many turns, from the first, the index covers.
-    var indexedTurnCount: Int { index.indexedTurnCount }
+    package var indexedTurnCount: Int { index.indexedTurnCount }
 
     /// Indexes the turns up to position `limit` that are not indexed yet.
-    func extend(upTo limit: Int) {
+    package func extend(upTo limit: Int) {
         let registrationsBefore = index.registrationEvents.count
         let undecodableBefore = index.undecodable.count
         index.extend(upTo: limit)
@@ -150,19 +157,19 @@ final class StateTimeline {
     }
 
     /// Every subject the trace's events name (those it covers, for a timeline of a few).
-    var subjects: [NodeID] { index.subjects }
+    package var subjects: [NodeID] { index.subjects }
 
     /// Whether the timeline holds `subject`'s events: every subject's, unless it was built for
     /// a few.
-    func covers(_ subject: NodeID) -> Bool { index.covers(subject) }
+    package func covers(_ subject: NodeID) -> Bool { index.covers(subject) }
 
     /// Every event touching `subject`, in recording order.
-    func entries(of subject: NodeID) -> Entries {
+    package func entries(of subject: NodeID) -> Entries {
         Entries(timeline: self, locations: index.locations(of: subject)?[...] ?? [])
     }
 
     /// The name, origin and cause of turn `sequence`; nil when its record cannot say.
-    func heading(of sequence: TurnNumber) -> TurnHeading? {
+    package func heading(of sequence: TurnNumber) -> TurnHeading? {
         if let known = headings[sequence] { return known }
         guard let heading = try? trace.turnHeading(sequence) else { return nil }
         headings[sequence] = heading
@@ -172,19 +179,19 @@ final class StateTimeline {
     /// Reads the headings of `turns` that are not read yet, on every core when there are many,
     /// so an answer that names the turn of each of thousands of rows does not read them one by
     /// one.
-    func readHeadings(of turns: [TurnNumber]) {
+    package func readHeadings(of turns: [TurnNumber]) {
         let missing = Array(Set(turns.filter { headings[$0] == nil }))
         for (turn, heading) in zip(missing, trace.turnHeadings(missing)) { headings[turn] = heading }
     }
 
     /// The ids of every registration named `name`, in the order they were made: a reaction made
     /// again (a scope reopened, a watch re-registered) gets a new id under the same name.
-    func registrations(named name: String) -> [NodeID] {
+    package func registrations(named name: String) -> [NodeID] {
         registrationNames.filter { $0.value == name }.keys.sorted()
     }
 
     /// The events touching `state` up to and including turn `limit` (and its idle events).
-    func entries(of state: NodeID, through limit: TurnNumber) -> Entries {
+    package func entries(of state: NodeID, through limit: TurnNumber) -> Entries {
         let all = entries(of: state)
         return all[all.startIndex..<end(of: all, through: limit)]
     }
@@ -204,7 +211,7 @@ final class StateTimeline {
     /// Whether `event` decided `state`'s value: a write, or a run that gave a value (even one
     /// whose equal result was gated, when a dependency change made it run, since that run is why
     /// the value still holds).
-    static func decides(_ event: TraceEvent, for state: NodeID) -> Bool {
+    package static func decides(_ event: TraceEvent, for state: NodeID) -> Bool {
         if case .recompute(state, let old, let new, let changed, let trigger) = event {
             // A run no dependency change caused that gave back the value the state had (an async
             // state's selector run again after its result was published): the value holds from
@@ -218,17 +225,17 @@ final class StateTimeline {
     /// The last event at or before `limit` that decided the state's value: a write, or its latest
     /// run (even one whose equal result was gated, since that run is why the value still holds).
     /// Walks back from `limit`, so it costs the distance to that event, not the state's history.
-    func lastDecision(of state: NodeID, through limit: TurnNumber) -> Entry? {
+    package func lastDecision(of state: NodeID, through limit: TurnNumber) -> Entry? {
         lastEntry(of: state, before: .through(limit), kinds: Self.decisionKinds) { Self.decides($0, for: state) }
     }
 
     /// The kinds of event that can decide a state's value, as records spell them.
-    static let decisionKinds: Set<String> = ["write", "seeded", "created", "recompute"]
+    package static let decisionKinds: Set<String> = ["write", "seeded", "created", "recompute"]
 
     /// The newest event of `subject` strictly before `point` (and, with `lowerBound`, strictly
     /// after it) whose kind is among `kinds` and that `matches` accepts. Kinds and places are
     /// read from the index, so other events are passed over without being decoded.
-    func lastEntry(
+    package func lastEntry(
         of subject: NodeID, before point: TracePoint, after lowerBound: TracePoint? = nil, kinds: Set<String>,
         where matches: (TraceEvent) -> Bool
     ) -> Entry? {
@@ -249,7 +256,7 @@ final class StateTimeline {
 
     /// The oldest event of `subject` strictly after `point` and at or before turn `limit` whose
     /// kind is among `kinds` and that `matches` accepts.
-    func firstEntry(
+    package func firstEntry(
         of subject: NodeID, after point: TracePoint, through limit: TurnNumber, kinds: Set<String>,
         where matches: (TraceEvent) -> Bool
     ) -> Entry? {
@@ -269,22 +276,29 @@ final class StateTimeline {
 
 /// A place in the recording: a turn, whether in its events or the work after it (`N+`), and the
 /// position among those. Questions about an earlier moment ask for what happened before one.
-struct TracePoint: Comparable, Hashable {
-    let turn: TurnNumber
-    let isIdle: Bool
-    let position: Int
+package struct TracePoint: Comparable, Hashable {
+    package let turn: TurnNumber
+    package let isIdle: Bool
+    package let position: Int
+
+    /// The place at `position` in turn `turn`'s events (or, with `isIdle`, the work after it).
+    package init(turn: TurnNumber, isIdle: Bool, position: Int) {
+        self.turn = turn
+        self.isIdle = isIdle
+        self.position = position
+    }
 
     /// The end of turn `turn` and the work after it.
-    static func through(_ turn: TurnNumber) -> TracePoint {
+    package static func through(_ turn: TurnNumber) -> TracePoint {
         TracePoint(turn: turn, isIdle: true, position: .max)
     }
 
-    static func < (left: TracePoint, right: TracePoint) -> Bool {
+    package static func < (left: TracePoint, right: TracePoint) -> Bool {
         (left.turn, left.isIdle ? 1 : 0, left.position) < (right.turn, right.isIdle ? 1 : 0, right.position)
     }
 }
 
 extension StateTimeline.Entry {
     /// Where in the recording the entry's event happened.
-    var point: TracePoint { TracePoint(turn: turn, isIdle: isIdle, position: position) }
+    package var point: TracePoint { TracePoint(turn: turn, isIdle: isIdle, position: position) }
 }

@@ -1,5 +1,4 @@
 import CogTraceFormat
-import CogTraceStore
 import Dispatch
 import Synchronization
 
@@ -11,7 +10,7 @@ import Synchronization
 /// (a followed trace grows only after `settleBackgroundIndex()` waited for the build), and calls
 /// none of the trace's hooks (`TraceEventIndex(trace:reportsProgress: false)`); the index it makes is
 /// handed over once, through the mutex, and from then on only the session's thread touches it.
-final class BackgroundIndex: Sendable {
+package final class BackgroundIndex: Sendable {
     private let built = Mutex<Handover?>(nil)
     private let finished = DispatchSemaphore(value: 0)
 
@@ -33,7 +32,7 @@ final class BackgroundIndex: Sendable {
     }
 
     /// Starts building `trace`'s index at utility priority.
-    init(trace: TraceFile) {
+    package init(trace: TraceFile) {
         let lent = Lent(trace: trace)
         DispatchQueue.global(qos: .utility).async { [self] in
             let index = TraceEventIndex(trace: lent.trace, reportsProgress: false)
@@ -43,10 +42,10 @@ final class BackgroundIndex: Sendable {
     }
 
     /// Whether the build is over.
-    var isFinished: Bool { built.withLock { $0 != nil } }
+    package var isFinished: Bool { built.withLock { $0 != nil } }
 
     /// Waits for the build, then the index.
-    func wait() -> TraceEventIndex? {
+    package func wait() -> TraceEventIndex? {
         finished.wait()
         finished.signal()
         return built.withLock { $0?.index }
