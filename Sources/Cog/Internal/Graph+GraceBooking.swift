@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Grace windows on a clock that books sleeps (the test clock), booked lazily.
 ///
 /// A test may count the sleeps the runtime schedules (`TestClock.waitForScheduledSleep`,
@@ -64,11 +58,12 @@ extension Graph {
 }
 
 extension GraphLifeline: PendingSleepSource {
-    /// Books the graph's pending windows when called on the MainActor's thread, where the graph
-    /// lives; a caller on another thread races the MainActor anyway, and the graph books them
-    /// itself once the MainActor is free (`armGraceTimers`).
+    /// Books the graph's pending windows when called on the MainActor, where the graph lives; a
+    /// caller elsewhere races the MainActor anyway, and the graph books them itself once the
+    /// MainActor is free (`armGraceTimers`). Which thread runs the MainActor's jobs can change
+    /// from one job to the next (`MainQueue`), so the question is asked of the queue.
     nonisolated func bookPendingSleeps() -> Bool {
-        guard pthread_equal(pthread_self(), thread) != 0 else { return true }
+        guard MainQueue.isCurrent else { return true }
         return MainActor.assumeIsolated {
             guard let graph = current else { return false }
             graph.bookPendingGraceWindows()

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// How the runtime's own tasks (grace wake-ups, async work, mechanism tasks) reach their graph
 /// while it is in use, without a weak reference to it. A weak reference moves an object's
 /// reference count into a side table, after which every retain and release of the graph takes
@@ -13,9 +7,6 @@ final class GraphLifeline {
     /// down or freed. Both happen on the MainActor, where the tasks read it too.
     private unowned(unsafe) let graph: Graph
     var isAlive = true
-    /// The MainActor's thread, where the graph was made: a clock asking from another thread
-    /// must not touch the graph (`bookPendingSleeps`).
-    nonisolated let thread = pthread_self()
 
     init(graph: Graph) {
         self.graph = graph
