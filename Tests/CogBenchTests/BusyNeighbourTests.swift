@@ -4,7 +4,7 @@ import Testing
 @testable import CogBench
 
 /// The busy neighbour spins only while asked to, and its slowdown is a ratio of real runs.
-@Suite("Busy neighbour", .timeLimit(.minutes(1)))
+@Suite("Busy neighbour", .timeLimit(.minutes(5)))
 struct BusyNeighbourTests {
     @Test func itSpinsOnlyWhileAsked() {
         let neighbour = BusyNeighbour()

@@ -202,7 +202,7 @@ extension WhyPropertyTests {
         return try names.map { ($0, try TraceFile.load(contentsOf: directory.appendingPathComponent($0))) }
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func everyAnswerOfAFailingTestsTraceEndsInRoots() throws {
         let traces = try Self.demoTraces()
         #expect(traces.count >= 4, "the demo wrote \(traces.map(\.name))")

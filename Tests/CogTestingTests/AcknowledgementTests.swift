@@ -9,7 +9,7 @@ import Testing
 
 /// The one-shot acknowledgements: a test waits for a definite signal from the runtime's
 /// MainActor work instead of sleeping or polling.
-@Suite("Acknowledgement hooks", .timeLimit(.minutes(1)))
+@Suite("Acknowledgement hooks", .timeLimit(.minutes(5)))
 struct AcknowledgementTests {
     @Test func anAsyncResultSignalsOnceItsGenerationWasChecked() async throws {
         let work = ControlledWork<Int>()

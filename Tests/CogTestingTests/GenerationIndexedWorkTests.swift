@@ -6,7 +6,7 @@ private struct Outage: Error {}
 
 /// Controlled work and streams driven by generation number, the public library's spelling: the
 /// test learns a generation started from `starts` and completes it by number.
-@Suite("Generation-indexed controlled work", .timeLimit(.minutes(1)))
+@Suite("Generation-indexed controlled work", .timeLimit(.minutes(5)))
 struct GenerationIndexedWorkTests {
     /// Yields until `condition` holds (at most a few thousand times): the completion calls do not
     /// wait for the runtime, so a test waits for what it expects to see.

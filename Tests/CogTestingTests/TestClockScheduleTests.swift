@@ -3,7 +3,7 @@ import Testing
 
 /// The public library's spellings of the test clock: waiting for a sleep to be scheduled, the
 /// most sleepers at once, and finishing the clock.
-@Suite("TestClock schedules and finish", .timeLimit(.minutes(1)))
+@Suite("TestClock schedules and finish", .timeLimit(.minutes(5)))
 struct TestClockScheduleTests {
     @Test func aWaitTakesASleepScheduledBeforeOrAfterIt() async throws {
         let clock = TestClock()

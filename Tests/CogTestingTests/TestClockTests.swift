@@ -1,7 +1,7 @@
 import CogTesting
 import Testing
 
-@Suite("TestClock", .timeLimit(.minutes(1)))
+@Suite("TestClock", .timeLimit(.minutes(5)))
 struct TestClockTests {
     @Test func sleepersWakeOnlyWhenTimePassesTheirDeadline() async throws {
         let clock = TestClock()

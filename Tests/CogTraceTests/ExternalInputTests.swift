@@ -12,7 +12,7 @@ import Testing
 
 /// `c.track`: an external `@Observable` property as a graph input, recomputing what read it
 /// and recorded in a trace as writes to a source in turns of their own.
-@Suite("External inputs through c.track", .timeLimit(.minutes(1)))
+@Suite("External inputs through c.track", .timeLimit(.minutes(5)))
 struct ExternalInputTests {
     private func settle(_ condition: () -> Bool) async {
         for _ in 0..<5_000 where !condition() { await Task.yield() }

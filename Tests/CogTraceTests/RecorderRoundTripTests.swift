@@ -25,7 +25,7 @@ private final class LiveKeyframes: CogProbe {
     }
 }
 
-@Suite("Recorder round trip", .serialized, .timeLimit(.minutes(1)))
+@Suite("Recorder round trip", .serialized, .timeLimit(.minutes(5)))
 struct RecorderRoundTripTests {
     private func record(
         capacity: Int = 10_000, keyframeInterval: Int = 4

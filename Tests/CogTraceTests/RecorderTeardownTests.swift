@@ -6,7 +6,7 @@ import Testing
 
 /// Dropping a recorder lets go of every declaration description it held: at once for a small
 /// state table, on a background queue for a big one, and in neither case kept alive.
-@Suite("Recorder teardown", .timeLimit(.minutes(1)))
+@Suite("Recorder teardown", .timeLimit(.minutes(5)))
 @MainActor
 struct RecorderTeardownTests {
     /// A recorder told of `count` states, each of a declaration of its own, and weak references

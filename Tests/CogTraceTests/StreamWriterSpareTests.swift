@@ -17,7 +17,7 @@ private func streamWriter(
 
 /// The writer's thread gives written batches back emptied, for the app's thread to fill again:
 /// a reused batch must hold nothing of what it carried, and reuse must not reorder or lose lines.
-@Suite("Stream writer spares", .timeLimit(.minutes(1)))
+@Suite("Stream writer spares", .timeLimit(.minutes(5)))
 struct StreamWriterSpareTests {
     @Test func writtenBatchesComeBackEmptyAndEveryLineIsWrittenInOrder() throws {
         let (writer, url) = try streamWriter("spares")

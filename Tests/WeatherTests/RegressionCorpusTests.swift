@@ -11,7 +11,7 @@ import Weather
 /// Weather app and again with one small logic change, and the first divergence `diff --trace`
 /// reports must be the one a plain reading of the two files finds (`StepListing`). A change that
 /// only renumbers registrations must compare as agreeing.
-@Suite("Regression corpus", .timeLimit(.minutes(3)))
+@Suite("Regression corpus", .timeLimit(.minutes(5)))
 struct RegressionCorpusTests {
     /// Every named change but the one that only renumbers registrations.
     nonisolated static let regressions = WeatherLogicChange.all.filter { $0.name != "scope-first" }

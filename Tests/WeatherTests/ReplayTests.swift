@@ -9,7 +9,7 @@ import Weather
 
 /// Replay verification and recording comparison on the Weather app: the committed recordings
 /// replay cleanly, and a changed value or a changed feed is found at its turn.
-@Suite("Replay and comparison", .cogTrace, .timeLimit(.minutes(2)))
+@Suite("Replay and comparison", .cogTrace, .timeLimit(.minutes(5)))
 struct ReplayTests {
     static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Recordings")

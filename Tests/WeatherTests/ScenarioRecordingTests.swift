@@ -7,7 +7,7 @@ import Testing
 @testable import WeatherScenarios
 
 /// Each scenario's recording holds the fact it exists to show, read back from the trace.
-@Suite("Scenario recordings", .cogTrace, .timeLimit(.minutes(1)))
+@Suite("Scenario recordings", .cogTrace, .timeLimit(.minutes(5)))
 struct ScenarioRecordingTests {
     private func trace(_ name: String) async throws -> TraceFile {
         let session = await Scenario.named(name)!.run()

@@ -15,7 +15,7 @@ extension ScenarioSession {
     }
 }
 
-@Suite("Weather behaviour", .cogTrace, .timeLimit(.minutes(1)))
+@Suite("Weather behaviour", .cogTrace, .timeLimit(.minutes(5)))
 struct WeatherBehaviourTests {
     @Test func theAlertFiresOnlyWhenItBecomesNice() async {
         let weather = ScenarioSession(title: "behaviour")

@@ -36,6 +36,9 @@ final class StreamWriter: Sendable {
     /// Whether `fault` is set: the app's thread asks before every turn, and a load costs less
     /// than taking the lock.
     private let hasFault = Atomic<Bool>(false)
+    /// App threads waiting in `write` for a writer that fell behind: counted on that slow path
+    /// only, so a test can wait for the bound to hold rather than guess it did from a pause.
+    private let appThreadsHeldBack = Atomic<Int>(0)
 
     /// Starts a stream into the file at `path` (created, or truncated), for records describing
     /// a graph that starts as `snapshot`. Writing in the background, the file is opened by the
@@ -55,6 +58,9 @@ final class StreamWriter: Sendable {
         encoding = Mutex(StreamEncoding(encoder: StreamEncoder(from: snapshot.snapshot)))
         if !writesInBackground, case .failure(let fault)? = file.opened() { throw fault }
     }
+
+    /// Whether an app thread is waiting for this writer to catch up (`maximumLag`).
+    var isHoldingTheAppBack: Bool { appThreadsHeldBack.load(ordering: .relaxed) > 0 }
 
     /// What stopped writing, if anything has.
     var currentFault: RecorderFault? {
@@ -92,7 +98,11 @@ final class StreamWriter: Sendable {
             return (!pending.isScheduled, isBehind, pending.spares.popLast())
         }
         if mustSchedule { queue.async { [self] in writePending() } }
-        if isBehind { drain() }
+        if isBehind {
+            appThreadsHeldBack.add(1, ordering: .relaxed)
+            drain()
+            appThreadsHeldBack.subtract(1, ordering: .relaxed)
+        }
         return spare ?? StreamBatch()
     }
 

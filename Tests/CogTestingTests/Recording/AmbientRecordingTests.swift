@@ -7,7 +7,7 @@ import Testing
 
 /// `COG_TRACE=failures` on a suite nobody edited: the demos in `AmbientDemos.swift` have no trait
 /// and no recording base class, and run in a subprocess under the real runners.
-@Suite("Recording a whole suite from the environment", .serialized, .timeLimit(.minutes(2)))
+@Suite("Recording a whole suite from the environment", .serialized, .timeLimit(.minutes(5)))
 struct AmbientRecordingTests {
     @Test func onlyTheFailingSwiftTestingTestsThatMadeARuntimeLeaveTraces() throws {
         let result = try DemoBundle.run(

@@ -9,7 +9,7 @@ import Testing
 /// (this test bundle, started again with `COG_TRACE_DEMO=1`) and checks what they leave behind:
 /// a trace per failing test, whose last turn is the last one before the failure, and nothing for
 /// a passing test or a known issue.
-@Suite("Traces of failing tests", .serialized, .timeLimit(.minutes(2)))
+@Suite("Traces of failing tests", .serialized, .timeLimit(.minutes(5)))
 struct TraceOnFailureTests {
     private func run(
         _ arguments: [String], environment extra: [String: String] = [:]

@@ -4,7 +4,7 @@ import Testing
 
 private struct Boom: Error {}
 
-@Suite("Async policies", .timeLimit(.minutes(1)))
+@Suite("Async policies", .timeLimit(.minutes(5)))
 struct AsyncPolicyTests {
     @Test func latestCancelsOldWorkSilentlyAndOnlyTheNewestPublishes() async {
         let work = ControlledWork<Int>()

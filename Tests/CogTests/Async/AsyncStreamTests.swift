@@ -4,7 +4,7 @@ import Testing
 
 private struct FeedLost: Error {}
 
-@Suite("Async streams", .timeLimit(.minutes(1)))
+@Suite("Async streams", .timeLimit(.minutes(5)))
 struct AsyncStreamTests {
     @Test func eachChangedElementPublishesAndEqualElementsMakeNoTurn() async {
         let prices = ControlledStream<Int>()

@@ -35,7 +35,7 @@ enum ControlledForecast {
     }
 }
 
-@Suite("Async: the forecast semantics of the seeds", .timeLimit(.minutes(1)))
+@Suite("Async: the forecast semantics of the seeds", .timeLimit(.minutes(5)))
 struct AsyncWeatherSemanticsTests {
     @Test func theGuidesForecastLoadsThroughItsService() async {
         let cogs = Cogs.forTesting()

@@ -4,7 +4,7 @@ import Testing
 
 /// A result of work whose inputs changed before it finished is stale: nothing reads it, even a
 /// consumer that comes back only after the work ended.
-@Suite("Results of invalidated runs", .timeLimit(.minutes(1)))
+@Suite("Results of invalidated runs", .timeLimit(.minutes(5)))
 struct InvalidatedRunTests {
     @Test func aReturningConsumerNeverSeesTheResultOfAnInvalidatedColdRun() async throws {
         let work = ControlledWork<String>()
@@ -35,7 +35,7 @@ struct InvalidatedRunTests {
     var kinds: [String] = []
 }
 
-@Suite("Replacing in-flight work", .timeLimit(.minutes(1)))
+@Suite("Replacing in-flight work", .timeLimit(.minutes(5)))
 struct ReplacementStatusTests {
     @Test func aReplacementsPendingIsAStatusChangeOfItsOwn() async {
         let work = ControlledWork<Int>()

@@ -5,7 +5,7 @@ import Testing
 /// An async state's value, read by key, behaves as its own derived state: readers of one key
 /// run again only when that key's value changes, and the debug history names the value's
 /// projection (`forecast.value[home]`) each time it is computed.
-@Suite("Keyed async value projection", .timeLimit(.minutes(1)))
+@Suite("Keyed async value projection", .timeLimit(.minutes(5)))
 struct KeyedValueProjectionTests {
     private final class RunCounts {
         var home = 0

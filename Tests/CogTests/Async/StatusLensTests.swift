@@ -2,7 +2,7 @@ import Cog
 import CogTesting
 import Testing
 
-@Suite("Status lens", .timeLimit(.minutes(1)))
+@Suite("Status lens", .timeLimit(.minutes(5)))
 struct StatusLensTests {
     @Test func eachStatusFieldIsTrackedOnItsOwnAtTheUIEdge() async {
         let work = ControlledWork<Int>()

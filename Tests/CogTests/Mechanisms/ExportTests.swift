@@ -4,7 +4,7 @@ import Testing
 
 private let _scoreCog = Cog<Int>.Manual(name: "score") { 0 }
 
-@Suite("Exports and runaway chains", .timeLimit(.minutes(1)))
+@Suite("Exports and runaway chains", .timeLimit(.minutes(5)))
 struct ExportTests {
     @Test func valuesStartWithTheCurrentValueThenEachChangedValue() async {
         let cogs = Cogs.forTesting()

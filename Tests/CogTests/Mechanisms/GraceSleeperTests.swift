@@ -40,7 +40,7 @@ private func advanceUntilReleased(_ clock: TestClock, _ cogs: Cogs, by duration:
 ///
 /// The runtime's sleepers are scheduled by MainActor tasks, and parallel tests share the main
 /// actor, so a loaded run can take seconds to get to them: the wait's budget is only a bound.
-@Suite("Grace sleepers on the injected clock", .timeLimit(.minutes(3)))
+@Suite("Grace sleepers on the injected clock", .timeLimit(.minutes(5)))
 struct GraceSleeperTests {
     @Test func repeatedPeeksRenewOneSleeperAndMoveTheDeadline() async throws {
         let runs = RunCounter()

@@ -31,7 +31,7 @@ private struct HikeTimerMechanism: Mechanism {
     }
 }
 
-@Suite("Recipe: hike timer", .timeLimit(.minutes(1)))
+@Suite("Recipe: hike timer", .timeLimit(.minutes(5)))
 struct HikeTimerRecipeTests {
     @Test func theTimerTicksWhileLoggingAndStopsWhenTheBoolFalls() async {
         let clock = TestClock()

@@ -9,7 +9,7 @@ private let budget: Duration = .seconds(60)
 /// The test clock learns of a runtime's grace windows only when it is asked (its sleeper
 /// counts, a wait, `advance`) or once the MainActor is free, so a test that never asks pays for
 /// no booking. What a test sees is what booking every window at once would show.
-@Suite("Grace windows booked when the clock is asked", .timeLimit(.minutes(3)))
+@Suite("Grace windows booked when the clock is asked", .timeLimit(.minutes(5)))
 struct LazyGraceBookingTests {
     /// Three derived states, each peeked (a window opens) and then read by a pinned sum (the
     /// window closes), all before the clock is asked.

@@ -11,7 +11,7 @@ extension CogOps {
     fileprivate func typeDraft(_ text: String) { turn(_draftCog, to: text) }
 }
 
-@Suite("Lifetimes and leases", .timeLimit(.minutes(1)))
+@Suite("Lifetimes and leases", .timeLimit(.minutes(5)))
 struct LifetimeTests {
     @Test func appSourcesLiveForTheRuntimeAndUnusedEphemeralStateIsReleasedAfterGrace() {
         let clock = TestClock()

@@ -49,7 +49,7 @@ private final class SocketMechanism: Mechanism {
 /// The runtime keeps the mechanisms it was handed, as the public library does: a class
 /// mechanism nobody else holds lives as long as the runtime, and goes only after its tasks were
 /// told to stop, so what they use outlives them.
-@Suite("Mechanisms are kept by the runtime", .timeLimit(.minutes(1)))
+@Suite("Mechanisms are kept by the runtime", .timeLimit(.minutes(5)))
 struct MechanismRetentionTests {
     @Test func aMechanismLivesWithTheRuntimeAndGoesAfterItsTasksStop() async throws {
         let milestones = Milestones()

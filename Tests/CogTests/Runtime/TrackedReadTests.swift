@@ -12,7 +12,7 @@ import Testing
 /// `c.track(model) { … }`: a selector depends on every property its closure reads, each change
 /// is one `externalChange` turn, and a run whose closure reads other properties is followed on
 /// those, not on the properties an earlier run read.
-@Suite("Tracked closure reads", .timeLimit(.minutes(1)))
+@Suite("Tracked closure reads", .timeLimit(.minutes(5)))
 struct TrackedReadTests {
     /// Changes `profile` through `change`, and waits until the runtime has armed again.
     private func change(_ cogs: Cogs, _ change: () -> Void) async throws {
