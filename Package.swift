@@ -62,12 +62,16 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "CogInspectorExport",
-            dependencies: ["CogInspector", "CogTraceFormat", "CogTraceStore", "CogCommandLine", "CSQLite"],
+            dependencies: [
+                "CogInspector", "CogTraceFormat", "CogTraceStore", "CogCommandLine", "CSQLite", "CChildProcess",
+            ],
             resources: [.embedInCode("Viewer/Assets/viewer.css"), .embedInCode("Viewer/Assets/viewer.js")],
             swiftSettings: plainCode),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         // What every tool shares: exit statuses, usage errors, and the escaping of trace text.
         .target(name: "CogCommandLine", swiftSettings: plainCode),
+        // Starting a helper program (Graphviz's dot) that the kernel ends when the inspector ends.
+        .target(name: "CChildProcess"),
         // The terminal front end: options, batch and follow runs, the prompt; `coginspect` is its main.
         .target(
             name: "CogInspectFrontEnd",

@@ -96,6 +96,17 @@ static inline void cog_install_batch_interrupt_handler(void) {
     sigaction(SIGINT, &action, NULL);
 }
 
+/* SIGTERM (a CI runner's timeout, a service manager) stops a batch run's commands as Ctrl-C
+   does: the running command ends its helpers and writes no partial file. */
+static inline void cog_install_batch_termination_handler(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = cog_batch_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    sigaction(SIGTERM, &action, NULL);
+}
+
 static inline void cog_rl_install_interrupt_handler(void) {
     rl_catch_signals = 0;
     struct sigaction action;

@@ -11,6 +11,7 @@ struct BatchRunner {
 
     func run(_ script: CommandLineOptions.Script) -> ExitStatus {
         Interrupts.installForBatch()
+        Interrupts.installBatchTermination()
         let lines: [(source: String, line: Int, text: String)]
         switch script {
         case .commands(let commands):

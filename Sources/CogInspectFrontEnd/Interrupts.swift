@@ -22,6 +22,12 @@ enum Interrupts {
         cog_install_batch_interrupt_handler()
     }
 
+    /// Makes SIGTERM stop a batch run's commands as Ctrl-C does (exit 130, helpers ended, no
+    /// partial file), rather than end the process in the middle of one.
+    @inline(never) static func installBatchTermination() {
+        cog_install_batch_termination_handler()
+    }
+
     /// Whether Ctrl-C was pressed and not yet taken: what long commands poll.
     @inline(never) @Sendable static func isPending() -> Bool {
         cog_interrupt_is_pending() != 0

@@ -102,7 +102,7 @@ struct ViewerChangeListTests {
         let whole = try ViewerPageData.embedded(in: try ViewerPage.render(session.context(), graphviz: nil).html)
         let window = try ViewerPageData.embedded(
             in:
-                try ViewerPage.render(session.context(), ViewerPage.Request(window: 5..<12, graphviz: nil)).html)
+                try ViewerPage.render(session.context(), ViewerPage.Request(window: 5..<12, layout: .init())).html)
         let turns = try #require(window["turns"] as? [[String: Any]])
         #expect(turns.compactMap { $0["t"] as? Int } == Array(6...12))
         let shown = try #require(window["window"] as? [String: Any])
@@ -162,7 +162,7 @@ struct ViewerChangeListTests {
         let html = try ViewerPage.render(
             session.context(),
             ViewerPage.Request(
-                window: session.turns.indices, graphviz: nil, other: (other.context(), other.turns.indices))
+                window: session.turns.indices, layout: .init(), other: (other.context(), other.turns.indices))
         ).html
         let data = try ViewerPageData.embedded(in: html)
         let drawn = try #require(data["other"] as? [String: Any])
@@ -178,7 +178,8 @@ struct ViewerChangeListTests {
                 try ViewerPage.render(
                     session.context(),
                     ViewerPage.Request(
-                        window: session.turns.indices, graphviz: nil, other: (session.context(), session.turns.indices))
+                        window: session.turns.indices, layout: .init(),
+                        other: (session.context(), session.turns.indices))
                 ).html)
         #expect((same["divergence"] as? [String: Any])?["agree"] as? Bool == true)
     }

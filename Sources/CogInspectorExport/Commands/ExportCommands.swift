@@ -75,9 +75,11 @@ enum ExportCommands {
     }
 
     static let html = ExportFormat(
-        name: "html", valueFlags: ["--layout", "--turns", "--trace"], synopsisFlags: " [--turns A..B] [--trace OTHER]",
-        summary: "html is one self-contained page that draws the graph after any turn (--layout dot or layered; dot "
-            + "when Graphviz is installed), of the turns A..B with --turns (a recording over 20,000 turns exports the "
+        name: "html", valueFlags: ["--layout", "--layout-seconds", "--turns", "--trace"],
+        synopsisFlags: " [--turns A..B] [--trace OTHER]",
+        summary: "html is one self-contained page that draws the graph after any turn (--layout dot or layered; dot by "
+            + "default when Graphviz is installed and the graph is small enough, with the layered layout after "
+            + "--layout-seconds N, 10 by default), of the turns A..B with --turns (a recording over 20,000 turns exports the "
             + "20,000 around the cursor unless told), beside the recording OTHER with --trace"
     ) { session, arguments, destination throws(InspectorError) in
         let output = try OutputFile.checked(destination, force: arguments.switches.contains("--force"))

@@ -13,24 +13,13 @@ extension CommandContext {
                 "export html draws every turn of the recording; --turn and --focus do not apply (--turns A..B "
                     + "picks a window)")
         }
-        let graphviz: URL?
-        switch arguments.options["--layout"] {
-        case nil: graphviz = ViewerLayout.graphvizOnPath
-        case "layered": graphviz = nil
-        case "dot":
-            guard let found = ViewerLayout.graphvizOnPath else {
-                throw InspectorError("--layout dot needs Graphviz's dot on the PATH; --layout layered needs nothing")
-            }
-            graphviz = found
-        case let other?:
-            throw InspectorError("unknown layout '\(other)'; expected dot or layered")
-        }
+        let layout = try Self.layoutChoice(arguments)
         let range = try arguments.options["--turns"].map { text throws(InspectorError) in
             try CommandArguments.range(text)
         }
         var notes: [Report] = []
         let window = try viewerWindow(range, notes: &notes)
-        var request = ViewerPage.Request(window: window, graphviz: graphviz)
+        var request = ViewerPage.Request(window: window, layout: layout)
         if let path = arguments.options["--trace"] {
             let other: TraceFile
             do {
@@ -46,10 +35,36 @@ extension CommandContext {
         let shown =
             window.count == turns.count
             ? "\(turns.count) turns" : "turns \(turns[window.lowerBound])..\(turns[window.upperBound - 1])"
+        notes += page.notes.map(Report.message)
         return notes
             + (try deliver(
                 page.html, to: output,
                 summary: "an html viewer of \(shown)\(what) (laid out by \(page.layout.rawValue))"))
+    }
+
+    /// The layout `--layout` and `--layout-seconds` ask for: by default Graphviz when it is on
+    /// the PATH and the graph is small enough to finish, with a time limit either way.
+    static func layoutChoice(_ arguments: CommandArguments) throws(InspectorError) -> ViewerLayout.EngineChoice {
+        var choice = ViewerLayout.EngineChoice()
+        if let text = arguments.options["--layout-seconds"] {
+            guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+                throw InspectorError("--layout-seconds takes a number of seconds above 0, up to 86400; got '\(text)'")
+            }
+            choice.timeLimit = .milliseconds(Int64((seconds * 1000).rounded(.up)))
+        }
+        switch arguments.options["--layout"] {
+        case nil: choice.graphviz = ViewerLayout.graphvizOnPath
+        case "layered": choice.graphviz = nil
+        case "dot":
+            guard let found = ViewerLayout.graphvizOnPath else {
+                throw InspectorError("--layout dot needs Graphviz's dot on the PATH; --layout layered needs nothing")
+            }
+            choice.graphviz = found
+            choice.isExplicit = true
+        case let other?:
+            throw InspectorError("unknown layout '\(other)'; expected dot or layered")
+        }
+        return choice
     }
 
     /// The positions of the turns a page shows: those in `range`, or every turn of a recording

@@ -30,13 +30,64 @@ struct ViewerLayout {
         return (Double(min(characters, 48)) * 7 + 24, 46)
     }
 
-    /// Lays out `nodes` and `edges` (slots into `nodes`), with `dot` at `graphviz` when given
-    /// and it succeeds, else with the built-in layered layout.
+    /// Lays out `nodes` and `edges` (slots into `nodes`) as `engine` asks: with `dot` when it
+    /// finishes within the limit, else with the built-in layered layout and a note in `notes`
+    /// saying why. An interrupt during `dot` throws `.interrupted` and leaves no `dot` running.
     static func compute(
-        nodes: [GraphView.Node], edges: [(producer: Int, consumer: Int)], graphviz: URL?
-    ) -> ViewerLayout {
-        if let graphviz, let laidOut = dotLayout(nodes: nodes, edges: edges, dot: graphviz) { return laidOut }
+        nodes: [GraphView.Node], edges: [(producer: Int, consumer: Int)], engine: EngineChoice,
+        interruptRequested: @Sendable () -> Bool = { false }, notes: inout [String]
+    ) throws(InspectorError) -> ViewerLayout {
+        guard let graphviz = engine.graphviz else { return layered(nodes: nodes, edges: edges) }
+        if !engine.isExplicit, nodes.count > automaticNodeLimit || edges.count > automaticEdgeLimit {
+            notes.append(
+                "laid out by the built-in layered layout: \(nodes.count) states and \(edges.count) edges are past "
+                    + "what Graphviz lays out in bounded time by default (\(automaticNodeLimit) states, "
+                    + "\(automaticEdgeLimit) edges); --layout dot tries it, for up to \(engine.timeLimitText)")
+            return layered(nodes: nodes, edges: edges)
+        }
+        let text = dotInput(nodes: nodes, edges: edges)
+        let helper = HelperProgram(program: graphviz, arguments: ["-Tplain"])
+        let outcome = try helper.run(
+            input: Array(text.utf8), timeLimit: engine.timeLimit, interruptRequested: interruptRequested)
+        switch outcome {
+        case .finished(0, let output):
+            if let laidOut = dotLayout(nodes: nodes, plain: String(decoding: output, as: UTF8.self)) {
+                return laidOut
+            }
+            notes.append("laid out by the built-in layered layout: Graphviz's dot wrote no layout it could read")
+        case .finished(let status, _):
+            notes.append("laid out by the built-in layered layout: Graphviz's dot failed (exit status \(status))")
+        case .timedOut:
+            notes.append(
+                "laid out by the built-in layered layout: Graphviz's dot did not finish within "
+                    + "\(engine.timeLimitText) (\(nodes.count) states, \(edges.count) edges) and was stopped; "
+                    + "--layout-seconds N gives it longer")
+        case .notStarted(let reason):
+            notes.append("laid out by the built-in layered layout: Graphviz's dot could not start (\(reason))")
+        }
         return layered(nodes: nodes, edges: edges)
+    }
+
+    /// Graphs larger than this are laid out by the built-in layout unless `--layout dot` asks
+    /// for Graphviz: `dot` on a dense graph of a few thousand nodes runs for minutes.
+    static let automaticNodeLimit = 1_500
+    /// The edge count past which the default layout is the built-in one.
+    static let automaticEdgeLimit = 6_000
+
+    /// Which layout an export asked for, and how long Graphviz may take.
+    struct EngineChoice {
+        /// `dot` to use, or nil for the built-in layout.
+        var graphviz: URL?
+        /// Whether `--layout dot` asked for Graphviz (so size alone does not skip it).
+        var isExplicit = false
+        /// How long `dot` may run before the built-in layout is used instead.
+        var timeLimit: Duration = .seconds(10)
+
+        var timeLimitText: String {
+            let (seconds, attoseconds) = timeLimit.components
+            let fraction = Double(attoseconds) / 1e18
+            return fraction == 0 ? "\(seconds) s" : "\(Double(seconds) + fraction) s"
+        }
     }
 
     /// `dot` on the PATH, if it is installed.
@@ -48,9 +99,8 @@ struct ViewerLayout {
 
     // MARK: Graphviz
 
-    private static func dotLayout(
-        nodes: [GraphView.Node], edges: [(producer: Int, consumer: Int)], dot: URL
-    ) -> ViewerLayout? {
+    /// The graph as `dot` input: fixed-size boxes, each keyed family in a cluster.
+    private static func dotInput(nodes: [GraphView.Node], edges: [(producer: Int, consumer: Int)]) -> String {
         var text =
             "digraph viewer {\n  graph [rankdir=TB, nodesep=0.35, ranksep=0.55];\n  node [shape=box, fixedsize=true];\n"
         var clusters: [String: [Int]] = [:]
@@ -76,8 +126,11 @@ struct ViewerLayout {
         }
         for slot in nodes.indices where !clustered.contains(slot) { text += "  " + line(slot) }
         for edge in edges { text += "  n\(edge.producer) -> n\(edge.consumer);\n" }
-        text += "}\n"
-        guard let plain = run(dot, arguments: ["-Tplain"], input: text) else { return nil }
+        return text + "}\n"
+    }
+
+    /// The boxes `dot -Tplain` placed, or nil when its output misses a node.
+    private static func dotLayout(nodes: [GraphView.Node], plain: String) -> ViewerLayout? {
         var boxes = nodes.map { node in
             let size = size(of: node)
             return Box(x: .nan, y: .nan, width: size.width, height: size.height)
@@ -97,39 +150,14 @@ struct ViewerLayout {
                 boxes[slot].y = height - y * 72
             }
         }
-        guard width > 0, boxes.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
+        guard width > 0, width.isFinite, height.isFinite, boxes.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+            return nil
+        }
         let margin = 20.0
         for index in boxes.indices {
             boxes[index].x += margin
             boxes[index].y += margin
         }
         return ViewerLayout(engine: .dot, boxes: boxes, width: width + 2 * margin, height: height + 2 * margin)
-    }
-
-    /// Runs `program` with `input` on standard input; its standard output, or nil when it fails.
-    private static func run(_ program: URL, arguments: [String], input: String) -> String? {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        let standardInput = Pipe()
-        let standardOutput = Pipe()
-        process.standardInput = standardInput
-        process.standardOutput = standardOutput
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        // Written from another thread, so a large layout cannot fill both pipes and stall.
-        let writer = Thread {
-            standardInput.fileHandleForWriting.write(Data(input.utf8))
-            try? standardInput.fileHandleForWriting.close()
-        }
-        writer.start()
-        let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -18,7 +18,7 @@ enum ViewerPage {
     /// compare, a second recording with the window of it drawn beside.
     struct Request {
         var window: Range<Int>
-        var graphviz: URL?
+        var layout: ViewerLayout.EngineChoice
         var other: (session: CommandContext, window: Range<Int>)?
     }
 
@@ -26,16 +26,17 @@ enum ViewerPage {
     static func render(
         _ session: CommandContext, _ request: Request
     ) throws(InspectorError) -> (
-        html: String, layout: ViewerLayout.Engine
+        html: String, layout: ViewerLayout.Engine, notes: [String]
     ) {
         guard !session.turns.isEmpty else { throw InspectorError("the trace has no turns; export html shows turns") }
-        let main = try dataset(session, window: request.window, graphviz: request.graphviz)
+        var notes: [String] = []
+        let main = try dataset(session, window: request.window, layout: request.layout, notes: &notes)
         var fields = main.fields
         if let other = request.other {
             guard !other.session.turns.isEmpty else {
                 throw InspectorError("'\(other.session.source)' has no turns; export html --trace compares turns")
             }
-            let drawn = try dataset(other.session, window: other.window, graphviz: request.graphviz)
+            let drawn = try dataset(other.session, window: other.window, layout: request.layout, notes: &notes)
             fields.append(("other", .object(drawn.fields)))
             fields.append(("divergence", try divergence(session, other.session)))
         }
@@ -48,24 +49,27 @@ enum ViewerPage {
             head(title: session.trace.header.title, nonce: nonce)
             + "<script id=\"cog-data\" type=\"application/json\">" + scriptSafe(JSONValue.object(fields).jsonText)
             + "</script>\n<script nonce=\"\(nonce)\">\n" + ViewerScript.source + "\n</script>\n</body>\n</html>\n"
-        return (html, main.layout)
+        return (html, main.layout, notes)
     }
 
     /// The page for the whole of `session`'s recording.
     static func render(
         _ session: CommandContext, graphviz: URL?
     ) throws(InspectorError) -> (
-        html: String, layout: ViewerLayout.Engine
+        html: String, layout: ViewerLayout.Engine, notes: [String]
     ) {
-        try render(session, Request(window: session.turns.indices, graphviz: graphviz))
+        try render(session, Request(window: session.turns.indices, layout: .init(graphviz: graphviz)))
     }
 
     /// One recording's part of the page: its nodes laid out, its turns, keyframes and causes.
     private static func dataset(
-        _ session: CommandContext, window: Range<Int>, graphviz: URL?
+        _ session: CommandContext, window: Range<Int>, layout choice: ViewerLayout.EngineChoice,
+        notes: inout [String]
     ) throws(InspectorError) -> (fields: [(String, JSONValue)], layout: ViewerLayout.Engine) {
         let model = try ViewerModel(session: session, window: window)
-        let layout = ViewerLayout.compute(nodes: model.nodes, edges: model.edges, graphviz: graphviz)
+        let layout = try ViewerLayout.compute(
+            nodes: model.nodes, edges: model.edges, engine: choice, interruptRequested: session.interruptRequested,
+            notes: &notes)
         let nodes: [JSONValue] = model.nodes.enumerated().map { slot, node in
             let box = layout.boxes[slot]
             return .array([
