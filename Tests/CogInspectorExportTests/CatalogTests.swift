@@ -24,7 +24,8 @@ struct CatalogTests {
             try core.execute("export")
         }
         let help = try #require(try core.execute("help export"))
-        let synopsis = "export dot|mermaid|json|chrome [--turn N] [--focus STATE [--depth D]] [--to FILE [--force]]"
+        let synopsis =
+            "export dot|mermaid|json|chrome [--turn N] [--focus STATE [--depth D]] [--unfold FAMILY|all] [--to FILE [--force]]"
         #expect(try fields(of: help).first?.value == .text(synopsis))
         #expect(core.completions(for: "", after: ["export"]) == ["chrome", "dot", "json", "mermaid"])
         #expect(try core.execute("export dot --turn 9") != nil)
@@ -44,7 +45,7 @@ struct CatalogTests {
         #expect(
             try fields(of: help).first?.value
                 == .text(
-                    "export dot|mermaid|json|chrome|sqlite|tables|html [--turn N] [--focus STATE [--depth D]] "
+                    "export dot|mermaid|json|chrome|sqlite|tables|html [--turn N] [--focus STATE [--depth D]] [--unfold FAMILY|all] "
                         + "[--turns A..B] [--trace OTHER] [--to FILE [--force|--append]]"))
         #expect(session.completions(for: "", after: ["export"]).contains("tables"))
     }

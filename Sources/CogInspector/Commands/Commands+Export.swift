@@ -10,7 +10,7 @@ extension CommandCatalog {
             name: "export", aliases: ["x"], group: "export",
             synopsis: "export FORMAT", summary: "",
             example: "export dot --turn 9 --focus weather.isNiceHere --to turn9.dot",
-            valueFlags: ["--turn", "--focus", "--depth", "--to"], switches: ["--force"]
+            valueFlags: ["--turn", "--focus", "--depth", "--unfold", "--to"], switches: ["--force"]
         ) { session, arguments throws(InspectorError) in
             try session.export(arguments)
         }
@@ -28,7 +28,14 @@ extension CommandCatalog {
             ExportFormat(name: name, summary: nil) { session, arguments, destination throws(InspectorError) in
                 // Checked before any work, so a refused destination costs nothing and loses nothing.
                 let output = try OutputFile.checked(destination, force: arguments.switches.contains("--force"))
-                let view = try session.graphView(arguments)
+                var view = try session.graphView(arguments)
+                if name == "json" {
+                    guard arguments.options["--unfold"] == nil else {
+                        throw InspectorError("export json lists every state; --unfold goes with export dot|mermaid")
+                    }
+                } else {
+                    view = view.folded(unfolding: try session.unfolding(arguments.options["--unfold"], in: view))
+                }
                 let title = session.exportTitle(for: view)
                 let text =
                     switch name {
@@ -66,9 +73,12 @@ extension CommandCatalog {
         let clauses = exportFormats.compactMap(\.summary).map { "; \($0)" }.joined()
         return CommandSpec(
             name: spec.name, aliases: spec.aliases, group: spec.group,
-            synopsis: "export \(names) [--turn N] [--focus STATE [--depth D]]\(flags) [--to FILE [--force\(switches)]]",
+            synopsis:
+                "export \(names) [--turn N] [--focus STATE [--depth D]] [--unfold FAMILY|all]\(flags) [--to FILE [--force\(switches)]]",
             summary: "the graph at the cursor (or after turn N, marking what that turn did) as Graphviz DOT, a Mermaid "
-                + "flowchart or node-link JSON; --focus keeps the states within D edges of one (2 by default). chrome "
+                + "flowchart or node-link JSON; --focus keeps the states within D edges of one (2 by default); a keyed "
+                + "family of more than \(GraphView.defaultFoldThreshold) states is one node in dot and mermaid, its "
+                + "edges counted, unless --unfold names it (a comma-separated list, or all). chrome "
                 + "is the whole recording as a Perfetto/chrome://tracing timeline\(clauses). "
                 + "Without --to the document goes to standard output; an existing FILE is replaced only with --force",
             example: spec.example,
@@ -150,5 +160,31 @@ extension CommandContext {
         guard let output else { return [.document(text)] }
         try output.write(Array(text.utf8))
         return [.message("wrote \(summary) to \(output.path)")]
+    }
+}
+
+extension CommandContext {
+    /// The families `--unfold` keeps as their states: `all`, or declarations separated by
+    /// commas (`weather.forecast` or `weather.forecast[*]`), each one a family of `view`.
+    package func unfolding(_ text: String?, in view: GraphView) throws(InspectorError) -> GraphView.Unfolding {
+        guard let text else { return .families([]) }
+        if text == "all" { return .all }
+        let known = view.families.map(\.declaration)
+        var names: Set<String> = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            var name = part.trimmingCharacters(in: .whitespaces)
+            if name.hasSuffix("[*]") { name.removeLast(3) }
+            guard known.contains(name) else {
+                let list =
+                    known.isEmpty
+                    ? "this graph has no keyed family" : "its families are " + known.joined(separator: ", ")
+                if let suggestion = closestMatch(to: name, among: known) {
+                    throw InspectorError("unknown family '\(name)'; did you mean '\(suggestion)'? (\(list), or all)")
+                }
+                throw InspectorError("unknown family '\(name)'; \(list), or all")
+            }
+            names.insert(name)
+        }
+        return .families(names)
     }
 }

@@ -25,6 +25,12 @@ public enum DOTExport {
             case .removed: attributes = ["color=\"\(GraphStyle.removedColor)\"", "style=dashed"]
             case nil: break
             }
+            if edge.count > 1 {
+                attributes.append("label=\"×\(edge.count)\"")
+                if edge.change == nil {
+                    attributes.append("penwidth=\(GraphStyle.width(ofEdgesCounting: edge.count))")
+                }
+            }
             lines.append(
                 "  n\(edge.producer) -> n\(edge.consumer)"
                     + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";")
@@ -79,6 +85,11 @@ public enum DOTExport {
             rows.append(
                 "<tr><td><font color=\"\(GraphStyle.removedColor)\">- - ▶</font></td><td align=\"left\">edge removed</td></tr>"
             )
+        }
+        if view.nodes.contains(where: { $0.memberCount != nil }) {
+            rows.append(
+                "<tr><td>decl[*]</td><td align=\"left\">a folded keyed family (--unfold shows its states)</td></tr>")
+            rows.append("<tr><td>×N</td><td align=\"left\">one arrow for N edges of its members</td></tr>")
         }
         rows.append("<tr><td colspan=\"2\">an arrow from A to B: B reads A</td></tr>")
         let table =

@@ -65,12 +65,24 @@ package enum GraphStyle {
     }
 
     package static let addedColor = "#16a34a"
+
+    /// The pen width of an edge standing for `count` edges of a folded family: wider as the
+    /// count grows, by its fourth root, up to 6, so a bundle of thousands stays a line.
+    package static func width(ofEdgesCounting count: Int) -> String {
+        let width = min(1 + (Double(max(count, 1)).squareRoot().squareRoot() - 1) * 0.6, 6)
+        let tenths = Int((width * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
     package static let removedColor = "#dc2626"
 
     /// The node's text lines: its label, its value, and what holds it, as recorded; each exporter
     /// escapes them for its own syntax (`DOTExport.quoted`, `MermaidExport.text`).
     package static func lines(of node: GraphView.Node) -> [String] {
         var lines = [node.label]
+        if let members = node.memberCount {
+            lines.append("\(members) key\(members == 1 ? "" : "s")")
+            if node.markedMembers > 0 { lines.append("\(node.markedMembers) marked in the turn") }
+        }
         if let value = node.value { lines.append(shorten(value.text)) }
         if let status = node.status { lines.append("status: \(status)") }
         if !node.leases.isEmpty { lines.append(shorten("held by " + node.leases.joined(separator: ", "))) }

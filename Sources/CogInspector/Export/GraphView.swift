@@ -61,6 +61,11 @@ public struct GraphView: Equatable {
         public var isNotified = false
         /// Lease changes in the turn: `+holder` or `-holder`.
         public var leaseChanges: [String] = []
+        /// For a folded keyed family (`weather.forecast[*]`), how many keys it stands for; nil
+        /// for one state or registration.
+        public var memberCount: Int?
+        /// For a folded family on an annotated turn, how many of its members the turn marked.
+        public var markedMembers = 0
     }
 
     /// `consumer` reads `producer`; drawn from producer to consumer, the way a change travels.
@@ -76,6 +81,9 @@ public struct GraphView: Equatable {
         public let consumer: NodeID
         /// Added or removed by the annotated turn; nil when it stood before and after.
         public var change: Change?
+        /// How many edges between states this one stands for: more than 1 when a folded family
+        /// is at either end.
+        public var count = 1
     }
 
     /// The turn the graph is after; nil for the graph a recording starts from.
@@ -83,9 +91,9 @@ public struct GraphView: Equatable {
     /// Whether the turn's effects are marked.
     public let isAnnotated: Bool
     /// States in id order, then registrations.
-    public private(set) var nodes: [Node]
+    public internal(set) var nodes: [Node]
     /// Every edge, plus those the annotated turn removed.
-    public private(set) var edges: [Edge]
+    public internal(set) var edges: [Edge]
 
     /// Nodes that belong to one keyed declaration, by declaration, for clusters; declarations
     /// with a single state are not grouped.

@@ -16,15 +16,16 @@ public enum MermaidExport {
         lines += view.nodes.filter { !clusteredIDs.contains($0.id) }.map { "  " + declaration(of: $0) }
         var linkStyles: [String] = []
         for (index, edge) in view.edges.enumerated() {
+            let count = edge.count > 1 ? "|\"×\(edge.count)\"|" : ""
             switch edge.change {
             case .added:
-                lines.append("  n\(edge.producer) ==> n\(edge.consumer)")
+                lines.append("  n\(edge.producer) ==>\(count) n\(edge.consumer)")
                 linkStyles.append("  linkStyle \(index) stroke:\(GraphStyle.addedColor),stroke-width:2px")
             case .removed:
-                lines.append("  n\(edge.producer) -.-> n\(edge.consumer)")
+                lines.append("  n\(edge.producer) -.->\(count) n\(edge.consumer)")
                 linkStyles.append("  linkStyle \(index) stroke:\(GraphStyle.removedColor)")
             case nil:
-                lines.append("  n\(edge.producer) --> n\(edge.consumer)")
+                lines.append("  n\(edge.producer) -->\(count) n\(edge.consumer)")
             }
         }
         lines += linkStyles
