@@ -1,4 +1,5 @@
 import CogCommandLine
+import CogTraceFixtures
 
 /// The command line of `cog-bench`.
 struct BenchOptions {
@@ -14,14 +15,15 @@ struct BenchOptions {
           --shapes LIST    only the shapes whose names contain one of these words, e.g. cellx,diamond
                            (runtime, client and recorder sections)
           --sections LIST  which sections to run: runtime, client, scenario, counts, recorder,
-                           inspector, soak, follow, bigtrace, fleet (default all but the last
-                           four); client builds each shape's declarations inside every timed run,
+                           inspector, soak, follow, bigtrace, fleet, widegraph (default all but
+                           the last five); client builds each shape's declarations inside every timed run,
                            on the production clock and on Cogs.forTesting(); scenario writes the
                            shapes as the public library's comparison scenarios do (closure-first
                            forms, UI reads, a named turn per write) on Cogs.forTesting(); counts checks each client
                            run's exact allocations and selector runs against the committed
                            ones (docs/performance.md); follow writes a synthetic trace at a fixed rate while
-                           coginspect --follow watches it, and measures the lag
+                           coginspect --follow watches it, and measures the lag; widegraph
+                           measures commands and exports on the wide trace (--wide-*)
           --follow-seconds N  how long follow writes (default 60)
           --follow-rate N  turns per second follow writes (default 10000)
           --soak-turns N   turns in the soak (default 10000000)
@@ -31,6 +33,12 @@ struct BenchOptions {
           --write-synthetic FILE
                            write the synthetic trace of the first size to FILE and exit, to try
                            the inspector on a big trace (an existing FILE is kept without --force)
+          --wide           with --write-synthetic, write the wide trace widegraph measures instead
+          --wide-states N  states in the wide trace, all in keyed families (default 10000)
+          --wide-keys A-B  keys per family: the first family has B, the others vary from A to B
+                           (default 100-2000)
+          --wide-edges N   edges per state, on average (default 5)
+          --wide-turns N   turns in the wide trace (default 10000)
           --force          with --json or --write-synthetic, replace FILE if it exists
           -h, --help       show this help
           --version        show the version
@@ -41,6 +49,7 @@ struct BenchOptions {
 
     static let sectionNames = [
         "runtime", "client", "scenario", "counts", "recorder", "inspector", "soak", "follow", "bigtrace", "fleet",
+        "widegraph",
     ]
     static let variantNames = ["ring", "stream", "null"]
 
@@ -58,6 +67,10 @@ struct BenchOptions {
     var sizes = [100_000, 1_000_000]
     /// Where `--write-synthetic` writes the trace; nil measures instead.
     var syntheticPath: String?
+    /// Whether `--write-synthetic` writes the wide trace.
+    var wide = false
+    /// The wide trace's make-up (`--wide-*`).
+    var wideShape = SyntheticWideTrace.Shape()
     var force = false
     var showHelp = false
     var showVersion = false
@@ -92,6 +105,17 @@ struct BenchOptions {
             case "--json": jsonPath = try words.value(after: word, expected: "a file path")
             case "--write-synthetic": syntheticPath = try words.value(after: word, expected: "a file path")
             case "--force": force = true
+            case "--wide": wide = true
+            case "--wide-states": wideShape.states = try words.positiveCount(after: word)
+            case "--wide-edges": wideShape.edgesPerState = try words.positiveCount(after: word)
+            case "--wide-turns": wideShape.turns = try words.positiveCount(after: word)
+            case "--wide-keys":
+                let text = try words.value(after: word, expected: "a range of keys per family, e.g. 100-2000")
+                let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+                guard bounds.count == 2, let low = bounds[0], let high = bounds[1], low >= 1, low <= high else {
+                    throw UsageError("--wide-keys needs A-B with 1 <= A <= B, e.g. 100-2000, not '\(text)'")
+                }
+                wideShape.keysPerFamily = low...high
             default: throw UsageError("unknown option '\(word)'")
             }
         }

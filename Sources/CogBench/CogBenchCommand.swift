@@ -30,6 +30,9 @@ public enum CogBenchCommand {
             return .success
         }
         do {
+            if let path = options.syntheticPath, options.wide {
+                return try writeWide(options.wideShape, to: path, force: options.force)
+            }
             if let path = options.syntheticPath {
                 return try writeSynthetic(turns: options.sizes[0], to: path, force: options.force)
             }
@@ -46,6 +49,16 @@ public enum CogBenchCommand {
         var synthetic = SyntheticWeatherTrace(turns: turns)
         let bytes = try synthetic.write(to: URL(fileURLWithPath: path))
         print("wrote \(turns) turns (\(bytes) bytes) to \(path)")
+        return .success
+    }
+
+    /// Writes the wide trace the widegraph section measures.
+    private static func writeWide(_ shape: SyntheticWideTrace.Shape, to path: String, force: Bool) throws -> ExitStatus
+    {
+        guard mayWrite(path, force: force) else { return .failure }
+        var synthetic = SyntheticWideTrace(shape: shape)
+        let bytes = try synthetic.write(to: URL(fileURLWithPath: path))
+        print("wrote \(shape.states) states in keyed families, \(shape.turns) turns (\(bytes) bytes) to \(path)")
         return .success
     }
 
@@ -114,6 +127,15 @@ public enum CogBenchCommand {
         if options.sections.contains("fleet") {
             measurements += try FleetSection.run(
                 traceCount: options.smoke ? 20 : 1_000, turnsPerTrace: options.smoke ? 50 : 200)
+        }
+        if options.sections.contains("widegraph") {
+            var shape = options.wideShape
+            if options.smoke {
+                shape.states = 600
+                shape.keysPerFamily = 20...200
+                shape.turns = 300
+            }
+            measurements += try WideGraphSection.run(shape: shape, samples: options.smoke ? 5 : 50)
         }
         if let path = options.jsonPath {
             let encoder = JSONEncoder()
