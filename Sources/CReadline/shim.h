@@ -87,24 +87,25 @@ static void cog_batch_interrupt(int signal_number) {
     cog_interrupt_pending = 1;
 }
 
-static inline void cog_install_batch_interrupt_handler(void) {
+/* Makes `signal_number` record a pending interrupt, without SA_RESTART, so a blocking read
+   returns and the batch run stops. */
+static inline void cog_catch_for_batch(int signal_number) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = cog_batch_interrupt;
     sigemptyset(&action.sa_mask);
     action.sa_flags = 0;
-    sigaction(SIGINT, &action, NULL);
+    sigaction(signal_number, &action, NULL);
+}
+
+static inline void cog_install_batch_interrupt_handler(void) {
+    cog_catch_for_batch(SIGINT);
 }
 
 /* SIGTERM (a CI runner's timeout, a service manager) stops a batch run's commands as Ctrl-C
    does: the running command ends its helpers and writes no partial file. */
 static inline void cog_install_batch_termination_handler(void) {
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = cog_batch_interrupt;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = 0;
-    sigaction(SIGTERM, &action, NULL);
+    cog_catch_for_batch(SIGTERM);
 }
 
 static inline void cog_rl_install_interrupt_handler(void) {

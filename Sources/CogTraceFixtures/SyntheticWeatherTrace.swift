@@ -27,25 +27,16 @@ package struct SyntheticWeatherTrace {
 
     /// Writes the trace to `url`; returns its size in bytes.
     package mutating func write(to url: URL) throws -> Int {
-        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: url)
-        defer { try? handle.close() }
-        var lines = ""
-        var size = 0
-        func flush() throws {
-            let data = Data(lines.utf8)
-            try handle.write(contentsOf: data)
-            size += data.count
-            lines.removeAll(keepingCapacity: true)
-        }
-        writeOpening(to: &lines)
+        var file = try LineFile(creating: url)
+        defer { file.close() }
+        writeOpening(to: &file.lines)
         for sequence in 1...turns {
-            writeTurn(sequence, to: &lines)
-            if lines.utf8.count > 1 << 20 { try flush() }
+            writeTurn(sequence, to: &file.lines)
+            try file.flush(ifLargerThan: 1 << 20)
         }
-        writeTrailer(to: &lines)
-        try flush()
-        return size
+        writeTrailer(to: &file.lines)
+        try file.flush()
+        return file.size
     }
 
     /// The header and the state table, each line ending in a line feed.

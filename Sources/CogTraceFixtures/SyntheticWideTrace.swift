@@ -83,44 +83,35 @@ package struct SyntheticWideTrace {
 
     /// Writes the trace to `url`; returns its size in bytes.
     package mutating func write(to url: URL) throws -> Int {
-        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: url)
-        defer { try? handle.close() }
-        var lines = ""
-        var size = 0
-        func flush() throws {
-            let data = Data(lines.utf8)
-            try handle.write(contentsOf: data)
-            size += data.count
-            lines.removeAll(keepingCapacity: true)
-        }
+        var file = try LineFile(creating: url)
+        defer { file.close() }
         TraceHeader(
             runID: "synthetic-wide", title: "synthetic wide \(shape.states) states", clock: "virtual", mode: "ring",
             capacity: max(shape.turns, 1), keyframeInterval: keyframeInterval
-        ).jsonValue.write(to: &lines)
-        lines += "\n"
+        ).jsonValue.write(to: &file.lines)
+        file.lines += "\n"
         for info in declareStates() {
-            info.jsonValue.write(to: &lines)
-            lines += "\n"
+            info.jsonValue.write(to: &file.lines)
+            file.lines += "\n"
         }
         for sequence in 1...max(shape.turns, 1) {
             if (sequence - 1) % keyframeInterval == 0 {
-                graph.keyframeJSONValue(before: sequence).write(to: &lines)
-                lines += "\n"
+                graph.keyframeJSONValue(before: sequence).write(to: &file.lines)
+                file.lines += "\n"
                 keyframesWritten += 1
             }
             let turn = makeTurn(sequence)
             for event in turn.events { graph.apply(event) }
-            turn.jsonValue.write(to: &lines)
-            lines += "\n"
+            turn.jsonValue.write(to: &file.lines)
+            file.lines += "\n"
             turnsWritten = sequence
-            if lines.utf8.count > 1 << 20 { try flush() }
+            try file.flush(ifLargerThan: 1 << 20)
         }
         TraceTrailer(ok: true, turns: turnsWritten, evicted: 0, dropped: 0, keyframes: keyframesWritten).jsonValue
-            .write(to: &lines)
-        lines += "\n"
-        try flush()
-        return size
+            .write(to: &file.lines)
+        file.lines += "\n"
+        try file.flush()
+        return file.size
     }
 
     private func value(_ number: Int) -> TraceValue { TraceValue(text: "\(number)", json: .int(number)) }
