@@ -1,4 +1,4 @@
-package import CogTraceFormat
+import CogTraceFormat
 package import Foundation
 
 /// Writes a wide `.cogtrace`: thousands of states in keyed families, like a catalogue or a feed,

@@ -1,4 +1,4 @@
-public import CogTraceFormat
+import CogTraceFormat
 
 extension GraphView {
     /// Which keyed families stay unfolded when a view is folded.
