@@ -1,3 +1,4 @@
+import CogCommandLine
 import CogInspector
 import CogInspectorExport
 import CogTraceFixtures
@@ -94,10 +95,7 @@ enum WideGraphSection {
         let dot = try ProcessRun(inspector, [url.path, "-c", "export dot --to \(picture.path)"])
         _ = record("export dot", [dot.milliseconds])
         rows.append(["export dot ms (folded)", format(dot.milliseconds) + (dot.succeeded ? "" : " (failed)")])
-        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        if let graphviz = path.map({ URL(fileURLWithPath: String($0)).appendingPathComponent("dot") })
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-        {
+        if let graphviz = ProgramSearch.onPath("dot") {
             let svg = folder.appendingPathComponent("wide.svg")
             let drawn = try ProcessRun(timeout, ["120", graphviz.path, "-Tsvg", "-o", svg.path, picture.path])
             _ = record("dot -Tsvg of the folded export", [drawn.milliseconds])

@@ -17,14 +17,7 @@ extension GraphView {
     /// The keyed families in the view, by declaration, with their number of states, in order
     /// of first appearance.
     public var families: [(declaration: String, count: Int)] {
-        var order: [String] = []
-        var counts: [String: Int] = [:]
-        for node in nodes {
-            guard let declaration = node.declaration, node.key != nil else { continue }
-            if counts[declaration] == nil { order.append(declaration) }
-            counts[declaration, default: 0] += 1
-        }
-        return order.map { ($0, counts[$0] ?? 0) }
+        keyedGroups.map { ($0.declaration, $0.nodes.count) }
     }
 
     /// The view with each keyed family of more than `threshold` states, other than those

@@ -98,6 +98,12 @@ public struct GraphView: Equatable {
     /// Nodes that belong to one keyed declaration, by declaration, for clusters; declarations
     /// with a single state are not grouped.
     public var clusters: [(declaration: String, nodes: [Node])] {
+        keyedGroups.filter { $0.nodes.count > 1 }
+    }
+
+    /// The keyed states by declaration, in order of first appearance: what clusters and
+    /// folded families are made of.
+    var keyedGroups: [(declaration: String, nodes: [Node])] {
         var order: [String] = []
         var members: [String: [Node]] = [:]
         for node in nodes {
@@ -105,9 +111,7 @@ public struct GraphView: Equatable {
             if members[declaration] == nil { order.append(declaration) }
             members[declaration, default: []].append(node)
         }
-        return order.compactMap { declaration in
-            members[declaration].flatMap { $0.count > 1 ? (declaration, $0) : nil }
-        }
+        return order.map { ($0, members[$0] ?? []) }
     }
 
     public static func == (lhs: GraphView, rhs: GraphView) -> Bool {

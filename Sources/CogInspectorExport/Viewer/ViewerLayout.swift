@@ -1,3 +1,4 @@
+import CogCommandLine
 import CogInspector
 import Foundation
 
@@ -91,11 +92,7 @@ struct ViewerLayout {
     }
 
     /// `dot` on the PATH, if it is installed.
-    static var graphvizOnPath: URL? {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return directories.map { URL(fileURLWithPath: String($0)).appendingPathComponent("dot") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    static var graphvizOnPath: URL? { ProgramSearch.onPath("dot") }
 
     // MARK: Graphviz
 
