@@ -132,7 +132,9 @@ let package = Package(
             swiftSettings: plainCode),
         .testTarget(
             name: "CogInspectorExportTests",
-            dependencies: ["CogInspectorExport", "CogInspector", "CogTraceFormat", "CogTraceStore"],
+            dependencies: [
+                "CogInspectorExport", "CogInspector", "CogTraceFixtures", "CogTraceFormat", "CogTraceStore",
+            ],
             swiftSettings: plainCode),
         .testTarget(
             name: "coginspectTests", dependencies: ["CogTraceFixtures"], exclude: ["Fixtures"],

@@ -120,7 +120,7 @@ struct ViewerChangeListTests {
         let labels = try #require(data["nodes"] as? [[Any]]).map { $0[0] as! String }
         let keyframes = try #require(data["keyframes"] as? [[String: Any]])
         let turns = try #require(data["turns"] as? [[String: Any]])
-        let keyframe = keyframes[position / ViewerModel.keyframeInterval]
+        let keyframe = try #require(keyframes.last { ($0["at"] as? Int ?? .max) <= position })
         var nodes: [Int: String] = [:]
         for entry in try #require(keyframe["nodes"] as? [[Any]]) {
             nodes[entry[0] as! Int] = entry[1] as? String ?? "-"

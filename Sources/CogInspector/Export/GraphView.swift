@@ -118,11 +118,19 @@ public struct GraphView: Equatable {
         lhs.turn == rhs.turn && lhs.isAnnotated == rhs.isAnnotated && lhs.nodes == rhs.nodes && lhs.edges == rhs.edges
     }
 
-    /// Builds the view of `graph`, marking what `annotating` (the turn that led to it) did.
-    package init(graph: GraphSnapshot, turn: TurnNumber?, states: [NodeID: TraceStateInfo], annotating: TraceTurn?) {
+    /// Builds the view of `graph`, marking what `annotating` (the turn that led to it) did. With
+    /// `only`, the view holds just those nodes and the edges they read, in the order the whole
+    /// view would give them: what a walk over many turns rebuilds for the nodes a turn touched.
+    package init(
+        graph: GraphSnapshot, turn: TurnNumber?, states: [NodeID: TraceStateInfo], annotating: TraceTurn?,
+        only: Set<NodeID>? = nil
+    ) {
         self.turn = turn
         isAnnotated = annotating != nil
-        var nodes: [Node] = graph.states.keys.sorted().compactMap { id -> Node? in
+        let stateIDs = only.map { $0.filter { graph.states[$0] != nil }.sorted() } ?? graph.states.keys.sorted()
+        let registrationIDs =
+            only.map { $0.filter { graph.registrations[$0] != nil }.sorted() } ?? graph.registrations.keys.sorted()
+        var nodes: [Node] = stateIDs.compactMap { id -> Node? in
             guard let state = graph.states[id] else { return nil }
             let info = states[id]
             return Node(
@@ -130,7 +138,8 @@ public struct GraphView: Equatable {
                 declaration: info?.declaration, key: info?.key, value: state.value, leases: state.leases,
                 isPinned: state.isPinned, status: state.async?.kind.rawValue)
         }
-        for (id, registration) in graph.registrations.sorted(by: { $0.key < $1.key }) {
+        for id in registrationIDs {
+            guard let registration = graph.registrations[id] else { continue }
             let kind: Kind? =
                 switch registration.kind {
                 case .reaction: .reaction
@@ -146,10 +155,10 @@ public struct GraphView: Equatable {
                     leases: [], isPinned: false, status: nil))
         }
         var edges: [Edge] = []
-        for state in graph.states.keys.sorted().compactMap({ graph.states[$0] }) {
+        for state in stateIDs.compactMap({ graph.states[$0] }) {
             edges += state.dependencies.map { Edge(producer: $0, consumer: state.id) }
         }
-        for registration in graph.registrations.keys.sorted().compactMap({ graph.registrations[$0] }) {
+        for registration in registrationIDs.compactMap({ graph.registrations[$0] }) {
             edges += registration.dependencies.map { Edge(producer: $0, consumer: registration.id) }
         }
         self.nodes = nodes

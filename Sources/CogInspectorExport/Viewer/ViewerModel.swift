@@ -4,10 +4,10 @@ import CogTraceStore
 
 /// What the HTML viewer embeds: every node the recording ever drew (a slot each), the layout of
 /// their union, and for each turn what changed since the one before (nodes, values, edges) and
-/// what the turn did (the marks the DOT export draws), with a full picture every
-/// `keyframeInterval` turns so the page never replays more than that many changes.
+/// what the turn did (the marks the DOT export draws), with a full picture wherever replaying
+/// from the one before would cost more than drawing it.
 struct ViewerModel {
-    /// How many turns apart the page's full pictures are.
+    /// How many turns apart the page's full pictures are at least.
     static let keyframeInterval = 50
 
     /// A node's look that can change from turn to turn.
@@ -44,8 +44,9 @@ struct ViewerModel {
         let sequences = trace.turnSequences[window.clamped(to: trace.turnSequences.indices)]
         guard let first = sequences.first else { return }
         var graph = try session.graph(after: first - 1)
-        var previousNodes: [Int: NodeState] = [:]
-        var previousEdges: Set<[Int]> = []
+        var picture = ViewerPicture()
+        var lastKeyframe = 0
+        var changesSinceKeyframe = 0
         let failureTurns = Set(trace.failures.map(\.after))
         for (position, sequence) in sequences.enumerated() {
             // An export of many turns takes a while: Ctrl-C stops it, and no file is written.
@@ -57,77 +58,96 @@ struct ViewerModel {
             let turn = try session.turn(sequence)
             for event in turn.events { graph.apply(event) }
             for event in turn.after { graph.apply(event) }
-            let view = GraphView(graph: graph, turn: sequence, states: trace.states, annotating: turn)
-            var nodeStates: [Int: NodeState] = [:]
-            var marks: [JSONValue] = []
-            for node in view.nodes {
-                let slot = slot(of: node)
-                nodeStates[slot] = NodeState(
-                    text: node.value?.text, json: node.value?.json, status: node.status, leases: node.leases,
-                    isPinned: node.isPinned)
-                let flags = node.marks.map(\.rawValue) + (node.isNotified ? ["notified"] : [])
-                if !flags.isEmpty || !node.leaseChanges.isEmpty {
-                    marks.append(
-                        .array([
-                            .int(slot), .array(flags.map(JSONValue.string)),
-                            .array(node.leaseChanges.map(JSONValue.string)),
-                        ]))
-                }
+            // The first turn draws the whole graph; every later one only the nodes its events name.
+            let touched = position == 0 ? nil : Self.subjects(of: turn)
+            let view = GraphView(
+                graph: graph, turn: sequence, states: trace.states, annotating: turn, only: touched)
+            let known = nodes.count
+            for node in view.nodes { _ = slot(of: node) }
+            let changes = picture.move(
+                to: graph, view: view, touched: touched, newSlots: nodes[known...].map(\.id), slots: slots
+            ) { edge in
+                if edgeSlots.insert(edge).inserted { edges.append((edge[0], edge[1])) }
             }
-            var edgeSet: Set<[Int]> = []
-            var annotatedEdges: [JSONValue] = []
-            for edge in view.edges {
-                guard let producer = slots[edge.producer], let consumer = slots[edge.consumer] else { continue }
-                if edge.change != .removed {
-                    edgeSet.insert([producer, consumer])
-                    if edgeSlots.insert([producer, consumer]).inserted { edges.append((producer, consumer)) }
-                }
-                if let change = edge.change {
-                    annotatedEdges.append(.array([.int(producer), .int(consumer), .string(change.rawValue)]))
-                }
-            }
-            let changedNodes = nodeStates.filter { previousNodes[$0.key] != $0.value }.sorted { $0.key < $1.key }
-            let goneNodes = previousNodes.keys.filter { nodeStates[$0] == nil }.sorted()
             var record: [(String, JSONValue)] = [
                 ("t", .int(sequence.rawValue)), ("n", .string(turn.name)), ("o", .string(turn.origin.rawValue)),
             ]
             if failureTurns.contains(sequence) {
                 record.append(("f", .array(ViewerChanges.failures(after: sequence, in: trace))))
             }
-            if !changedNodes.isEmpty {
-                record.append(("u", .array(changedNodes.map { Self.json(slot: $0.key, $0.value) })))
+            if !changes.nodes.isEmpty { record.append(("u", .array(changes.nodes.map(Self.json(slot:_:))))) }
+            if !changes.gone.isEmpty { record.append(("x", .array(changes.gone.map(JSONValue.int)))) }
+            if !changes.addedEdges.isEmpty { record.append(("ea", .array(changes.addedEdges.map(Self.json(edge:))))) }
+            if !changes.removedEdges.isEmpty {
+                record.append(("er", .array(changes.removedEdges.map(Self.json(edge:)))))
             }
-            if !goneNodes.isEmpty { record.append(("x", .array(goneNodes.map(JSONValue.int)))) }
-            let addedEdges = edgeSet.subtracting(previousEdges).sorted { $0.lexicographicallyPrecedes($1) }
-            let removedEdges = previousEdges.subtracting(edgeSet).sorted { $0.lexicographicallyPrecedes($1) }
-            if !addedEdges.isEmpty { record.append(("ea", .array(addedEdges.map(Self.json(edge:))))) }
-            if !removedEdges.isEmpty { record.append(("er", .array(removedEdges.map(Self.json(edge:))))) }
+            let marks = marks(in: view)
             if !marks.isEmpty { record.append(("m", .array(marks))) }
+            let annotatedEdges = annotatedEdges(in: view)
             if !annotatedEdges.isEmpty { record.append(("me", .array(annotatedEdges))) }
-            let changes = ViewerChanges.groups(of: turn, in: session) { slots[$0] }
-            if !changes.isEmpty { record.append(("c", .array(changes.map { lines.encode($0) }))) }
+            let changeList = ViewerChanges.groups(of: turn, in: session) { slots[$0] }
+            if !changeList.isEmpty { record.append(("c", .array(changeList.map { lines.encode($0) }))) }
             let touchedAfter = ViewerChanges.touchedAfter(turn) { slots[$0] }
             if !touchedAfter.isEmpty { record.append(("a", .array(touchedAfter.map(JSONValue.int)))) }
             let decisions = causes.decisions(in: turn) { slots[$0] }
             if !decisions.isEmpty { record.append(("d", .array(decisions))) }
             turnRecords.append(.object(record))
-            if position % Self.keyframeInterval == 0 {
-                keyframes.append(
-                    .object([
-                        ("at", .int(position)),
-                        (
-                            "nodes",
-                            .array(nodeStates.sorted { $0.key < $1.key }.map { Self.json(slot: $0.key, $0.value) })
-                        ),
-                        ("edges", .array(edgeSet.sorted { $0.lexicographicallyPrecedes($1) }.map(Self.json(edge:)))),
-                    ]))
+            // A full picture when replaying from the last one would cost more than drawing it,
+            // and never closer than `keyframeInterval` turns: a wide graph gets few.
+            changesSinceKeyframe += changes.count
+            if position == 0
+                || (position - lastKeyframe >= Self.keyframeInterval && changesSinceKeyframe >= picture.size)
+            {
+                keyframes.append(keyframe(of: picture, at: position))
+                lastKeyframe = position
+                changesSinceKeyframe = 0
             }
-            previousNodes = nodeStates
-            previousEdges = edgeSet
         }
         stepsWithoutDecision = nodes.map { node in
             trace.states[node.id] == nil ? -1 : causes.stepWithoutDecision(of: node.id, before: first)
         }
+    }
+
+    /// Every node `turn` can have changed or marked: the subjects of its events, and the
+    /// producers and subscribers they name.
+    private static func subjects(of turn: TraceTurn) -> Set<NodeID> {
+        var found = Set<NodeID>()
+        for event in turn.events + turn.after {
+            if let state = event.state { found.insert(state) }
+            if let registration = event.registration { found.insert(registration) }
+            if let producer = event.edgeProducer { found.insert(producer) }
+            if case .offer(_, let subscriber, _) = event { found.insert(subscriber) }
+        }
+        return found
+    }
+
+    /// `[slot, [flags], [lease changes]]` for each node of `view` the turn marked.
+    private func marks(in view: GraphView) -> [JSONValue] {
+        view.nodes.compactMap { node in
+            let flags = node.marks.map(\.rawValue) + (node.isNotified ? ["notified"] : [])
+            guard let slot = slots[node.id], !flags.isEmpty || !node.leaseChanges.isEmpty else { return nil }
+            return .array([
+                .int(slot), .array(flags.map(JSONValue.string)), .array(node.leaseChanges.map(JSONValue.string)),
+            ])
+        }
+    }
+
+    /// `[producer, consumer, "added" or "removed"]` for each edge of `view` the turn changed.
+    private func annotatedEdges(in view: GraphView) -> [JSONValue] {
+        view.edges.compactMap { edge in
+            guard let change = edge.change, let producer = slots[edge.producer], let consumer = slots[edge.consumer]
+            else { return nil }
+            return .array([.int(producer), .int(consumer), .string(change.rawValue)])
+        }
+    }
+
+    /// The full picture the page starts from for the turns at `position` and after.
+    private func keyframe(of picture: ViewerPicture, at position: Int) -> JSONValue {
+        .object([
+            ("at", .int(position)),
+            ("nodes", .array(picture.nodes.sorted { $0.key < $1.key }.map { Self.json(slot: $0.key, $0.value) })),
+            ("edges", .array(picture.edges.sorted { $0.lexicographicallyPrecedes($1) }.map(Self.json(edge:)))),
+        ])
     }
 
     /// The slot of `node`, given one the first time it is seen.

@@ -41,7 +41,7 @@ enum ViewerPage {
             fields.append(("divergence", try divergence(session, other.session)))
         }
         fields += [
-            ("schemaVersion", .int(3)), ("keyframeInterval", .int(ViewerModel.keyframeInterval)), ("style", style),
+            ("schemaVersion", .int(4)), ("style", style),
         ]
         // Only the page's own script runs: a nonce the content policy names, fresh for each page.
         let nonce = UUID().uuidString.replacingOccurrences(of: "-", with: "")

@@ -25,9 +25,12 @@
     this.slotOfLabel = new Map(this.nodes.map((n, slot) => [n.label, slot]));
     this.steps = set.steps || [];
   }
-  // The graph after the turn at `pos`: the keyframe before it, then each turn's changes.
+  // The graph after the turn at `pos`: the last keyframe at or before it, then each turn's changes.
   Recording.prototype.pictureAt = function (pos) {
-    const keyframe = this.set.keyframes[Math.floor(pos / data.keyframeInterval)];
+    const keyframes = this.set.keyframes;
+    let low = 0, high = keyframes.length - 1;
+    while (low < high) { const mid = (low + high + 1) >> 1; if (keyframes[mid].at <= pos) low = mid; else high = mid - 1; }
+    const keyframe = keyframes[low];
     const live = new Map(keyframe.nodes.map(n => [n[0], n]));
     const edges = new Set(keyframe.edges.map(e => e[0] + ',' + e[1]));
     for (let p = keyframe.at + 1; p <= pos; p++) {
