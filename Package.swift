@@ -60,10 +60,12 @@ let package = Package(
             swiftSettings: plainCode),
         // The engine's commands that link SQLite (`sql`, `export sqlite|tables`) or carry the viewer (`export html`).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "CogInspectorExport",
             dependencies: [
                 "CogInspector", "CogTraceFormat", "CogTraceStore", "CogCommandLine", "CSQLite", "CChildProcess",
+                "CZlib",
             ],
             resources: [.embedInCode("Viewer/Assets/viewer.css"), .embedInCode("Viewer/Assets/viewer.js")],
             swiftSettings: plainCode),

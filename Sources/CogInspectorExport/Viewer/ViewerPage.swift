@@ -6,9 +6,9 @@ import Foundation
 
 /// `export html`: one self-contained page (no network, no external script or font) that draws
 /// the recording's graph after any turn. The layout is computed here, so the page only draws;
-/// the data sits in a `application/json` script element with every `<`, `>` and `&` escaped, so
-/// no recorded value can close it, and the page's script shows every value as text, never as
-/// markup.
+/// the data sits in a script element that does not run (JSON with every `<`, `>` and `&`
+/// escaped, or for a large page gzip in base64), so no recorded value can close it, and the
+/// page's script shows every value as text, never as markup.
 enum ViewerPage {
     /// How many turns a page shows when no window is asked for: a longer recording exports the
     /// window of this many turns around the cursor (docs/performance.md has what such a page costs).
@@ -45,9 +45,9 @@ enum ViewerPage {
         ]
         // Only the page's own script runs: a nonce the content policy names, fresh for each page.
         let nonce = UUID().uuidString.replacingOccurrences(of: "-", with: "")
+        let data = ViewerDataEncoding.element(for: scriptSafe(JSONValue.object(fields).jsonText))
         let html =
-            head(title: session.trace.header.title, nonce: nonce)
-            + "<script id=\"cog-data\" type=\"application/json\">" + scriptSafe(JSONValue.object(fields).jsonText)
+            head(title: session.trace.header.title, nonce: nonce) + data.tag + data.content
             + "</script>\n<script nonce=\"\(nonce)\">\n" + ViewerScript.source + "\n</script>\n</body>\n</html>\n"
         return (html, main.layout, notes)
     }

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 
+@testable import CogInspectorExport
+
 /// The data a viewer page embeds, read back as the page reads it.
 enum ViewerPageData {
     /// The page's `cog-data` element, parsed.
     static func embedded(in html: String) throws -> [String: Any] {
-        let start = try #require(html.range(of: #"<script id="cog-data" type="application/json">"#))
-        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
-        let json = try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8))
+        let text = try #require(ViewerDataEncoding.json(inPage: html))
+        let json = try JSONSerialization.jsonObject(with: Data(text.utf8))
         return try #require(json as? [String: Any])
     }
 }

@@ -1,6 +1,12 @@
-(function () {
+(async function () {
   'use strict';
-  const data = JSON.parse(document.getElementById('cog-data').textContent);
+  // A large page carries its data as gzip in base64, which the browser inflates itself.
+  async function inflate(base64) {
+    const bytes = Uint8Array.from(atob(base64), c => c.charCodeAt(0));
+    return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
+  }
+  const holder = document.getElementById('cog-data');
+  const data = JSON.parse(holder.dataset.encoding === 'base64' ? await inflate(holder.textContent) : holder.textContent);
   const SVG = 'http://www.w3.org/2000/svg';
   const style = data.style;
   function element(name, attributes, text) {
