@@ -49,10 +49,7 @@ extension GraphView {
                 folded[id] = family
             } else {
                 representative[declaration] = id
-                var family = Node(
-                    id: id, kind: node.kind, label: declaration + "[*]", declaration: declaration, key: nil,
-                    value: nil, leases: [], isPinned: false, status: nil)
-                family.memberCount = 1
+                var family = Node(family: declaration, first: node)
                 family.marks = node.marks
                 family.isNotified = node.isNotified
                 family.markedMembers = node.marks.isEmpty ? 0 : 1
@@ -77,5 +74,16 @@ extension GraphView {
             return edge
         }
         return view
+    }
+}
+
+extension GraphView.Node {
+    /// The node a folded family draws as, under its first member's id and kind: `decl[*]`,
+    /// standing for one key so far.
+    package init(family declaration: String, first: GraphView.Node) {
+        self.init(
+            id: first.id, kind: first.kind, label: declaration + "[*]", declaration: declaration, key: nil, value: nil,
+            leases: [], isPinned: false, status: nil)
+        memberCount = 1
     }
 }

@@ -67,15 +67,29 @@ enum ViewerPage {
         notes: inout [String]
     ) throws(InspectorError) -> (fields: [(String, JSONValue)], layout: ViewerLayout.Engine) {
         let model = try ViewerModel(session: session, window: window)
+        let folding = ViewerFolding(nodes: model.nodes, edges: model.edges)
         let layout = try ViewerLayout.compute(
-            nodes: model.nodes, edges: model.edges, engine: choice, interruptRequested: session.interruptRequested,
-            notes: &notes)
+            nodes: folding.units, edges: folding.unitEdges, engine: choice,
+            interruptRequested: session.interruptRequested, notes: &notes)
+        // A folded family's states sit on its node until the page unfolds it.
         let nodes: [JSONValue] = model.nodes.enumerated().map { slot, node in
-            let box = layout.boxes[slot]
+            let unit = folding.unitOfSlot[slot]
+            let box = layout.boxes[unit]
+            let size =
+                folding.units[unit].memberCount == nil
+                ? (width: box.width, height: box.height) : ViewerLayout.size(of: node)
             return .array([
                 .string(node.label), .string(node.kind.rawValue), node.declaration.map(JSONValue.string) ?? .null,
                 node.key.map(JSONValue.string) ?? .null, .double(box.x.rounded()), .double(box.y.rounded()),
-                .double(box.width), .double(box.height), .int(model.stepsWithoutDecision[slot]),
+                .double(size.width), .double(size.height), .int(model.stepsWithoutDecision[slot]),
+            ])
+        }
+        let families: [JSONValue] = folding.families.map { family in
+            let box = layout.boxes[folding.unitOfSlot[family.members[0]]]
+            return .array([
+                .string(family.declaration), .array(family.members.map(JSONValue.int)),
+                .double(box.x.rounded()), .double(box.y.rounded()), .double(box.width), .double(box.height),
+                .string(family.node.kind.rawValue),
             ])
         }
         let turns = session.turns
@@ -97,7 +111,8 @@ enum ViewerPage {
                     ])
                 ),
                 ("opening", .int(session.cursor.rawValue)),
-                ("nodes", .array(nodes)), ("turns", .array(model.turnRecords)), ("keyframes", .array(model.keyframes)),
+                ("nodes", .array(nodes)), ("families", .array(families)), ("turns", .array(model.turnRecords)),
+                ("keyframes", .array(model.keyframes)),
                 ("steps", .array(model.causes.steps)), ("lines", .array(model.lines.table.map(JSONValue.string))),
             ], layout.engine
         )

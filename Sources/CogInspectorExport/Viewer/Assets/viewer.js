@@ -2,12 +2,16 @@
   'use strict';
   // A large page carries its data as gzip in base64, which the browser inflates itself.
   async function inflate(base64) {
-    const bytes = Uint8Array.from(atob(base64), c => c.charCodeAt(0));
+    const binary = atob(base64), bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
     return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
   }
   const holder = document.getElementById('cog-data');
   const data = JSON.parse(holder.dataset.encoding === 'base64' ? await inflate(holder.textContent) : holder.textContent);
+  document.body.dataset.dataMs = performance.now().toFixed(1);
   const SVG = 'http://www.w3.org/2000/svg';
+  // Focus mode: only the selected state's neighbourhood, `depth` edges deep, and what the turn touched.
+  let focus = data.focus ? { depth: data.focus.depth } : null;
   const style = data.style;
   function element(name, attributes, text) {
     const made = document.createElement(name);
@@ -24,7 +28,17 @@
   function Recording(set) {
     this.set = set;
     this.turns = set.turns;
-    this.nodes = set.nodes.map(n => ({ label: n[0], kind: n[1], declaration: n[2], key: n[3], x: n[4], y: n[5], w: n[6], h: n[7], restingStep: n[8] }));
+    this.nodes = set.nodes.map(n => ({ label: n[0], kind: n[1], declaration: n[2], key: n[3], x: n[4], y: n[5], x0: n[4], y0: n[5], w: n[6], h: n[7], restingStep: n[8] }));
+    // A keyed family of many states is one node until it is unfolded.
+    this.families = (set.families || []).map(([declaration, members, x, y, w, h, kind], index) =>
+      ({ index, declaration, members, kind, label: declaration + '[*]', x0: x, y0: y, x, y, w, h, unfolded: false, grid: null }));
+    this.familyOf = new Int32Array(this.nodes.length).fill(-1);
+    this.families.forEach(f => f.members.forEach(slot => { this.familyOf[slot] = f.index; }));
+    this.familyOfDeclaration = new Map(this.families.map(f => [f.declaration, f]));
+    this.groups = new Map();
+    this.nodes.forEach((n, slot) => { if (n.key !== null && n.declaration) { if (!this.groups.has(n.declaration)) this.groups.set(n.declaration, []); this.groups.get(n.declaration).push(slot); } });
+    this.placement = 0;
+    this.place();
     this.decisions = this.nodes.map(() => []);
     this.turns.forEach((t, pos) => (t.d || []).forEach(d => this.decisions[d[0]].push({ pos, step: d[1] })));
     this.positionOfTurn = new Map(this.turns.map((t, pos) => [t.t, pos]));
@@ -47,6 +61,43 @@
       (t.er || []).forEach(e => edges.delete(e[0] + ',' + e[1]));
     }
     return { live, edges };
+  };
+  // What draws `slot`: the slot itself, or -(f + 1) for the folded family f it belongs to.
+  Recording.prototype.unitOf = function (slot) {
+    const f = this.familyOf[slot];
+    return f >= 0 && !this.families[f].unfolded ? -(f + 1) : slot;
+  };
+  Recording.prototype.box = function (unit) { return unit >= 0 ? this.nodes[unit] : this.families[-unit - 1]; };
+  // Where everything sits with the unfolded families' states in grids: each grid goes under its
+  // family's row (after any grid already there) and every row below moves down by its height,
+  // so unfolding lays out only the family and never moves a node sideways.
+  Recording.prototype.place = function () {
+    const nodes = this.nodes, GAP = 12, HEADER = 28;
+    const opened = this.families.filter(f => f.unfolded).sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+    const grown = [];
+    const shift = y0 => grown.reduce((sum, [row, extra]) => sum + (row < y0 ? extra : 0), 0);
+    for (const f of opened) {
+      const cellW = Math.max(...f.members.map(s => nodes[s].w)) + GAP, cellH = Math.max(...f.members.map(s => nodes[s].h)) + GAP;
+      const columns = Math.max(1, Math.ceil(Math.sqrt(f.members.length * cellH / cellW)));
+      const rows = Math.ceil(f.members.length / columns);
+      const sameRow = grown.reduce((sum, [row, extra]) => sum + (row === f.y0 ? extra : 0), 0);
+      const top = f.y0 + shift(f.y0) + f.h / 2 + HEADER + sameRow, left = f.x0 - columns * cellW / 2;
+      f.members.forEach((slot, i) => {
+        nodes[slot].x = left + (i % columns) * cellW + cellW / 2;
+        nodes[slot].y = top + Math.floor(i / columns) * cellH + cellH / 2;
+      });
+      f.grid = { left: left - 6, top: top - 20, right: left + columns * cellW + 6, bottom: top + rows * cellH + 4 };
+      grown.push([f.y0, rows * cellH + HEADER + 8]);
+    }
+    for (const f of this.families) {
+      f.x = f.x0; f.y = f.y0 + shift(f.y0);
+      if (!f.unfolded) { f.grid = null; f.members.forEach(slot => { nodes[slot].x = f.x; nodes[slot].y = f.y; }); }
+    }
+    nodes.forEach((n, slot) => { if (this.familyOf[slot] < 0) { n.x = n.x0; n.y = n.y0 + shift(n.y0); } });
+    let left = 0, top = 0, right = this.set.width, bottom = this.set.height + grown.reduce((sum, [, extra]) => sum + extra, 0);
+    for (const f of opened) { left = Math.min(left, f.grid.left); right = Math.max(right, f.grid.right); bottom = Math.max(bottom, f.grid.bottom); }
+    this.bounds = { left, top, right, bottom };
+    this.placement += 1;
   };
   // The labels each state reads after the turn at `pos`, for comparing two recordings.
   Recording.prototype.readsByLabel = function (picture) {
@@ -78,7 +129,7 @@
     this.box = element('div', { class: 'pane', 'data-pane': name });
     this.caption = element('div', { class: 'caption' });
     const tools = element('div', { class: 'tools' });
-    for (const [label, title, action] of [['+', 'zoom in (+)', () => this.zoomBy(1.25)], ['−', 'zoom out (-)', () => this.zoomBy(0.8)], ['fit', 'fit the graph to the pane (0)', () => this.fit()]]) {
+    for (const [label, title, action] of [['+', 'zoom in (+)', () => this.zoomBy(1.25)], ['−', 'zoom out (-)', () => this.zoomBy(0.8)], ['fit', 'fit the graph to the pane (0)', () => this.fit()], ['focus', 'show only the selected state\'s neighbourhood and what the turn touched (f)', () => setFocus(focus ? null : 2)]]) {
       const button = element('button', { class: 'tool', title, 'data-tool': label }, label);
       button.addEventListener('click', action);
       tools.appendChild(button);
@@ -89,36 +140,89 @@
     const marker = svg('marker', { id: 'arrow-' + name, viewBox: '0 0 10 10', refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' });
     marker.appendChild(svg('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: '#6b7280' }));
     defs.appendChild(marker); this.graph.appendChild(defs);
-    const clusterLayer = svg('g');
+    this.clusterLayer = svg('g');
     this.edgeLayer = svg('g'); this.nodeLayer = svg('g');
-    this.graph.append(clusterLayer, this.edgeLayer, this.nodeLayer);
-    const nodes = recording.nodes, groups = new Map();
-    nodes.forEach((n, slot) => { if (n.key !== null && n.declaration) { if (!groups.has(n.declaration)) groups.set(n.declaration, []); groups.get(n.declaration).push(slot); } });
-    for (const [declaration, members] of groups) {
-      if (members.length < 2) continue;
+    this.graph.append(this.clusterLayer, this.edgeLayer, this.nodeLayer);
+    this.onSelect = onSelect;
+    this.drawn = new Array(recording.nodes.length);
+    this.familyDrawn = new Array(recording.families.length);
+    this.placed = -1;
+    this.view = { x: 0, y: 0, scale: 1 };
+    this.listen();
+  }
+
+  // The drawing of `slot`, made the first time it is shown: a folded family's states are
+  // never drawn until it is unfolded, so a wide graph opens with a few elements.
+  Pane.prototype.node = function (slot) {
+    if (this.drawn[slot]) return this.drawn[slot];
+    const n = this.recording.nodes[slot];
+    const g = svg('g', { class: 'node', transform: `translate(${n.x},${n.y})`, 'data-label': n.label, 'data-kind': n.kind });
+    const outline = shape(n.kind, n.w, n.h); outline.setAttribute('class', 'shape');
+    g.appendChild(outline);
+    if (n.kind === 'watch') g.appendChild(svg('path', { d: `M ${-n.w / 2 + 8} -4 v 8 M ${n.w / 2 - 8} -4 v 8`, stroke: '#374151' }));
+    const label = svg('text', { y: -4, class: 'label' }); label.textContent = shorten(n.label, 48);
+    const value = svg('text', { y: 12, class: 'value' });
+    g.append(label, value);
+    g.addEventListener('click', () => { if (!this.dragged) this.onSelect(this, slot); });
+    this.nodeLayer.appendChild(g);
+    return (this.drawn[slot] = { g, outline, value });
+  };
+  // The node of family `f`: a click unfolds it, or folds it again.
+  Pane.prototype.family = function (f) {
+    if (this.familyDrawn[f]) return this.familyDrawn[f];
+    const family = this.recording.families[f];
+    const g = svg('g', { class: 'node family', transform: `translate(${family.x},${family.y})`, 'data-label': family.label, 'data-family': family.declaration, 'data-kind': family.kind, role: 'button' });
+    const outline = shape(family.kind, family.w, family.h); outline.setAttribute('class', 'shape');
+    const stack = shape(family.kind, family.w, family.h); stack.setAttribute('class', 'shape stack'); stack.setAttribute('transform', 'translate(4,-4)');
+    const label = svg('text', { y: -4, class: 'label' }); label.textContent = shorten(family.label, 48);
+    const value = svg('text', { y: 12, class: 'value' });
+    const title = svg('title'); title.textContent = 'click to unfold or fold ' + family.declaration;
+    g.append(title, stack, outline, label, value);
+    g.addEventListener('click', () => { if (!this.dragged) toggleFamily(family.declaration); });
+    this.nodeLayer.appendChild(g);
+    return (this.familyDrawn[f] = { g, outline, value });
+  };
+  // Moves every drawn node to where `place` put it, and draws the families' frames again.
+  Pane.prototype.placeAll = function () {
+    const recording = this.recording;
+    this.drawn.forEach((d, slot) => { if (d) { const n = recording.nodes[slot]; d.g.setAttribute('transform', `translate(${n.x},${n.y})`); } });
+    this.familyDrawn.forEach((d, f) => { if (d) { const family = recording.families[f]; d.g.setAttribute('transform', `translate(${family.x},${family.y})`); } });
+    clear(this.clusterLayer);
+    for (const [declaration, members] of recording.groups) {
+      const family = recording.familyOfDeclaration.get(declaration);
+      if (members.length < 2 || (family && !family.unfolded)) continue;
+      const nodes = recording.nodes;
       const left = Math.min(...members.map(s => nodes[s].x - nodes[s].w / 2)) - 8;
       const right = Math.max(...members.map(s => nodes[s].x + nodes[s].w / 2)) + 8;
       const top = Math.min(...members.map(s => nodes[s].y - nodes[s].h / 2)) - 16;
       const bottom = Math.max(...members.map(s => nodes[s].y + nodes[s].h / 2)) + 8;
-      clusterLayer.appendChild(svg('rect', { class: 'cluster', x: left, y: top, width: right - left, height: bottom - top, rx: 6 }));
+      this.clusterLayer.appendChild(svg('rect', { class: 'cluster', x: left, y: top, width: right - left, height: bottom - top, rx: 6 }));
       const label = svg('text', { class: 'cluster-label', x: left + 6, y: top + 11 }); label.textContent = declaration;
-      clusterLayer.appendChild(label);
+      this.clusterLayer.appendChild(label);
     }
-    this.drawn = nodes.map((n, slot) => {
-      const g = svg('g', { class: 'node', transform: `translate(${n.x},${n.y})`, 'data-label': n.label, 'data-kind': n.kind });
-      const outline = shape(n.kind, n.w, n.h); outline.setAttribute('class', 'shape');
-      g.appendChild(outline);
-      if (n.kind === 'watch') g.appendChild(svg('path', { d: `M ${-n.w / 2 + 8} -4 v 8 M ${n.w / 2 - 8} -4 v 8`, stroke: '#374151' }));
-      const label = svg('text', { y: -4, class: 'label' }); label.textContent = shorten(n.label, 48);
-      const value = svg('text', { y: 12, class: 'value' });
-      g.append(label, value);
-      g.addEventListener('click', () => { if (!this.dragged) onSelect(this, slot); });
-      this.nodeLayer.appendChild(g);
-      return { g, outline, value };
-    });
-    this.view = { x: 0, y: 0, scale: 1 };
-    this.listen();
-  }
+    this.placed = recording.placement;
+  };
+  // In focus: the units within `depth` edges of the selected state, and those the turn
+  // touched; null when the whole graph shows.
+  Pane.prototype.focusSet = function (selected, t) {
+    if (!focus || selected === null) return null;
+    const recording = this.recording, neighbours = new Map();
+    const link = (a, b) => { if (!neighbours.has(a)) neighbours.set(a, []); neighbours.get(a).push(b); };
+    for (const key of this.picture.edges) {
+      const comma = key.indexOf(','), a = recording.unitOf(+key.slice(0, comma)), b = recording.unitOf(+key.slice(comma + 1));
+      if (a !== b) { link(a, b); link(b, a); }
+    }
+    const start = recording.unitOf(selected), kept = new Set([start]);
+    let frontier = [start];
+    for (let level = 0; level < focus.depth && frontier.length; level++) {
+      const next = [];
+      for (const unit of frontier) for (const other of neighbours.get(unit) || []) if (!kept.has(other)) { kept.add(other); next.push(other); }
+      frontier = next;
+    }
+    (t.m || []).forEach(m => kept.add(recording.unitOf(m[0])));
+    (t.a || []).forEach(slot => kept.add(recording.unitOf(slot)));
+    return kept;
+  };
 
   // Moves the pane to the turn at `pos` of its recording (none when outside it).
   Pane.prototype.at = function (pos) {
@@ -129,47 +233,99 @@
     this.caption.textContent = this.recording.set.source + (t ? ` · turn ${t.t}` : ' · no turn here');
   };
   // Draws the picture of the turn `at` chose; `differs` holds the labels whose values or
-  // reads differ in the other recording. Returns the slots the turn touched.
+  // reads differ in the other recording. A folded family draws as one node saying how many of
+  // its states live and how many the turn marked; edges merge between the nodes drawn, and
+  // past EDGE_LIMIT only the selected node's and the turn's show. Returns the units the turn
+  // touched.
+  const EDGE_LIMIT = 1500;
   Pane.prototype.render = function (selected, differs) {
     const recording = this.recording, picture = this.picture;
+    if (this.placed !== recording.placement) this.placeAll();
     const t = this.position === null ? {} : recording.turns[this.position];
     const marks = new Map((t.m || []).map(m => [m[0], m]));
     const after = new Set(t.a || []);
-    const touched = [];
-    this.drawn.forEach((d, slot) => {
-      const state = picture.live.get(slot), node = recording.nodes[slot];
-      d.g.style.display = state ? '' : 'none';
-      const mark = marks.get(slot);
+    const visible = this.position === null ? null : this.focusSet(selected, t);
+    this.visible = visible;
+    const touched = new Set();
+    const summaries = recording.families.map(() => ({ live: 0, marked: 0, flags: new Set() }));
+    recording.nodes.forEach((node, slot) => {
+      const state = picture.live.get(slot), mark = marks.get(slot);
       const flags = (mark ? mark[1] : []).concat(after.has(slot) ? ['after'] : []);
+      const unit = recording.unitOf(slot);
+      if (unit < 0) {
+        const summary = summaries[-unit - 1];
+        if (state) summary.live += 1;
+        if (flags.length || (mark && mark[2].length)) { summary.marked += 1; flags.forEach(flag => summary.flags.add(flag)); }
+        if (this.drawn[slot]) this.drawn[slot].g.style.display = 'none';
+        return;
+      }
+      const shown = Boolean(state) && (!visible || visible.has(slot));
+      if (!shown && !this.drawn[slot]) return;
+      const d = this.node(slot);
+      d.g.style.display = shown ? '' : 'none';
       const differing = differs && differs.has(node.label);
       d.g.setAttribute('class', ['node', ...flags, slot === selected ? 'selected' : '', differing ? 'differs' : ''].join(' ').replace(/ +/g, ' ').trim());
       d.g.setAttribute('data-marks', flags.join(' '));
       const fill = flags.map(f => style.fills[f]).find(Boolean);
       d.outline.style.fill = fill || '';
       if (!state) return;
-      if (flags.length || (mark && mark[2].length) || differing) touched.push(slot);
+      if (flags.length || (mark && mark[2].length) || differing) touched.add(slot);
       let text = state[1] === null ? '' : state[1];
       if (state[3]) text = (text ? text + ' · ' : '') + state[3];
       if (mark && mark[2].length) text += ' ' + mark[2].join(' ');
       d.value.textContent = shorten(text, Math.max(8, Math.floor(node.w / 6.5)));
     });
-    while (this.edgeLayer.firstChild) this.edgeLayer.removeChild(this.edgeLayer.firstChild);
+    recording.families.forEach((family, f) => {
+      const summary = summaries[f], unit = -(f + 1);
+      const live = family.unfolded ? family.members.filter(slot => picture.live.has(slot)).length : summary.live;
+      const shown = live > 0 && (!visible || (family.unfolded ? family.members.some(slot => visible.has(slot)) : visible.has(unit)));
+      if (!shown && !this.familyDrawn[f]) return;
+      const d = this.family(f), flags = [...summary.flags];
+      d.g.style.display = shown ? '' : 'none';
+      d.g.setAttribute('class', ['node', 'family', family.unfolded ? 'unfolded' : '', ...flags].join(' ').replace(/ +/g, ' ').trim());
+      d.g.setAttribute('data-marks', flags.join(' '));
+      d.g.setAttribute('data-members', String(live));
+      d.outline.style.fill = flags.map(flag => style.fills[flag]).find(Boolean) || '';
+      d.value.textContent = `${live} ${live === 1 ? 'key' : 'keys'}` + (family.unfolded ? ' · click to fold' : summary.marked ? ` · ${summary.marked} marked` : '');
+      if (summary.marked && shown) touched.add(unit);
+    });
+    clear(this.edgeLayer);
     const changes = new Map((t.me || []).map(e => [e[0] + ',' + e[1], e[2]]));
-    const shown = new Set(picture.edges);
-    for (const [key, change] of changes) if (change === 'removed') shown.add(key);
-    for (const key of shown) {
-      const [p, c] = key.split(',').map(Number), from = recording.nodes[p], to = recording.nodes[c];
+    const standing = new Set(picture.edges);
+    for (const [key, change] of changes) if (change === 'removed') standing.add(key);
+    const merged = new Map();
+    for (const key of standing) {
+      const comma = key.indexOf(','), a = recording.unitOf(+key.slice(0, comma)), b = recording.unitOf(+key.slice(comma + 1));
+      if (a === b && a < 0) continue;
+      if (visible && !(visible.has(a) && visible.has(b))) continue;
+      const id = a + ',' + b;
+      let edge = merged.get(id);
+      if (!edge) merged.set(id, (edge = { a, b, count: 0, change: null }));
+      edge.count += 1;
+      if (changes.has(key) && edge.change !== 'added') edge.change = changes.get(key);
+    }
+    const focusUnit = selected === null ? null : recording.unitOf(selected);
+    let edges = [...merged.values()];
+    const hidden = edges.length > EDGE_LIMIT ? edges.length : 0;
+    if (hidden) edges = edges.filter(e => e.change || e.a === focusUnit || e.b === focusUnit);
+    for (const edge of edges) {
+      const from = recording.box(edge.a), to = recording.box(edge.b);
       const down = to.y >= from.y;
-      const line = svg('path', { class: 'edge' + (changes.has(key) ? ' ' + changes.get(key) : ''),
+      const line = svg('path', { class: 'edge' + (edge.change ? ' ' + edge.change : ''),
         d: `M ${from.x} ${from.y + (down ? from.h / 2 : -from.h / 2)} L ${to.x} ${to.y + (down ? -to.h / 2 : to.h / 2)}`,
-        'marker-end': `url(#arrow-${this.name})`, 'data-from': from.label, 'data-to': to.label });
-      if (changes.has(key)) {
-        line.style.stroke = changes.get(key) === 'added' ? style.added : style.removed;
-        for (const slot of [p, c]) if (picture.live.has(slot) && !touched.includes(slot)) touched.push(slot);
+        'marker-end': `url(#arrow-${this.name})`, 'data-from': from.label, 'data-to': to.label, 'data-count': edge.count });
+      if (edge.count > 1) line.style.strokeWidth = Math.min(6, 1 + Math.log2(edge.count)).toFixed(1);
+      if (edge.change) {
+        line.style.stroke = edge.change === 'added' ? style.added : style.removed;
+        for (const unit of [edge.a, edge.b]) touched.add(unit);
       }
       this.edgeLayer.appendChild(line);
     }
-    return touched;
+    this.graph.dataset.edgesHidden = hidden ? String(hidden - edges.length) : '0';
+    if (hidden) this.caption.textContent += ` · ${hidden - edges.length} of ${hidden} edges hidden; select a state to see its`;
+    if (visible) this.caption.textContent += ` · focus: ${recording.nodes[selected].label}, depth ${focus.depth} ([ ] change it, f leaves)`;
+    else if (focus) this.caption.textContent += ' · focus: select a state to see its neighbourhood';
+    return [...touched];
   };
 
   // Zoom and pan: the view is the graph's point at the pane's top left and a scale; the
@@ -189,20 +345,21 @@
     this.apply();
   };
   Pane.prototype.fit = function () {
-    const { width, height } = this.size(), w = this.recording.set.width + 20, h = this.recording.set.height + 20;
+    const { width, height } = this.size(), bounds = this.recording.bounds;
+    const w = bounds.right - bounds.left + 20, h = bounds.bottom - bounds.top + 20;
     const scale = Math.min(2, width / w, height / h);
-    this.view = { x: -10 - (width / scale - w) / 2, y: -10 - (height / scale - h) / 2, scale };
+    this.view = { x: bounds.left - 10 - (width / scale - w) / 2, y: bounds.top - 10 - (height / scale - h) / 2, scale };
     this.apply();
   };
-  // Brings the nodes at `slots` into view: nothing moves when they all are in sight;
+  // Brings the nodes drawn as `units` into view: nothing moves when they all are in sight;
   // otherwise the view centres on them, zooming out only when they do not fit.
-  Pane.prototype.reveal = function (slots) {
-    if (!slots.length) return;
-    const nodes = this.recording.nodes, margin = 16;
-    const left = Math.min(...slots.map(s => nodes[s].x - nodes[s].w / 2)) - margin;
-    const right = Math.max(...slots.map(s => nodes[s].x + nodes[s].w / 2)) + margin;
-    const top = Math.min(...slots.map(s => nodes[s].y - nodes[s].h / 2)) - margin;
-    const bottom = Math.max(...slots.map(s => nodes[s].y + nodes[s].h / 2)) + margin;
+  Pane.prototype.reveal = function (units) {
+    if (!units.length) return;
+    const boxes = units.map(unit => this.recording.box(unit)), margin = 16;
+    const left = Math.min(...boxes.map(b => b.x - b.w / 2)) - margin;
+    const right = Math.max(...boxes.map(b => b.x + b.w / 2)) + margin;
+    const top = Math.min(...boxes.map(b => b.y - b.h / 2)) - margin;
+    const bottom = Math.max(...boxes.map(b => b.y + b.h / 2)) + margin;
     const { width, height } = this.size(), view = this.view;
     const viewWidth = width / view.scale, viewHeight = height / view.scale;
     if (left >= view.x && right <= view.x + viewWidth && top >= view.y && bottom <= view.y + viewHeight) return;
@@ -462,7 +619,7 @@
     const labels = differs ? new Set(differs.keys()) : null;
     const touched = panes.map(pane => pane.render(selection && selection.pane === pane ? selection.slot : null, labels));
     if (moved) panes.forEach((pane, index) => pane.reveal(touched[index]));
-    if (selection && revealSelection) { selection.pane.reveal([selection.slot]); revealSelection = false; }
+    if (selection && revealSelection) { selection.pane.reveal([selection.pane.recording.unitOf(selection.slot)]); revealSelection = false; }
     const shownWindow = data.window;
     document.getElementById('where').textContent = `turn ${t.t} of ${shownWindow.first}..${shownWindow.last}: ${t.n} (${t.o})`;
     document.body.dataset.turn = t.t;
@@ -482,10 +639,44 @@
       else showDetails(selection.pane, selection.slot, selection.pane.position);
     }
     const state = selection ? '&state=' + encodeURIComponent(selection.pane.recording.nodes[selection.slot].label) + (selection.pane === panes[0] ? '' : '&pane=other') : '';
-    history.replaceState(null, '', '#turn=' + t.t + state);
+    const unfolded = main.families.filter(f => f.unfolded).map(f => encodeURIComponent(f.declaration)).join(',');
+    history.replaceState(null, '', '#turn=' + t.t + state + (unfolded ? '&unfold=' + unfolded : '') + (focus ? '&focus=' + focus.depth : ''));
   }
   function go(pos) { const moved = pos !== current || !document.body.dataset.ready; current = Math.max(0, Math.min(turns.length - 1, pos)); render(moved); }
-  function selectState(pane, slot) { selection = { pane, slot }; revealSelection = true; render(false); }
+  // Selecting a state of a folded family (from the change list, the search or a why link)
+  // unfolds the family first.
+  function selectState(pane, slot) {
+    const f = pane.recording.familyOf[slot];
+    if (f >= 0 && !pane.recording.families[f].unfolded) setFolding([pane.recording.families[f].declaration], true);
+    selection = { pane, slot }; revealSelection = true; render(false);
+  }
+  // Unfolds (or folds) the families of `declarations` in every pane, and lays out again only
+  // what moves.
+  function setFolding(declarations, unfolded) {
+    for (const pane of panes) {
+      let changed = false;
+      for (const declaration of declarations) {
+        const family = pane.recording.familyOfDeclaration.get(declaration);
+        if (family && family.unfolded !== unfolded) { family.unfolded = unfolded; changed = true; }
+      }
+      if (changed) pane.recording.place();
+    }
+  }
+  function toggleFamily(declaration) {
+    const family = main.familyOfDeclaration.get(declaration) || (other && other.familyOfDeclaration.get(declaration));
+    if (!family) return;
+    const started = performance.now();
+    setFolding([declaration], !family.unfolded);
+    if (selection && selection.pane.recording.familyOf[selection.slot] === family.index && !family.unfolded) selection = null;
+    render(false);
+    panes.forEach(pane => { const f = pane.recording.familyOfDeclaration.get(declaration); if (f) pane.reveal(f.unfolded ? f.members.map(s => pane.recording.unitOf(s)).slice(0, 1).concat([-(f.index + 1)]) : [-(f.index + 1)]); });
+    document.body.dataset.unfoldMs = (performance.now() - started).toFixed(1);
+  }
+  function setFocus(depth) {
+    focus = depth === null ? null : { depth: Math.max(1, Math.min(9, depth)) };
+    render(false);
+    if (focus) panes.forEach(pane => { if (pane.visible) pane.reveal([...pane.visible]); });
+  }
 
   // The turn list (only the rows in view exist, so a long recording opens as fast as a short
   // one), the scrubber, and the marks beside it for failures and the first divergence.
@@ -553,6 +744,8 @@
     if (event.key in moves) { event.preventDefault(); go(moves[event.key]); }
     else if (event.key in zooms) { event.preventDefault(); panes.forEach(pane => pane.zoomBy(zooms[event.key])); }
     else if (event.key === '0') { event.preventDefault(); panes.forEach(pane => pane.fit()); }
+    else if (event.key === 'f') { event.preventDefault(); setFocus(focus ? null : 2); }
+    else if ((event.key === '[' || event.key === ']') && focus) { event.preventDefault(); setFocus(focus.depth + (event.key === ']' ? 1 : -1)); }
   });
   addEventListener('resize', () => panes.forEach(pane => pane.apply()));
 
@@ -590,20 +783,29 @@
   }
   // The first view: the whole graph when it fits at full size, else full size at its top
   // left; the opening turn's changes are then brought into view.
-  panes.forEach(pane => {
-    const { width, height } = pane.size();
-    if (pane.recording.set.width + 20 <= width && pane.recording.set.height + 20 <= height) pane.fit();
-    else { pane.view = { x: -10, y: -10, scale: 1 }; pane.apply(); }
-  });
   const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.has('unfold')) {
+    const asked = hash.get('unfold').split(',').filter(Boolean);
+    setFolding(asked.includes('all') ? main.families.map(f => f.declaration) : asked, true);
+  }
+  if (hash.has('focus')) focus = { depth: Math.max(1, Math.min(9, Number(hash.get('focus')) || 2)) };
+  panes.forEach(pane => {
+    const { width, height } = pane.size(), bounds = pane.recording.bounds;
+    if (bounds.right - bounds.left + 20 <= width && bounds.bottom - bounds.top + 20 <= height) pane.fit();
+    else { pane.view = { x: bounds.left - 10, y: bounds.top - 10, scale: 1 }; pane.apply(); }
+  });
   const start = main.positionOfTurn.get(Number(hash.get('turn')));
   const chosenPane = hash.get('pane') === 'other' && other ? panes[1] : panes[0];
+  if (!hash.has('state') && data.focus && main.slotOfLabel.has(data.focus.state)) hash.set('state', data.focus.state);
   if (hash.has('state') && chosenPane.recording.slotOfLabel.has(hash.get('state'))) {
     selection = { pane: chosenPane, slot: chosenPane.recording.slotOfLabel.get(hash.get('state')) };
+    const f = chosenPane.recording.familyOf[selection.slot];
+    if (f >= 0) setFolding([chosenPane.recording.families[f].declaration], true);
     revealSelection = true;
   }
   const opening = divergencePosition !== null ? divergencePosition : main.positionOfTurn.get(data.opening);
   go(start !== undefined ? start : opening !== undefined ? opening : turns.length - 1);
   document.body.dataset.firstRenderMs = performance.now().toFixed(1);
+  requestAnimationFrame(() => setTimeout(() => { document.body.dataset.firstPaintMs = performance.now().toFixed(1); }));
   document.body.dataset.ready = 'true';
 })();
