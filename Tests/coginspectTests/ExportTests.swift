@@ -167,8 +167,20 @@ struct ExportTests {
             ("export chrome --turn 3", "export chrome covers the whole recording; --turn and --focus do not apply"),
             (
                 "export html --turn 3",
-                "export html draws every turn of the recording; --turn and --focus do not apply (--turns A..B picks a "
-                    + "window)"
+                "export html draws every turn of the recording; --turn does not apply (--turns A..B picks a window)"
+            ),
+            (
+                "export html --unfold weather.forecast",
+                "export html unfolds a family on a click, or with #unfold=FAMILY in its address"
+            ),
+            (
+                "export html --focus weather.isNiseHere",
+                "unknown state 'weather.isNiseHere'; did you mean 'weather.isNiceHere'?"
+            ),
+            ("export html --focus weather.isNiceHere --depth -1", "a depth must be 0 or more, not -1"),
+            (
+                "export html --turns 1..2 --focus weather.isNiceHere",
+                "weather.isNiceHere is not drawn in the turns the page shows; --turns A..B picks others"
             ),
             ("export html --turns 90..99", "no turn of Recordings/tour.cogtrace lies in 90..99; its turns are 1..25"),
             ("export html --turns 9..3", "range '9..3' ends before it starts"),

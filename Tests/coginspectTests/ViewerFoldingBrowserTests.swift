@@ -111,6 +111,29 @@ struct ViewerFoldingBrowserTests {
         #expect(try browser.evaluate(shownStates) as? Int == before)
     }
 
+    @Test func aPageExportedWithFocusOpensOnThatStatesNeighbourhood() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("focus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("tour.html")
+        let outcome = try Executables.coginspect([
+            "Recordings/tour.cogtrace", "-c",
+            "export html --layout layered --focus weather.isNiceHere --depth 1 --to \(page.path)",
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let browser = try HeadlessChromium()
+        try browser.open(page, until: Self.ready)
+        #expect(
+            try browser.evaluate("document.getElementById('detail-label').textContent") as? String
+                == "weather.isNiceHere")
+        #expect((try browser.evaluate("location.hash") as? String ?? "").contains("focus=1"))
+        let shown = try #require(try browser.evaluate(shownStates) as? Int)
+        #expect(shown >= 2)
+        try browser.press("f", code: 70)
+        let all = try #require(try browser.evaluate(shownStates) as? Int)
+        #expect(all > shown, "focus showed \(shown) of \(all)")
+    }
+
     private func widthShape() -> SyntheticWideTrace.Shape {
         var shape = SyntheticWideTrace.Shape()
         shape.states = 200

@@ -133,20 +133,28 @@ extension CommandContext {
             annotating: try annotated.map { number throws(InspectorError) in
                 try turn(number)
             })
-        guard let focus = arguments.options["--focus"] else {
-            guard arguments.options["--depth"] == nil else { throw InspectorError("--depth goes with --focus STATE") }
-            return view
+        guard let focus = try focus(arguments) else { return view }
+        let center = try resolveState(focus.label)
+        guard view.nodes.contains(where: { $0.id == center }) else {
+            throw InspectorError("\(focus.label) does not exist at turn \(sequence); 'state' lists the live states")
         }
-        let center = try resolveState(focus)
+        return view.focused(on: center, depth: focus.depth)
+    }
+
+    /// The state `--focus` names (checked to be one) and how many edges `--depth` reaches from
+    /// it (2 by default); nil without `--focus`.
+    package func focus(_ arguments: CommandArguments) throws(InspectorError) -> (label: String, depth: Int)? {
+        guard let label = arguments.options["--focus"] else {
+            guard arguments.options["--depth"] == nil else { throw InspectorError("--depth goes with --focus STATE") }
+            return nil
+        }
+        _ = try resolveState(label)
         let depth =
             try arguments.options["--depth"].map { text throws(InspectorError) in
                 try CommandArguments.number(text, "a depth")
             } ?? 2
         guard depth >= 0 else { throw InspectorError("a depth must be 0 or more, not \(depth)") }
-        guard view.nodes.contains(where: { $0.id == center }) else {
-            throw InspectorError("\(focus) does not exist at turn \(sequence); 'state' lists the live states")
-        }
-        return view.focused(on: center, depth: depth)
+        return (label, depth)
     }
 
     package func exportTitle(for view: GraphView) -> String {

@@ -80,7 +80,8 @@ enum ExportCommands {
         summary: "html is one self-contained page that draws the graph after any turn (--layout dot or layered; dot by "
             + "default when Graphviz is installed and the graph is small enough, with the layered layout after "
             + "--layout-seconds N, 10 by default), of the turns A..B with --turns (a recording over 20,000 turns exports the "
-            + "20,000 around the cursor unless told), beside the recording OTHER with --trace"
+            + "20,000 around the cursor unless told), beside the recording OTHER with --trace; its folded families "
+            + "unfold on a click, and --focus opens it showing only that state's neighbourhood (f in the page)"
     ) { session, arguments, destination throws(InspectorError) in
         let output = try OutputFile.checked(destination, force: arguments.switches.contains("--force"))
         return try session.exportHTML(arguments, to: output)

@@ -5,14 +5,18 @@ import CogTraceStore
 import Foundation
 
 extension CommandContext {
-    /// `export html [--layout L] [--turns A..B] [--trace OTHER]`: the viewer page, of a window of
-    /// turns when the recording is long, beside a second recording when asked to compare.
+    /// `export html [--layout L] [--turns A..B] [--trace OTHER] [--focus STATE [--depth D]]`: the
+    /// viewer page, of a window of turns when the recording is long, beside a second recording
+    /// when asked to compare, opening in focus on one state when asked.
     func exportHTML(_ arguments: CommandArguments, to output: OutputFile?) throws(InspectorError) -> [Report] {
-        guard arguments.options["--turn"] == nil, arguments.options["--focus"] == nil else {
+        guard arguments.options["--turn"] == nil else {
             throw InspectorError(
-                "export html draws every turn of the recording; --turn and --focus do not apply (--turns A..B "
-                    + "picks a window)")
+                "export html draws every turn of the recording; --turn does not apply (--turns A..B picks a window)")
         }
+        guard arguments.options["--unfold"] == nil else {
+            throw InspectorError("export html unfolds a family on a click, or with #unfold=FAMILY in its address")
+        }
+        let focus = try focus(arguments)
         let layout = try Self.layoutChoice(arguments)
         let range = try arguments.options["--turns"].map { text throws(InspectorError) in
             try CommandArguments.range(text)
@@ -20,6 +24,7 @@ extension CommandContext {
         var notes: [Report] = []
         let window = try viewerWindow(range, notes: &notes)
         var request = ViewerPage.Request(window: window, layout: layout)
+        request.focus = focus.map { ($0.label, $0.depth) }
         if let path = arguments.options["--trace"] {
             let other: TraceFile
             do {

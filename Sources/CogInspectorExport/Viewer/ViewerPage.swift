@@ -20,6 +20,8 @@ enum ViewerPage {
         var window: Range<Int>
         var layout: ViewerLayout.EngineChoice
         var other: (session: CommandContext, window: Range<Int>)?
+        /// The state the page opens in focus on, and how many edges from it it shows.
+        var focus: (label: String, depth: Int)?
     }
 
     /// The page for `session`'s recording, at the turns of `request.window`.
@@ -32,6 +34,13 @@ enum ViewerPage {
         var notes: [String] = []
         let main = try dataset(session, window: request.window, layout: request.layout, notes: &notes)
         var fields = main.fields
+        if let focus = request.focus {
+            guard main.labels.contains(focus.label) else {
+                throw InspectorError(
+                    "\(focus.label) is not drawn in the turns the page shows; --turns A..B picks others")
+            }
+            fields.append(("focus", .object([("state", .string(focus.label)), ("depth", .int(focus.depth))])))
+        }
         if let other = request.other {
             guard !other.session.turns.isEmpty else {
                 throw InspectorError("'\(other.session.source)' has no turns; export html --trace compares turns")
@@ -65,7 +74,7 @@ enum ViewerPage {
     private static func dataset(
         _ session: CommandContext, window: Range<Int>, layout choice: ViewerLayout.EngineChoice,
         notes: inout [String]
-    ) throws(InspectorError) -> (fields: [(String, JSONValue)], layout: ViewerLayout.Engine) {
+    ) throws(InspectorError) -> (fields: [(String, JSONValue)], layout: ViewerLayout.Engine, labels: Set<String>) {
         let model = try ViewerModel(session: session, window: window)
         let folding = ViewerFolding(nodes: model.nodes, edges: model.edges)
         let layout = try ViewerLayout.compute(
@@ -114,7 +123,7 @@ enum ViewerPage {
                 ("nodes", .array(nodes)), ("families", .array(families)), ("turns", .array(model.turnRecords)),
                 ("keyframes", .array(model.keyframes)),
                 ("steps", .array(model.causes.steps)), ("lines", .array(model.lines.table.map(JSONValue.string))),
-            ], layout.engine
+            ], layout.engine, Set(model.nodes.map(\.label))
         )
     }
 

@@ -673,7 +673,7 @@
     document.body.dataset.unfoldMs = (performance.now() - started).toFixed(1);
   }
   function setFocus(depth) {
-    focus = depth === null ? null : { depth: Math.max(1, Math.min(9, depth)) };
+    focus = depth === null ? null : { depth: Math.max(0, Math.min(99, depth)) };
     render(false);
     if (focus) panes.forEach(pane => { if (pane.visible) pane.reveal([...pane.visible]); });
   }
@@ -788,7 +788,7 @@
     const asked = hash.get('unfold').split(',').filter(Boolean);
     setFolding(asked.includes('all') ? main.families.map(f => f.declaration) : asked, true);
   }
-  if (hash.has('focus')) focus = { depth: Math.max(1, Math.min(9, Number(hash.get('focus')) || 2)) };
+  if (hash.has('focus')) { const depth = Number(hash.get('focus')); focus = { depth: Number.isInteger(depth) ? Math.max(0, Math.min(99, depth)) : 2 }; }
   panes.forEach(pane => {
     const { width, height } = pane.size(), bounds = pane.recording.bounds;
     if (bounds.right - bounds.left + 20 <= width && bounds.bottom - bounds.top + 20 <= height) pane.fit();
