@@ -136,6 +136,14 @@ public enum CogBenchCommand {
                 shape.turns = 300
             }
             measurements += try WideGraphSection.run(shape: shape, samples: options.smoke ? 5 : 50)
+            // A dense graph of states that fold into nothing: every state its own declaration.
+            var dense = SyntheticWideTrace.Shape()
+            dense.states = options.smoke ? 600 : 3_000
+            dense.keysPerFamily = 1...1
+            dense.edgesPerState = options.smoke ? 5 : 10
+            dense.turns = options.smoke ? 100 : 300
+            measurements += try WideGraphSection.run(
+                shape: dense, samples: options.smoke ? 5 : 50, kind: "dense, nothing folds", drawsSVG: false)
         }
         if let path = options.jsonPath {
             let encoder = JSONEncoder()

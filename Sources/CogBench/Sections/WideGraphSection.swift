@@ -11,14 +11,16 @@ import Foundation
 /// with its defaults (its time and size), `export dot` (folded by default), and Graphviz's
 /// `dot -Tsvg` on that output when Graphviz is installed. docs/performance.md has the targets.
 enum WideGraphSection {
-    static func run(shape: SyntheticWideTrace.Shape, samples: Int) throws -> [Measurement] {
+    static func run(
+        shape: SyntheticWideTrace.Shape, samples: Int, kind: String = "keyed families", drawsSVG: Bool = true
+    ) throws -> [Measurement] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cog-bench-wide-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("wide.cogtrace")
         var synthetic = SyntheticWideTrace(shape: shape)
         let fileBytes = try synthetic.write(to: url)
-        let name = "\(shape.states) states"
+        let name = "\(shape.states) states, \(kind)"
         var measurements: [Measurement] = []
         func record(_ variant: String, _ samples: [Double], unit: String = "ms") -> Measurement {
             let measurement = Measurement(
@@ -91,11 +93,14 @@ enum WideGraphSection {
             "\(format(html.milliseconds)) / \(String(format: "%.1f", Double(pageBytes) / 1_048_576)) / "
                 + "\(html.peakKilobytes >> 10) (\(laidOut)\(html.succeeded ? "" : ", failed or past 300 s"))",
         ])
+        if html.succeeded { rows += try pageTimings(of: page, record: record) }
         let picture = folder.appendingPathComponent("wide.dot")
         let dot = try ProcessRun(inspector, [url.path, "-c", "export dot --to \(picture.path)"])
         _ = record("export dot", [dot.milliseconds])
         rows.append(["export dot ms (folded)", format(dot.milliseconds) + (dot.succeeded ? "" : " (failed)")])
-        if let graphviz = ProgramSearch.onPath("dot") {
+        if !drawsSVG {
+            rows.append(["dot -Tsvg ms", "not timed: nothing folds, and dot on this many states is what --layout avoids"])
+        } else if let graphviz = ProgramSearch.onPath("dot") {
             let svg = folder.appendingPathComponent("wide.svg")
             let drawn = try ProcessRun(timeout, ["120", graphviz.path, "-Tsvg", "-o", svg.path, picture.path])
             _ = record("dot -Tsvg of the folded export", [drawn.milliseconds])
@@ -106,10 +111,48 @@ enum WideGraphSection {
         } else {
             rows.append(["dot -Tsvg ms (folded)", "Graphviz is not installed"])
         }
-        print(
-            "widegraph (a synthetic trace of keyed families; in-process commands at random turns, \(samples) samples)")
+        print("widegraph (a synthetic trace, \(kind); in-process commands at random turns, \(samples) samples)")
         print(table(["measure", "value"], rows))
         print()
         return measurements
+    }
+
+    /// The page in headless Chromium, through `Scripts/page-timing` (three fresh tabs): its
+    /// first render and paint, and unfolding its largest family; a row saying why when the
+    /// script or Chromium is missing.
+    private static func pageTimings(
+        of page: URL, record: (String, [Double], String) -> Measurement
+    ) throws -> [[String]] {
+        let script = URL(fileURLWithPath: "Scripts/page-timing")
+        guard FileManager.default.isExecutableFile(atPath: script.path),
+            ["chromium", "chromium-browser", "google-chrome"].contains(where: { ProgramSearch.onPath($0) != nil })
+        else { return [["page in Chromium", "needs chromium and Scripts/page-timing (run from the package root)"]] }
+        let run = try ProcessRun(
+            URL(fileURLWithPath: "/usr/bin/timeout"), ["300", script.path, page.path, "--runs", "3", "--unfold-largest"],
+            capturesOutput: true)
+        var render: [Double] = []
+        var paint: [Double] = []
+        var unfold: [Double] = []
+        var unfolded = ""
+        for line in run.output.split(separator: "\n") {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                continue
+            }
+            if let value = object["firstRenderMs"] as? Double { render.append(value) }
+            if let value = object["firstPaintMs"] as? Double { paint.append(value) }
+            if let family = object["unfold"] as? [String: Any], let value = family["ms"] as? Double {
+                unfold.append(value)
+                unfolded = "\(family["family"] as? String ?? "?"), \(family["keys"] as? Int ?? 0) keys"
+            }
+        }
+        guard !render.isEmpty else { return [["page in Chromium", "failed: \(run.output.prefix(200))"]] }
+        let first = record("page first render", render, "ms")
+        let painted = record("page first paint", paint, "ms")
+        var rows = [["page first render / paint ms (p50 of 3)", "\(format(first.median)) / \(format(painted.median))"]]
+        if !unfold.isEmpty {
+            let measured = record("page unfold largest family", unfold, "ms")
+            rows.append(["unfold the largest family ms (p50 of 3)", "\(format(measured.median)) (\(unfolded))"])
+        }
+        return rows
     }
 }

@@ -31,14 +31,17 @@ extension CommandCatalog {
         ) { session, arguments throws(InspectorError) in
             let pattern = try arguments.optional("pattern")
             let graph = try session.graph()
-            let marks = graph.settleMarks(of: graph.states.keys)
-            let rows = graph.states.keys.sorted().compactMap { id -> [Cell]? in
-                let reference = session.reference(id)
-                guard pattern.map({ matches(reference.label, pattern: $0) }) ?? true else { return nil }
-                return [
-                    .state(reference), .value(graph.states[id]?.value),
-                    .optionalText(session.trace.states[id]?.shape.rawValue),
-                    .text(marks[id] ?? "clean"),
+            let matching = graph.states.keys.sorted().map { session.reference($0) }.filter { reference in
+                pattern.map { matches(reference.label, pattern: $0) } ?? true
+            }
+            // Settle marks walk upstream of what is listed only: one state of a wide graph
+            // costs its ancestry, not the graph.
+            let marks = graph.settleMarks(of: matching.map(\.id))
+            let rows = matching.map { reference -> [Cell] in
+                [
+                    .state(reference), .value(graph.states[reference.id]?.value),
+                    .optionalText(session.trace.states[reference.id]?.shape.rawValue),
+                    .text(marks[reference.id] ?? "clean"),
                 ]
             }
             guard !rows.isEmpty else { return [.message("no live state matches '\(pattern ?? "")'")] }
