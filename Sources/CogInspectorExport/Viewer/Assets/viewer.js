@@ -322,7 +322,7 @@
       this.edgeLayer.appendChild(line);
     }
     this.graph.dataset.edgesHidden = hidden ? String(hidden - edges.length) : '0';
-    if (hidden) this.caption.textContent += ` · ${hidden - edges.length} of ${hidden} edges hidden; select a state to see its`;
+    if (hidden) this.caption.textContent += ` · ${hidden - edges.length} of ${hidden} edges hidden; select a state to see its edges`;
     if (visible) this.caption.textContent += ` · focus: ${recording.nodes[selected].label}, depth ${focus.depth} ([ ] change it, f leaves)`;
     else if (focus) this.caption.textContent += ' · focus: select a state to see its neighbourhood';
     return [...touched];
