@@ -29,7 +29,9 @@ struct BatchRunner {
         }
         if Interrupts.isPending() { return interrupted() }
         var status = ExitStatus.success
-        let runner = CommandRunner(session: session, printer: OutputPrinter(session: session, json: json))
+        // Long answers stream: a batch `history` of millions of turns holds one batch of rows.
+        let runner = CommandRunner(
+            session: session, printer: OutputPrinter(session: session, json: json), streamsTables: true)
         let lastCommand = lines.lastIndex { InspectorSession.holdsCommand($0.text) }
         for (index, (source, number, text)) in lines.enumerated() {
             // The last command's cold question indexes only the states it names; an earlier one
@@ -84,10 +86,9 @@ struct OutputPrinter {
         // In JSON every command prints its document, an empty one too (`quit`, `set …`).
         guard !result.report.isEmpty || printsJSON else { return }
         let isTerminal = isatty(STDOUT_FILENO) == 1
-        if pagesLongOutput, isTerminal, !printsJSON,
-            let position = result.report.firstIndex(where: { if case .streamedTable = $0 { true } else { false } })
-        {
-            return printStreaming(result, at: position)
+        if let position = result.report.firstIndex(where: { if case .streamedTable = $0 { true } else { false } }) {
+            if pagesLongOutput, isTerminal, !printsJSON { return printStreaming(result, at: position) }
+            if !pagesLongOutput { return writeStreaming(result, at: position) }
         }
         let text = render(result)
         if pagesLongOutput, isTerminal, displayRows(of: text) >= terminalRows() - 1, page(text) { return }
@@ -182,7 +183,7 @@ struct OutputPrinter {
     }
 
     /// The renderer the settings ask for.
-    private var renderer: ReportRenderer {
+    var renderer: ReportRenderer {
         let isTerminal = isatty(STDOUT_FILENO) == 1
         let usesColor = session.settings.color == .on || (session.settings.color == .auto && isTerminal)
         return ReportRenderer(valueWidth: session.settings.valueWidth, usesColor: usesColor, lineWidth: lineWidth)
@@ -210,70 +211,10 @@ struct OutputPrinter {
     }
 
     /// The terminal's height, or 24 when it cannot be told.
-    private func terminalRows() -> Int {
+    func terminalRows() -> Int {
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return 24 }
         return Int(size.ws_row)
-    }
-
-    /// Shows a result holding a streamed table: when its first screen of rows is all there is,
-    /// as any result; otherwise the pager starts with that screen, and each next batch of rows
-    /// is handed to it as it is found. Quitting the pager stops the work.
-    private func printStreaming(_ result: CommandResult, at position: Int) {
-        guard case .streamedTable(let columns, let stream) = result.report[position] else { return }
-        let before = Array(result.report[..<position])
-        let after = Array(result.report[(position + 1)...])
-        var rows: [[Cell]] = []
-        var trailer: [Report]?
-        while rows.count < terminalRows(), trailer == nil, let part = stream.next() {
-            switch part {
-            case .rows(let batch): rows += batch
-            case .trailer(let reports): trailer = reports
-            }
-        }
-        func whole(_ rows: [[Cell]], _ trailer: [Report]) -> CommandResult {
-            var table: [Report] = rows.isEmpty ? [] : [.table(columns: columns, rows: rows)]
-            if let title = stream.title, !table.isEmpty { table = [.section(title, table)] }
-            return CommandResult(command: result.command, report: before + table + trailer + after)
-        }
-        guard trailer == nil, let pager = popen("less -FRX", "w") else {
-            while trailer == nil, let part = stream.next() {
-                switch part {
-                case .rows(let batch): rows += batch
-                case .trailer(let reports): trailer = reports
-                }
-            }
-            return print(whole(rows, trailer ?? []))
-        }
-        let renderer = self.renderer
-        var widths = stream.minimumWidths
-        // A titled stream is a section: its title, then its rows indented under it.
-        let heading: [Report] = stream.title.map { [.section($0, [])] } ?? []
-        let indent = heading.isEmpty ? "" : "  "
-        var text =
-            (before + heading).isEmpty
-            ? "" : renderer.text(CommandResult(command: result.command, report: before + heading)) + "\n"
-        text +=
-            renderer.streamedTableText(
-                columns: columns, rows: rows, widths: &widths, isFirstBatch: true, indent: indent) + "\n"
-        var open = fputs(text, pager) >= 0 && fflush(pager) == 0
-        while open, trailer == nil, let part = stream.next() {
-            switch part {
-            case .rows(let batch):
-                let lines = renderer.streamedTableText(
-                    columns: columns, rows: batch, widths: &widths, isFirstBatch: false, indent: indent)
-                open = fputs(lines + "\n", pager) >= 0 && fflush(pager) == 0
-            case .trailer(let reports):
-                trailer = reports
-            }
-        }
-        if open {
-            let rest = (trailer ?? []) + after
-            if !rest.isEmpty {
-                fputs(renderer.text(CommandResult(command: result.command, report: rest)) + "\n", pager)
-            }
-        }
-        pclose(pager)
     }
 
     /// Shows `text` through `less` (quitting at once if it fits, keeping styles); false when no

@@ -7,7 +7,7 @@ import Foundation
 
 /// The inspector on a wide graph: a synthetic trace of thousands of states in keyed families
 /// (`SyntheticWideTrace`), then what a person runs on it. In process, after the trace is open:
-/// `state`, `deps`, `why` and `diff`. As whole runs of the release `coginspect`: `export html`
+/// `state`, `deps`, `why`, `diff`, `turn N`, `leases`, `history` and `sql`. As whole runs of the release `coginspect`: `export html`
 /// with its defaults (its time and size), `export dot` (folded by default), and Graphviz's
 /// `dot -Tsvg` on that output when Graphviz is installed. docs/performance.md has the targets.
 enum WideGraphSection {
@@ -62,6 +62,17 @@ enum WideGraphSection {
         let why = timed("why", samples, "why \(reader)")
         let whySource = timed("why of a source", samples, "why \(source)")
         let diff = timed("diff first last", max(samples / 10, 1), "diff \(firstTurn) \(lastTurn)")
+        let leases = timed("leases", samples, "leases")
+        let history = timed("history", max(samples / 10, 1), "history \(reader)")
+        let sql = timed("sql", max(samples / 10, 1), "sql SELECT count(*) FROM edges", moving: false)
+        var turnTimes: [Double] = []
+        for _ in 0..<samples {
+            let command = "turn \(randomTurn())"
+            let start = clock.now
+            _ = try? session.execute(command)
+            turnTimes.append((clock.now - start).milliseconds)
+        }
+        let turn = record("turn N", turnTimes)
         _ = record("load + index", [load.milliseconds])
 
         var rows = [
@@ -76,6 +87,8 @@ enum WideGraphSection {
             ["why first / p50 / p99 ms", "\(format(firstWhy.median)) / \(format(why.median)) / \(format(why.p99))"],
             ["why of a source p50 / p99 ms", "\(format(whySource.median)) / \(format(whySource.p99))"],
             ["diff first..last p50 ms", format(diff.median)],
+            ["turn N / leases p50 ms", "\(format(turn.median)) / \(format(leases.median))"],
+            ["history of a reader / first sql p50 ms", "\(format(history.median)) / \(format(sql.median))"],
         ]
 
         let inspector = try ProcessRun.inspector(for: "widegraph")
@@ -99,7 +112,9 @@ enum WideGraphSection {
         _ = record("export dot", [dot.milliseconds])
         rows.append(["export dot ms (folded)", format(dot.milliseconds) + (dot.succeeded ? "" : " (failed)")])
         if !drawsSVG {
-            rows.append(["dot -Tsvg ms", "not timed: nothing folds, and dot on this many states is what --layout avoids"])
+            rows.append([
+                "dot -Tsvg ms", "not timed: nothing folds, and dot on this many states is what --layout avoids",
+            ])
         } else if let graphviz = ProgramSearch.onPath("dot") {
             let svg = folder.appendingPathComponent("wide.svg")
             let drawn = try ProcessRun(timeout, ["120", graphviz.path, "-Tsvg", "-o", svg.path, picture.path])
@@ -128,7 +143,8 @@ enum WideGraphSection {
             ["chromium", "chromium-browser", "google-chrome"].contains(where: { ProgramSearch.onPath($0) != nil })
         else { return [["page in Chromium", "needs chromium and Scripts/page-timing (run from the package root)"]] }
         let run = try ProcessRun(
-            URL(fileURLWithPath: "/usr/bin/timeout"), ["300", script.path, page.path, "--runs", "3", "--unfold-largest"],
+            URL(fileURLWithPath: "/usr/bin/timeout"),
+            ["300", script.path, page.path, "--runs", "3", "--unfold-largest"],
             capturesOutput: true)
         var render: [Double] = []
         var paint: [Double] = []

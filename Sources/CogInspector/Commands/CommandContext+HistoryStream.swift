@@ -45,6 +45,7 @@ extension CommandContext {
                     // The rows' sentences read turn headings through the timeline read now.
                     self.timelineRead = timeline
                     let rows = decoded.compactMap { self.historyRow(of: id, at: $0, path: path) }
+                    timeline.forgetHeadings()
                     usesAfterTurn = usesAfterTurn || rows.contains(where: Self.isAfterTurn)
                     return rows
                 }
@@ -60,7 +61,7 @@ extension CommandContext {
                 if interrupted {
                     trailer.append(.warning("stopped by Ctrl-C: the history goes on past the rows above"))
                 }
-                return trailer + self.undecodableWarnings()
+                return trailer
             })
         return [.streamedTable(columns: Self.historyColumns, rows: stream)]
     }

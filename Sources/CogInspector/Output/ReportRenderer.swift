@@ -47,6 +47,22 @@ public struct ReportRenderer {
         ]).jsonText
     }
 
+    /// One part of a result as the JSON its document holds, for a front end that writes a
+    /// document in pieces.
+    package func jsonText(of report: Report) -> String {
+        ReportJSON.value(report).jsonText
+    }
+
+    /// The start of a table's JSON up to its first row: `{"columns":[…],"rows":[`.
+    package func jsonTableOpening(columns: [String]) -> String {
+        #"{"columns":"# + JSONValue.array(columns.map(JSONValue.string)).jsonText + #","rows":["#
+    }
+
+    /// One row of a table as the JSON its document holds.
+    package func jsonText(ofRow row: [Cell], columns: [String]) -> String {
+        JSONValue.object(zip(columns, row).map { ($0, ReportJSON.value($1)) }).jsonText
+    }
+
     /// A failed command as its one JSON document, so a parser gets one document per command
     /// whatever happened:
     /// `{"schemaVersion":3,"command":"get","error":{"kind":"command","message":…,"exitCode":1}}`.
@@ -216,7 +232,7 @@ public struct ReportRenderer {
 
 extension Report {
     /// Whether renderers print anything for it: a playback plan is for the front end.
-    var isPrinted: Bool {
+    package var isPrinted: Bool {
         if case .playback = self { return false }
         if case .clearScreen = self { return false }
         return true

@@ -63,6 +63,15 @@ public final class TableRowStream: Sequence, IteratorProtocol, Equatable {
         return (title.map { title in table.isEmpty ? [] : [.section(title, table)] } ?? table) + trailer
     }
 
+    /// A stream of this one's rows whose trailer ends with `more()`, asked once the rows have
+    /// ended: what an answer warns of is known only after its rows are found. Made before this
+    /// stream is read.
+    func followed(by more: @escaping () -> [Report]) -> TableRowStream {
+        let finish = self.finish
+        return TableRowStream(
+            title: title, minimumWidths: minimumWidths, produce: produce, finish: { finish($0) + more() })
+    }
+
     public static func == (lhs: TableRowStream, rhs: TableRowStream) -> Bool { lhs === rhs }
 }
 

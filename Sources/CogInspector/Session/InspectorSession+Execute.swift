@@ -44,7 +44,15 @@ extension InspectorSession {
         // A command that an interrupt cut short may have answered from partial work: drop it.
         if call.interruptRequested?() == true { throw .interrupted }
         apply(context)
-        report += context.warnings(for: spec.scope)
+        // A streamed answer reads the trace as its rows are shown: it warns after them, of
+        // what that reading found.
+        let scope = spec.scope
+        if let last = report.last, case .streamedTable(let columns, let stream) = last {
+            report[report.count - 1] = .streamedTable(
+                columns: columns, rows: stream.followed { context.warnings(for: scope) })
+        } else {
+            report += context.warnings(for: scope)
+        }
         return CommandResult(command: spec.name, report: report)
     }
 

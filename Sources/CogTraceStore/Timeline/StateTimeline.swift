@@ -184,6 +184,12 @@ package final class StateTimeline {
         for (turn, heading) in zip(missing, trace.turnHeadings(missing)) { headings[turn] = heading }
     }
 
+    /// Lets go of the turn headings read so far: a streamed answer names the turn of each row
+    /// once, and millions of headings kept would make its memory grow with the answer.
+    package func forgetHeadings() {
+        headings.removeAll()
+    }
+
     /// The ids of every registration named `name`, in the order they were made: a reaction made
     /// again (a scope reopened, a watch re-registered) gets a new id under the same name.
     package func registrations(named name: String) -> [NodeID] {
