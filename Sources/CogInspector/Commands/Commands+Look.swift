@@ -132,10 +132,12 @@ extension CommandCatalog {
             }
             let graph = try session.graph()
             let ids = filter.map { [$0] } ?? graph.states.keys.sorted()
+            // Read once for the whole table: counting each state's readers on its own is
+            // quadratic in a graph of thousands of states.
+            let read = Set(graph.states.values.lazy.flatMap(\.dependencies))
             let rows = ids.compactMap { id -> [Cell]? in
                 guard let state = graph.states[id] else { return nil }
-                let readers = graph.states.values.filter { $0.dependencies.contains(id) }.count
-                let isWaiting = state.isInGrace && !state.isPinned && state.leases.isEmpty && readers == 0
+                let isWaiting = state.isInGrace && !state.isPinned && state.leases.isEmpty && !read.contains(id)
                 guard filter != nil || !state.leases.isEmpty || state.isPinned || isWaiting else { return nil }
                 return [
                     .state(session.reference(id)), .list(state.leases.map(Cell.text)), .bool(state.isPinned),
