@@ -73,4 +73,30 @@ struct CommandLineTextTests {
         #expect(matches("weather.isNiceHere", pattern: "Nice"))
         #expect(!matches("heat advisory", pattern: "Heat"))
     }
+
+    /// The byte search that serves ASCII texts agrees with comparing characters, and texts that
+    /// are not ASCII are still matched by character.
+    @Test func aMatcherReadOnceAgreesWithCharacters() {
+        let matcher = TextMatcher("item[1")
+        #expect(matcher.matches("catalog.item[1999]"))
+        #expect(matcher.matches("CATALOG.ITEM[1]"), "no capital in the pattern: case is ignored")
+        #expect(!matcher.matches("catalog.item[2]"))
+        #expect(!matcher.matches("item["), "a text shorter than the pattern")
+        #expect(TextMatcher("").matches("anything"))
+        #expect(TextMatcher("Zürich").matches("weather.city = Zürich"))
+        #expect(!TextMatcher("Zürich").matches("weather.city = zürich"))
+        #expect(TextMatcher("zürich").matches("weather.city = ZÜRICH"), "case folds beyond ASCII")
+        #expect(!TextMatcher("e").matches("cafe\u{301}"), "a letter with a combining accent is another character")
+        let texts = ["weather.isNiceHere", "Weather.IsNice", "x.y[a*b]", "naïve", "ab", ""]
+        for pattern in ["nice", "Nice", "is*here", "a*b", "ï", "*", "b"] {
+            let matcher = TextMatcher(pattern)
+            for text in texts {
+                let ignoresCase = !pattern.contains { $0.isUppercase }
+                let subject = ignoresCase ? text.lowercased() : text
+                let expected =
+                    pattern.contains("*") ? LabelPattern(pattern).matches(subject) : subject.contains(pattern)
+                #expect(matcher.matches(text) == expected, "'\(pattern)' against '\(text)'")
+            }
+        }
+    }
 }

@@ -7,7 +7,8 @@ extension CommandContext {
     /// At a prompt that streams (`streamsTables`) the turns come a batch at a time; read whole,
     /// that answer is the batch answer; `firstBatch` is how many turns the first batch reads.
     func find(_ pattern: String, firstBatch: Int = 8_192) throws(InspectorError) -> [Report] {
-        let states = trace.states.values.filter { matches($0.label, pattern: pattern) }
+        let matcher = TextMatcher(pattern)
+        let states = trace.states.values.filter { matcher.matches($0.label) }
             .sorted { $0.label < $1.label }.map { [Cell.state(StateReference(id: $0.id, label: $0.label))] }
         let statesSection: [Report] =
             states.isEmpty ? [] : [.section("states", [.table(columns: ["state"], rows: states)])]
@@ -43,11 +44,12 @@ extension CommandContext {
         undecodable: inout [(turn: TurnNumber, error: TraceReadError)], interrupted: () -> Bool
     ) throws(InspectorError) -> [[Cell]] {
         var rows: [[Cell]] = []
+        let matcher = TextMatcher(pattern)
         for (offset, (sequence, heading)) in zip(sequences, headings).enumerated() {
             if offset % 16_384 == 0, interrupted() { throw .interrupted }
             switch heading {
             case .success(let heading):
-                if matches(heading.name, pattern: pattern) {
+                if matcher.matches(heading.name) {
                     rows.append([.turn(TurnReference(sequence)), .text(heading.name)])
                 }
             case .failure(let error):
@@ -62,8 +64,9 @@ extension CommandContext {
     /// The section of values at the cursor whose text matches, if any.
     private func valuesMatching(_ pattern: String) throws(InspectorError) -> [Report] {
         let graph = try graph()
+        let matcher = TextMatcher(pattern)
         let rows = graph.states.keys.sorted().compactMap { id -> [Cell]? in
-            guard let value = graph.states[id]?.value, matches(value.text, pattern: pattern) else { return nil }
+            guard let value = graph.states[id]?.value, matcher.matches(value.text) else { return nil }
             return [.state(reference(id)), .value(value)]
         }
         return rows.isEmpty

@@ -31,8 +31,9 @@ extension CommandCatalog {
         ) { session, arguments throws(InspectorError) in
             let pattern = try arguments.optional("pattern")
             let graph = try session.graph()
+            let matcher = pattern.map(TextMatcher.init)
             let matching = graph.states.keys.sorted().map { session.reference($0) }.filter { reference in
-                pattern.map { matches(reference.label, pattern: $0) } ?? true
+                matcher?.matches(reference.label) ?? true
             }
             // Settle marks walk upstream of what is listed only: one state of a wide graph
             // costs its ancestry, not the graph.

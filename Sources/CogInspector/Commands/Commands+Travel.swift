@@ -18,7 +18,8 @@ extension CommandCatalog {
                 try session.resolveSubject(label).ids
             }
             let listing = TurnListing(
-                session: session, range: range, touching: touching, namePattern: arguments.options["--name"])
+                session: session, range: range, touching: touching,
+                namePattern: arguments.options["--name"].map(TextMatcher.init))
             guard session.streamsTables else {
                 var rows: [[Cell]] = []
                 var warnings: [Report] = []

@@ -12,7 +12,7 @@ struct TurnListing {
     let session: CommandContext
     let range: ClosedRange<TurnNumber>?
     let touching: Set<NodeID>?
-    let namePattern: String?
+    let namePattern: TextMatcher?
 
     /// Adds the row of the turn at `position` (if it is listed) to `rows`.
     func add(_ position: Int, to rows: inout [[Cell]], warnings: inout [Report]) {
@@ -29,7 +29,7 @@ struct TurnListing {
             ])
             return
         }
-        if let namePattern, !matches(turn.name, pattern: namePattern) { return }
+        if let namePattern, !namePattern.matches(turn.name) { return }
         if let touching, !(turn.events + turn.after).contains(where: { $0.touches(touching) }) { return }
         rows.append([
             .turn(TurnReference(sequence)), .text(turn.name), .text(turn.origin.rawValue),

@@ -42,7 +42,21 @@ extension CommandContext {
     /// or run, and the states that explain it (the dependency whose change made it recompute;
     /// every input of a first run; with `all`, every input of any run).
     func causalStep(of state: NodeID, before point: TracePoint, all: Bool) -> CausalStep {
-        causalStep(of: state, restingOn: lastDecision(of: state, before: point), before: point, all: all)
+        // One walk back finds the decision or, for a state nothing decided, the creation the
+        // step names instead: a state no event touches is walked past once, not twice.
+        let found = lastEntry(of: state, before: point, kinds: StateTimeline.decisionKinds) { event in
+            if case .stateCreated(state, _) = event { return true }
+            return StateTimeline.decides(event, for: state)
+        }
+        guard let found else { return stepWithoutDecision(of: state, before: point, created: .some(nil)) }
+        guard let event = found.event, case .stateCreated(_, .none) = event else {
+            return causalStep(of: state, restingOn: found, before: point, all: all)
+        }
+        // Created without a value: a decision of an earlier life still explains the value.
+        if let decision = lastDecision(of: state, before: found.point) {
+            return causalStep(of: state, restingOn: decision, before: point, all: all)
+        }
+        return stepWithoutDecision(of: state, before: point, created: found)
     }
 
     /// The step whose decision `entry` is (`lastDecision(of:before:)` found it), so a walk that
@@ -141,8 +155,12 @@ extension CommandContext {
 
     /// No recorded event decided the state before `point`: it was created without a value, or has
     /// held its value since before the recording's first turn.
-    private func stepWithoutDecision(of state: NodeID, before point: TracePoint) -> CausalStep {
-        if let created = lastEntry(of: state, before: point, kinds: ["created"], where: { _ in true }) {
+    /// With `known`, the last creation before `point` is already found (`.some(nil)`: there is none).
+    private func stepWithoutDecision(
+        of state: NodeID, before point: TracePoint, created known: StateTimeline.Entry?? = nil
+    ) -> CausalStep {
+        let created = known ?? lastEntry(of: state, before: point, kinds: ["created"], where: { _ in true })
+        if let created {
             return CausalStep(
                 subject: state, entry: created, cause: .created, old: nil, new: nil, changed: true, trigger: nil,
                 causes: [], asyncWork: nil, evicted: nil,

@@ -37,13 +37,3 @@ func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
     }
     return previous[b.count]
 }
-
-/// Whether `text` matches `pattern`, where `*` matches any run of characters and a pattern
-/// without `*` matches anywhere in the text. Smart case, as common search tools do: a pattern
-/// with no capital letter ignores case (`find nice` finds `weather.isNice`); one with a capital
-/// matches case exactly.
-func matches(_ text: String, pattern: String) -> Bool {
-    let ignoresCase = !pattern.contains { $0.isUppercase }
-    let subject = ignoresCase ? text.lowercased() : text
-    return pattern.contains("*") ? LabelPattern(pattern).matches(subject) : subject.contains(pattern)
-}
