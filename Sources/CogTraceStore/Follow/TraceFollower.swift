@@ -233,8 +233,13 @@ public final class TraceFollower {
         guard stat(path, &status) == 0 else { return .removed }
         guard UInt64(status.st_dev) == device, UInt64(status.st_ino) == inode else { return .replaced }
         guard fstat(descriptor, &status) == 0, Int(status.st_size) >= readLength else { return .truncated }
-        guard Self.startsWith(firstLine, descriptor) else { return .rewritten }
-        return Self.endsWith(trace.bytes, upTo: readLength, descriptor) ? nil : .rewritten
+        if Self.startsWith(firstLine, descriptor), Self.endsWith(trace.bytes, upTo: readLength, descriptor) {
+            return nil
+        }
+        // A file truncated between the size check and the comparisons reads short there: it is
+        // said as truncated, not as rewritten.
+        guard fstat(descriptor, &status) == 0, Int(status.st_size) >= readLength else { return .truncated }
+        return .rewritten
     }
 
     /// Appends the bytes from `offset` to the end of the file as it is now; the error number when
