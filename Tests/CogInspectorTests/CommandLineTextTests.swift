@@ -67,11 +67,11 @@ struct CommandLineTextTests {
     }
 
     @Test func patternsWithoutACapitalIgnoreCase() {
-        #expect(matches("weather.isNiceHere", pattern: "nice"))
-        #expect(matches("weather.isNiceHere", pattern: "weather.is*here"))
-        #expect(!matches("weather.isNiceHere", pattern: "nIce"), "a capital makes the match exact")
-        #expect(matches("weather.isNiceHere", pattern: "Nice"))
-        #expect(!matches("heat advisory", pattern: "Heat"))
+        #expect(TextMatcher("nice").matches("weather.isNiceHere"))
+        #expect(TextMatcher("weather.is*here").matches("weather.isNiceHere"))
+        #expect(!TextMatcher("nIce").matches("weather.isNiceHere"), "a capital makes the match exact")
+        #expect(TextMatcher("Nice").matches("weather.isNiceHere"))
+        #expect(!TextMatcher("Heat").matches("heat advisory"))
     }
 
     /// The byte search that serves ASCII texts agrees with comparing characters, and texts that

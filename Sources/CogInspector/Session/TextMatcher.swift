@@ -59,9 +59,3 @@ struct TextMatcher {
         }
     }
 }
-
-/// Whether `text` matches `pattern` (see `TextMatcher`); a search over many texts reads its
-/// pattern once with a `TextMatcher` instead.
-func matches(_ text: String, pattern: String) -> Bool {
-    TextMatcher(pattern).matches(text)
-}
