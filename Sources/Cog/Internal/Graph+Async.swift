@@ -99,7 +99,7 @@ extension Graph {
         let taskName = context.label
         probe?.record(.generationStarted(state: CogStateID(node.id), generation: generation, policy: node.policy))
         let task: Task<Void, Never>
-        switch request.work {
+        switch workStandIn == nil ? request.work : work(request.work, of: node, generation: generation) {
         case .run(let operation):
             task = Task(name: taskName) { [lifeline] in
                 let result: Result<Value, any Error>

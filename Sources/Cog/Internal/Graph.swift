@@ -27,6 +27,8 @@ final class Graph {
     var acknowledgements: [CogAcknowledgementPoint: () -> Void] = [:]
     /// Test seam: when set, a failure is reported here and the runtime recovers instead of trapping.
     var diagnosticHandler: ((CogDiagnostic) -> Void)?
+    /// Test seam: when set, async generations await it instead of running their work (replay).
+    var workStandIn: (any CogWorkStandIn)?
 
     // MARK: State table
 

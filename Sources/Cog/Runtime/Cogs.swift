@@ -122,6 +122,12 @@ public final class Cogs: CogOps {
     }
 
     /// Test seam: receives diagnostics instead of trapping. `CogTesting` sets it.
+    /// Test seam: answers every async generation started from now on in place of its work.
+    package var workStandIn: (any CogWorkStandIn)? {
+        get { graph.workStandIn }
+        set { graph.workStandIn = newValue }
+    }
+
     package var diagnosticHandler: ((CogDiagnostic) -> Void)? {
         get { graph.diagnosticHandler }
         set { graph.diagnosticHandler = newValue }

@@ -22,6 +22,9 @@ public struct CogReplay {
     /// before it moves on and lets the comparison report the difference. Only a diverging replay
     /// ever waits this long.
     public var patience: Duration = .seconds(5)
+    /// Declarations whose recorded writes replay leaves out, because their values cannot be
+    /// rebuilt (a type that is not `Decodable`); the app keeps its own values for them.
+    public var skipping: Set<String> = []
 
     /// Prepares a replay of `recording`.
     /// - Throws: `ReplayError` when the recording does not hold the whole run from its first turn.
@@ -39,7 +42,13 @@ public struct CogReplay {
     /// - Throws: `ReplayError` when the target lacks a source writer or the recording a value replay needs.
     public func verify(against target: some ReplayTarget) async throws(ReplayError) -> ReplayResult {
         var feeder = ReplayFeeder(recording: recording, target: target, patience: patience)
+        feeder.skipping = skipping
         var fed = 0
+        do {
+            feeder.followReads(in: try recording.leadingIdleEvents(), after: nil)
+        } catch {
+            throw ReplayError("the recording's events before its first turn are malformed: \(error)")
+        }
         for sequence in recording.turnSequences {
             let turn = try decode(sequence)
             if try await feeder.feed(turn) { fed += 1 }

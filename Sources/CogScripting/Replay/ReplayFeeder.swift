@@ -8,6 +8,12 @@ struct ReplayFeeder<Target: ReplayTarget> {
     let recording: TraceFile
     let target: Target
     let patience: Duration
+    /// Declarations whose recorded values replay leaves unwritten (they cannot be rebuilt).
+    var skipping: Set<String> = []
+    /// States a read before an app-made turn stood for, whose renewal after that turn is not read again.
+    private var peeksMadeEarly: Set<NodeID> = []
+    /// The recording's graph after each turn, walked once.
+    private var snapshots: ForwardSnapshots
     /// Exports replay opened, by the registration id the recording gave them.
     private var openExports: [NodeID: ReplayState] = [:]
 
@@ -15,6 +21,7 @@ struct ReplayFeeder<Target: ReplayTarget> {
         self.recording = recording
         self.target = target
         self.patience = patience
+        snapshots = ForwardSnapshots(recording)
     }
 
     /// How many turns the replay has made so far.
@@ -36,7 +43,55 @@ struct ReplayFeeder<Target: ReplayTarget> {
             fed = true
         }
         await followIdleEvents(of: turn)
+        followReads(in: turn.after, after: turn.sequence)
         return fed
+    }
+
+    /// Reads the states something outside the app read between turns (see `ReplayReads`), in
+    /// the recording's order. A target that cannot read leaves it to the app's own reads.
+    ///
+    /// A read can make a turn of the app's inside it (an async state's start): the recording
+    /// then shows the state's recompute before that turn and the read itself (its grace renewed
+    /// by the peek) after it. So a state the next app-made turn's idle shows peeked, which a
+    /// state read here feeds, is what was read here; its renewal there is not read again.
+    mutating func followReads(in events: [TraceEvent], after sequence: TurnNumber?) {
+        let graph = sequence.flatMap { snapshots.after($0) }
+        var roots = ReplayReads.roots(in: events, dependencies: { graph?.states[$0]?.dependencies ?? [] })
+        roots.removeAll { peeksMadeEarly.contains($0) }
+        peeksMadeEarly = []
+        if let next = nextAppTurn(after: sequence), let nextGraph = snapshots.after(next.sequence) {
+            var replaced: [NodeID] = []
+            for root in roots {
+                let peeked = next.after.compactMap { event -> NodeID? in
+                    guard case .leaseRenewed(let id, "peek") = event else { return nil }
+                    return id == root
+                        || ReplayReads.reaches(id, root, dependencies: { nextGraph.states[$0]?.dependencies ?? [] })
+                        ? id : nil
+                }
+                if let reader = peeked.first {
+                    if !replaced.contains(reader) { replaced.append(reader) }
+                    peeksMadeEarly.insert(reader)
+                } else {
+                    replaced.append(root)
+                }
+            }
+            roots = replaced
+        }
+        for id in roots {
+            guard let state = try? state(id) else { continue }
+            _ = target.read(state)
+        }
+    }
+
+    /// The turn after `sequence` when a read could have made it (not an op, which only a caller
+    /// makes): an async state's start, a reaction's write-back.
+    private func nextAppTurn(after sequence: TurnNumber?) -> TraceTurn? {
+        let sequences = recording.turnSequences
+        let index = sequence.flatMap { recording.entryIndex(of: $0).map { $0 + 1 } } ?? 0
+        guard index < sequences.count, let next = try? recording.turn(sequences[index]), next.origin != .op,
+            !next.events.contains(where: { if case .asyncStatus(_, .success, _, _, _) = $0 { true } else { false } })
+        else { return nil }
+        return next
     }
 
     /// Waits, at most `patience`, until the replay has made `count` turns.
@@ -110,7 +165,9 @@ struct ReplayFeeder<Target: ReplayTarget> {
         for event in turn.events {
             switch event {
             case .write(let id, _, let value), .writeDiscarded(let id, let value):
-                if recording.states[id]?.shape == .manual { writes.append((try state(id), value)) }
+                guard let info = recording.states[id], info.shape == .manual, !skipping.contains(info.declaration)
+                else { break }
+                writes.append((try state(id), value))
             default: break
             }
         }

@@ -32,6 +32,11 @@ public protocol ReplayTarget: AnyObject {
 
     /// Runs after each input replay fed, for whatever the app does after one (a UI's reads).
     func didFeed(_ input: ReplayInput)
+
+    /// Reads `state` as the recording shows something outside the app did between turns (a
+    /// test's `peek`, a screen's read), so the replay computes what the recording computed.
+    /// - Returns: false when the app has no way to read that state.
+    func read(_ state: ReplayState) -> Bool
 }
 
 extension ReplayTarget {
@@ -41,6 +46,8 @@ extension ReplayTarget {
     public func closeExport(of state: ReplayState) async {}
     /// By default nothing follows an input.
     public func didFeed(_ input: ReplayInput) {}
+    /// By default the app's own reads (a screen that renders after each input) are all there are.
+    public func read(_ state: ReplayState) -> Bool { false }
 }
 
 /// A state as the recording names it.

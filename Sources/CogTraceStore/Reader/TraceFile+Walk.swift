@@ -169,3 +169,28 @@ extension TraceFile {
         return (keyframe, next)
     }
 }
+
+extension TraceFile {
+    /// The events recorded between the recording's start and its first turn: the reads and
+    /// seeds an app or a test made before anything changed. Empty when there were none.
+    /// - Throws: `TraceReadError` naming the line if the record is malformed.
+    public func leadingIdleEvents() throws(TraceReadError) -> [TraceEvent] {
+        guard let leadingIdle else { return [] }
+        let record = try TraceScanner.parseLine(bytes[leadingIdle.range], line: leadingIdle.line)
+        return try TraceScanner.decodeEvents(record, line: leadingIdle.line)
+    }
+}
+
+extension TraceFile {
+    /// The trace's text from its start through turn `last` and the work after it: the lines a
+    /// recording of the run up to there would hold (without a trailer unless `last` is the last
+    /// turn), for a tool that embeds a recording (`export test`).
+    /// - Throws: `TraceReadError` when the trace has no turn `last`.
+    public func text(through last: TurnNumber) throws(TraceReadError) -> String {
+        guard let index = entryIndex(of: last) else {
+            throw TraceReadError(line: 0, message: "no turn \(last) in this trace")
+        }
+        let end = index + 1 < turnEntries.count ? turnEntries[index + 1].range.lowerBound : bytes.count
+        return String(decoding: bytes[0..<end], as: UTF8.self)
+    }
+}
