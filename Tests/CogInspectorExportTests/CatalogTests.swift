@@ -12,22 +12,23 @@ struct CatalogTests {
     @Test func theCoreCatalogNeedsNoSQLiteAndNoViewer() throws {
         let session = try Recording.session("tour")
         let core = InspectorSession(trace: session.trace, source: "tour")
-        #expect(core.catalog.exportFormats.map(\.name) == ["dot", "mermaid", "json", "chrome"])
+        #expect(core.catalog.exportFormats.map(\.name) == ["dot", "mermaid", "json", "chrome", "test"])
         #expect(!core.catalog.commands.contains { $0.name == "sql" })
         #expect(throws: InspectorError("unknown command 'sql'; did you mean 'set'?")) {
             try core.execute("sql SELECT 1")
         }
-        #expect(throws: InspectorError("unknown export format 'html'; expected dot, mermaid, json or chrome")) {
+        #expect(throws: InspectorError("unknown export format 'html'; expected dot, mermaid, json, chrome or test")) {
             try core.execute("export html")
         }
-        #expect(throws: InspectorError("export needs a format: dot, mermaid, json or chrome")) {
+        #expect(throws: InspectorError("export needs a format: dot, mermaid, json, chrome or test")) {
             try core.execute("export")
         }
         let help = try #require(try core.execute("help export"))
         let synopsis =
-            "export dot|mermaid|json|chrome [--turn N] [--focus STATE [--depth D]] [--unfold FAMILY|all] [--to FILE [--force]]"
+            "export dot|mermaid|json|chrome|test [--turn N] [--focus STATE [--depth D]] [--unfold FAMILY|all] "
+            + "[--name NAME] [--check derived|all] [--assembly TYPE] [--to FILE [--force]]"
         #expect(try fields(of: help).first?.value == .text(synopsis))
-        #expect(core.completions(for: "", after: ["export"]) == ["chrome", "dot", "json", "mermaid"])
+        #expect(core.completions(for: "", after: ["export"]) == ["chrome", "dot", "json", "mermaid", "test"])
         #expect(try core.execute("export dot --turn 9") != nil)
     }
 
@@ -39,21 +40,22 @@ struct CatalogTests {
         #expect(names == Array(core[...export]) + ["sql"] + Array(core[(export + 1)...]))
         #expect(
             session.catalog.exportFormats.map(\.name) == [
-                "dot", "mermaid", "json", "chrome", "sqlite", "tables", "html",
+                "dot", "mermaid", "json", "chrome", "test", "sqlite", "tables", "html",
             ])
         let help = try #require(try session.execute("help export"))
         #expect(
             try fields(of: help).first?.value
                 == .text(
-                    "export dot|mermaid|json|chrome|sqlite|tables|html [--turn N] [--focus STATE [--depth D]] [--unfold FAMILY|all] "
-                        + "[--turns A..B] [--trace OTHER] [--to FILE [--force|--append]]"))
+                    "export dot|mermaid|json|chrome|test|sqlite|tables|html [--turn N] [--focus STATE [--depth D]] "
+                        + "[--unfold FAMILY|all] [--name NAME] [--check derived|all] [--assembly TYPE] [--turns A..B] "
+                        + "[--trace OTHER] [--to FILE [--force|--append]]"))
         #expect(session.completions(for: "", after: ["export"]).contains("tables"))
     }
 
     /// An option one format owns is refused by the others with the format that takes it.
     @Test func aFormatsOwnOptionsGoWithIt() throws {
         let session = try Recording.session("tour")
-        #expect(throws: InspectorError("--turns goes with export html")) {
+        #expect(throws: InspectorError("--turns goes with export test FILE.swift or export html")) {
             try session.execute("export dot --turns 3..4")
         }
         #expect(throws: InspectorError("--append goes with export sqlite FILE")) {

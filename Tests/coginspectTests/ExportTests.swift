@@ -161,8 +161,11 @@ struct ExportTests {
 
     @Test func exportMistakesSayWhatWouldBeAccepted() throws {
         let cases: [(String, String)] = [
-            ("export", "export needs a format: dot, mermaid, json, chrome, sqlite, tables or html"),
-            ("export svg", "unknown export format 'svg'; expected dot, mermaid, json, chrome, sqlite, tables or html"),
+            ("export", "export needs a format: dot, mermaid, json, chrome, test, sqlite, tables or html"),
+            (
+                "export svg",
+                "unknown export format 'svg'; expected dot, mermaid, json, chrome, test, sqlite, tables or html"
+            ),
             ("export dot --depth 2", "--depth goes with --focus STATE"),
             ("export chrome --turn 3", "export chrome covers the whole recording; --turn and --focus do not apply"),
             (
@@ -184,7 +187,7 @@ struct ExportTests {
             ),
             ("export html --turns 90..99", "no turn of Recordings/tour.cogtrace lies in 90..99; its turns are 1..25"),
             ("export html --turns 9..3", "range '9..3' ends before it starts"),
-            ("export dot --turns 3..4", "--turns goes with export html"),
+            ("export dot --turns 3..4", "--turns goes with export test FILE.swift or export html"),
             ("export dot --append", "--append goes with export sqlite FILE"),
             (
                 "export sqlite --append --force x.db",

@@ -10,7 +10,7 @@ public struct CommandCatalog: Sendable {
     /// Chrome/Perfetto timeline.
     public static let core = CommandCatalog(
         commands: orient + failures + travel + look + explain + compare + export + live,
-        exportFormats: graphFormats)
+        exportFormats: graphFormats + [testFormat])
 
     private init(commands: [CommandSpec], exportFormats: [ExportFormat]) {
         self.commands = commands

@@ -106,13 +106,17 @@ extension CommandContext {
         else {
             throw InspectorError("export takes one format; see 'help export'")
         }
-        for other in catalog.exportFormats where other.name != format.name {
-            for flag in other.valueFlags.sorted() where arguments.options[flag] != nil {
-                throw InspectorError("\(flag) goes with export \(other.usage)")
-            }
-            for flag in other.switches.sorted() where arguments.switches.contains(flag) {
-                throw InspectorError("\(flag) goes with export \(other.usage)")
-            }
+        let others = catalog.exportFormats.filter { $0.name != format.name }
+        let flags = others.flatMap { $0.valueFlags.subtracting(format.valueFlags) }.filter {
+            arguments.options[$0] != nil
+        }
+        let switches = others.flatMap { $0.switches.subtracting(format.switches) }.filter {
+            arguments.switches.contains($0)
+        }
+        if let flag = (flags + switches).sorted().first {
+            let owners = others.filter { $0.valueFlags.contains(flag) || $0.switches.contains(flag) }
+            throw InspectorError(
+                "\(flag) goes with " + owners.map { "export \($0.usage)" }.joined(separator: " or "))
         }
         return try format.run(self, arguments, destination)
     }
