@@ -13,7 +13,12 @@ public let tipPercentCog = _tipPercentCog.readOnly
 public let tipCentsCog = Cog<Int>(name: "tipJar.tipCents") { c in
     let billCents = c[billCentsCog]
     let tipPercent = c[tipPercentCog]
-    return (billCents * tipPercent + 50) / 100
+    return roundedToCent(billCents * tipPercent)
+}
+
+/// Hundredths of a cent to the nearest cent, half a cent rounding up.
+private func roundedToCent(_ hundredths: Int) -> Int {
+    (hundredths + 50) / 100
 }
 
 /// The bill and the tip together.

@@ -17,3 +17,18 @@ struct TipJarTests {
         #expect(cogs.peek(totalCentsCog) == expected)
     }
 }
+
+/// A dinner whose tip lands on half a cent, recorded with `COG_TRACE=always` for the replay test
+/// in `Replays/` (see the README).
+@Suite(.cogTrace)
+struct DinnerTests {
+    @Test func aDinnerForTwo() {
+        let cogs = Cogs.forTesting()
+        cogs.enterBill(cents: 1_050)
+        #expect(cogs.peek(tipCentsCog) == 158)
+        cogs.chooseTip(percent: 18)
+        #expect(cogs.peek(totalCentsCog) == 1_239)
+        cogs.enterBill(cents: 2_475)
+        #expect(cogs.peek(totalCentsCog) == 2_921)
+    }
+}
