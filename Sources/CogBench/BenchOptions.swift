@@ -15,7 +15,7 @@ struct BenchOptions {
           --shapes LIST    only the shapes whose names contain one of these words, e.g. cellx,diamond
                            (runtime, client and recorder sections)
           --sections LIST  which sections to run: runtime, client, scenario, counts, recorder,
-                           inspector, soak, follow, bigtrace, fleet, widegraph (default all but
+                           inspector, replay, soak, follow, bigtrace, fleet, widegraph (default all but
                            the last five); client builds each shape's declarations inside every timed run,
                            on the production clock and on Cogs.forTesting(); scenario writes the
                            shapes as the public library's comparison scenarios do (closure-first
@@ -48,8 +48,8 @@ struct BenchOptions {
         """
 
     static let sectionNames = [
-        "runtime", "client", "scenario", "counts", "recorder", "inspector", "soak", "follow", "bigtrace", "fleet",
-        "widegraph",
+        "runtime", "client", "scenario", "counts", "recorder", "inspector", "replay", "soak", "follow", "bigtrace",
+        "fleet", "widegraph",
     ]
     static let variantNames = ["ring", "stream", "null"]
 
@@ -59,7 +59,7 @@ struct BenchOptions {
     var variants: Set<String> = Set(variantNames)
     /// Words naming the shapes to run; empty runs all.
     var shapes: [String] = []
-    var sections: Set<String> = ["runtime", "client", "scenario", "counts", "recorder", "inspector"]
+    var sections: Set<String> = ["runtime", "client", "scenario", "counts", "recorder", "inspector", "replay"]
     var soakTurns = 10_000_000
     var hugeTurns = 8_000_000
     var followSeconds = 60

@@ -13,7 +13,7 @@ public enum CogBenchCommand {
     /// Runs one command line (without the program's name) and returns its exit status.
     /// - Parameter allocationCount: the calling thread's heap allocations so far, when the caller can
     ///   count them (the `cog-bench` executable links a counting allocator; tests do not).
-    public static func run(_ arguments: [String], allocationCount: (() -> UInt64)? = nil) -> ExitStatus {
+    public static func run(_ arguments: [String], allocationCount: (() -> UInt64)? = nil) async -> ExitStatus {
         let options: BenchOptions
         do {
             options = try BenchOptions(arguments: arguments)
@@ -36,7 +36,7 @@ public enum CogBenchCommand {
             if let path = options.syntheticPath {
                 return try writeSynthetic(turns: options.sizes[0], to: path, force: options.force)
             }
-            return try measure(options, allocationCount: allocationCount)
+            return try await measure(options, allocationCount: allocationCount)
         } catch {
             tool.report("\(error)")
             return .failure
@@ -78,7 +78,7 @@ public enum CogBenchCommand {
         let measurements: [Measurement]
     }
 
-    private static func measure(_ options: BenchOptions, allocationCount: (() -> UInt64)?) throws -> ExitStatus {
+    private static func measure(_ options: BenchOptions, allocationCount: (() -> UInt64)?) async throws -> ExitStatus {
         if let path = options.jsonPath, !mayWrite(path, force: options.force) { return .failure }
         let iterations = options.smoke ? 3 : options.iterations
         var measurements: [Measurement] = []
@@ -114,6 +114,10 @@ public enum CogBenchCommand {
         if options.sections.contains("inspector") {
             measurements += try InspectorSection.run(
                 sizes: options.smoke ? [3_000] : options.sizes, samples: options.smoke ? 20 : 200)
+        }
+        if options.sections.contains("replay") {
+            measurements += try await ReplaySection.run(
+                turns: 1_000, iterations: options.smoke ? 2 : min(options.iterations, 9))
         }
         if options.sections.contains("follow") {
             measurements += try FollowSection.run(

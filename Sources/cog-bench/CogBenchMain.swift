@@ -7,8 +7,8 @@ import Foundation
 /// executable adds only the allocation counter, which must not be linked into the tests.
 @main
 struct CogBenchMain {
-    static func main() {
+    static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        exit(CogBenchCommand.run(arguments, allocationCount: { cog_allocation_count() }).rawValue)
+        exit(await CogBenchCommand.run(arguments, allocationCount: { cog_allocation_count() }).rawValue)
     }
 }

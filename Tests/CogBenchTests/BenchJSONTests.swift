@@ -12,11 +12,11 @@ struct BenchJSONTests {
         "--sections", "runtime", "--shapes", "unstable", "--variants", "ring", "--iterations", "2",
     ]
 
-    @Test func theReportIsVersionedAndEveryFigureIsANumber() throws {
+    @Test func theReportIsVersionedAndEveryFigureIsANumber() async throws {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("cog-bench-json-test-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(CogBenchCommand.run(arguments + ["--json", url.path]) == .success)
+        #expect(await CogBenchCommand.run(arguments + ["--json", url.path]) == .success)
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         #expect(report["schemaVersion"] as? Int == CogBenchCommand.Report.currentSchemaVersion)
@@ -34,12 +34,12 @@ struct BenchJSONTests {
         }
     }
 
-    @Test func theRecorderSectionMeasuresOnlyTheShapesChosen() throws {
+    @Test func theRecorderSectionMeasuresOnlyTheShapesChosen() async throws {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("cog-bench-json-shapes-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
         let chosen = ["--sections", "recorder", "--smoke", "--shapes", "unstable,churn", "--json", url.path]
-        #expect(CogBenchCommand.run(chosen) == .success)
+        #expect(await CogBenchCommand.run(chosen) == .success)
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         let measurements = try #require(report["measurements"] as? [[String: Any]])
@@ -50,23 +50,23 @@ struct BenchJSONTests {
         #expect(roundTrips.allSatisfy { $0["unit"] as? String == "ns" && ($0["median"] as? Double ?? 0) > 0 })
     }
 
-    @Test func anExistingFileIsKeptWithoutForce() throws {
+    @Test func anExistingFileIsKeptWithoutForce() async throws {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("cog-bench-json-keep-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
         try Data("keep me".utf8).write(to: url)
-        #expect(CogBenchCommand.run(arguments + ["--json", url.path]) == .failure)
+        #expect(await CogBenchCommand.run(arguments + ["--json", url.path]) == .failure)
         #expect(try String(contentsOf: url, encoding: .utf8) == "keep me")
-        #expect(CogBenchCommand.run(arguments + ["--json", url.path, "--force"]) == .success)
+        #expect(await CogBenchCommand.run(arguments + ["--json", url.path, "--force"]) == .success)
         #expect(try String(contentsOf: url, encoding: .utf8).contains("\"schemaVersion\""))
     }
 
     @Test(arguments: ["nosuch", "cellx,nosuch", ""])
-    func aShapesWordThatNamesNoShapeIsAUsageError(words: String) {
-        #expect(CogBenchCommand.run(["--sections", "recorder", "--shapes", words]) == .usage)
+    func aShapesWordThatNamesNoShapeIsAUsageError(words: String) async {
+        #expect(await CogBenchCommand.run(["--sections", "recorder", "--shapes", words]) == .usage)
     }
 
-    @Test func aShapesWordNeedNotBeAWholeName() throws {
+    @Test func aShapesWordNeedNotBeAWholeName() async throws {
         let options = try BenchOptions(arguments: ["--shapes", "diamond,churn"])
         #expect(options.shapes == ["diamond", "churn"])
     }
