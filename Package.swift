@@ -46,7 +46,8 @@ let package = Package(
             swiftSettings: mainActorCode),
         // Test support with no test framework: `Cogs.forTesting`, trace capture, the scripting module re-exported.
         .target(
-            name: "CogTestSupport", dependencies: ["Cog", "CogScripting", "CogTrace", "CogTraceFormat"],
+            name: "CogTestSupport",
+            dependencies: ["Cog", "CogScripting", "CogTrace", "CogTraceFormat", "CogTraceStore"],
             swiftSettings: mainActorCode),
         // The Swift Testing trait and the XCTest base class, over the support module.
         .target(

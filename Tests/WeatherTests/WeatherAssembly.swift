@@ -9,7 +9,9 @@ enum WeatherAssembly: CogReplayAssembly {
     /// A scenario session writes and reads through the app itself; nothing to declare.
     static var declarations: [CogReplayDeclaration] { [] }
 
-    static func makeTarget(title: String) throws -> any ReplayTarget {
+    /// The session seeds its own controlled service (`weather.service`, which the generated
+    /// tests skip: a closure has no recorded value).
+    static func makeTarget(title: String, seeds: [ReplaySeed]) throws -> any ReplayTarget {
         ScenarioSession(title: title)
     }
 }

@@ -21,6 +21,7 @@ public struct CogSourceWriter {
     public let isKeyed: Bool
     private let stage: (Writer, String?, any CogRecordedValueDecoder) throws -> Void
     private let release: (any CogOps, String?, any CogRecordedValueDecoder) throws -> Void
+    private let place: (Cogs, String?, any CogRecordedValueDecoder) throws -> Void
 
     /// A writer for a keyless source.
     public init<Value: Decodable>(_ source: Cog<Value>.Manual) {
@@ -28,6 +29,7 @@ public struct CogSourceWriter {
         isKeyed = false
         stage = { writer, _, decoder in writer[source] = try decoder.value(as: Value.self) }
         release = { cogs, _, _ in cogs.discard(source) }
+        place = { cogs, _, decoder in cogs.seed(source, to: try decoder.value(as: Value.self)) }
     }
 
     /// A writer for a keyed source; the key is read back from its trace text.
@@ -38,6 +40,9 @@ public struct CogSourceWriter {
             writer[box[try decoder.key(key ?? "", as: Key.self)]] = try decoder.value(as: Value.self)
         }
         release = { cogs, key, decoder in cogs.discard(box[try decoder.key(key ?? "", as: Key.self)]) }
+        place = { cogs, key, decoder in
+            cogs.seed(box[try decoder.key(key ?? "", as: Key.self)], to: try decoder.value(as: Value.self))
+        }
     }
 
     /// Stages the recorded value for the state with `key` in a turn.
@@ -50,5 +55,12 @@ public struct CogSourceWriter {
     /// - Throws: what the decoder throws for a key it cannot read.
     public func discard(in cogs: any CogOps, key: String?, decoder: any CogRecordedValueDecoder) throws {
         try release(cogs, key, decoder)
+    }
+
+    /// Seeds the state with `key` with the recorded value, before the app's mechanisms start, as
+    /// the recorded test's `Cogs.forTesting(seeding:)` did.
+    /// - Throws: what the decoder throws for a value or key it cannot read.
+    public func seed(in cogs: Cogs, key: String?, decoder: any CogRecordedValueDecoder) throws {
+        try place(cogs, key, decoder)
     }
 }

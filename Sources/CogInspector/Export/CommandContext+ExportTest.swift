@@ -106,9 +106,15 @@ extension CommandContext {
         return word.prefix(1).uppercased() + word.dropFirst() + "Assembly"
     }
 
-    /// The sources op turns wrote with a value recorded as text only, which replay cannot rebuild.
+    /// The sources seeded before the first turn or written by op turns with a value recorded as
+    /// text only, which replay cannot rebuild.
     private func unrebuiltWrites(through last: TurnNumber) throws(InspectorError) -> [(String, String)] {
         var found: [String: String] = [:]
+        for state in trace.graphBeforeFirstTurn.map({ Array($0.states.values) }) ?? [] {
+            guard let value = state.value, value.json == nil, let info = trace.states[state.id], info.shape == .manual
+            else { continue }
+            found[info.declaration] = info.valueType
+        }
         for sequence in turns where sequence <= last {
             let turn = try self.turn(sequence)
             guard turn.origin == .op else { continue }

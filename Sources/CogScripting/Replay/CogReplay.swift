@@ -38,6 +38,20 @@ public struct CogReplay {
         self.recording = recording
     }
 
+    /// The sources the recording shows seeded before its first turn, in id order, less the
+    /// declarations replay skips.
+    public var seeds: [ReplaySeed] {
+        guard let graph = recording.graphBeforeFirstTurn else { return [] }
+        return graph.states.values.sorted { $0.id < $1.id }.compactMap { state in
+            guard let info = recording.states[state.id], info.shape == .manual, let value = state.value,
+                !skipping.contains(info.declaration)
+            else { return nil }
+            return ReplaySeed(
+                state: ReplayState(label: info.label, declaration: info.declaration, key: info.key),
+                value: value.json.map(StructuredValue.init))
+        }
+    }
+
     /// Feeds the recording to `target` and compares what it does with what was recorded.
     /// - Throws: `ReplayError` when the target lacks a source writer or the recording a value replay needs.
     public func verify(against target: some ReplayTarget) async throws(ReplayError) -> ReplayResult {

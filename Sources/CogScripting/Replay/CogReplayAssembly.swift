@@ -23,8 +23,9 @@ public protocol CogReplayAssembly {
     /// How long an unused while-observed state waits before release; production's by default.
     static var grace: Duration { get }
     /// The app under replay, assembled and started, with a recorder attached before its
-    /// mechanisms started. By default a `CogReplayApp` built from the members above.
-    static func makeTarget(title: String) throws -> any ReplayTarget
+    /// mechanisms started and `seeds` (the sources the recording shows seeded) in place. By
+    /// default a `CogReplayApp` built from the members above.
+    static func makeTarget(title: String, seeds: [ReplaySeed]) throws -> any ReplayTarget
 }
 
 extension CogReplayAssembly {
@@ -33,8 +34,9 @@ extension CogReplayAssembly {
     /// By default production's grace.
     public static var grace: Duration { Cogs.productionGrace }
     /// By default the declarations on a fresh runtime.
-    public static func makeTarget(title: String) throws -> any ReplayTarget {
-        CogReplayApp(title: title, declarations: declarations, grace: grace, mechanisms: mechanisms(clock:))
+    public static func makeTarget(title: String, seeds: [ReplaySeed]) throws -> any ReplayTarget {
+        try CogReplayApp(
+            title: title, declarations: declarations, grace: grace, seeds: seeds, mechanisms: mechanisms(clock:))
     }
 }
 
@@ -50,17 +52,29 @@ public final class CogReplayApp: ReplayTarget {
     /// Answers async generations with the recorded outcomes, in place of the app's work.
     private let standIn = ReplayWorkStandIn()
 
-    /// Assembles the app: the runtime, its recorder, then `mechanisms` started.
+    /// Assembles the app: the runtime, its recorder, `seeds` placed, then `mechanisms` started.
+    /// - Throws: `ReplayError` for a seed no declaration writes, or whose value does not decode.
     public init(
         title: String, declarations: [CogReplayDeclaration], grace: Duration = Cogs.productionGrace,
-        mechanisms: (TestClock) -> [any Mechanism] = { _ in [] }
-    ) {
+        seeds: [ReplaySeed] = [], mechanisms: (TestClock) -> [any Mechanism] = { _ in [] }
+    ) throws(ReplayError) {
         recorder = CogRecorder(configuration: RecorderConfiguration(title: title, clock: .virtual(clock)))
         cogs = Cogs(clock: clock, grace: grace)
         recorder.attach(to: cogs)
         cogs.workStandIn = standIn
         sources = declarations.compactMap(\.writer)
         self.declarations = Dictionary(declarations.map { ($0.declaration, $0) }) { first, _ in first }
+        for seed in seeds {
+            guard let writer = self.declarations[seed.state.declaration]?.writer else {
+                throw ReplayError(
+                    "the recording seeds '\(seed.state.label)', which no declaration of the assembly writes")
+            }
+            do {
+                try writer.seed(in: cogs, key: seed.state.key, decoder: RecordedValueDecoder(value: seed.value?.json))
+            } catch {
+                throw ReplayError("cannot seed '\(seed.state.label)': \(error)")
+            }
+        }
         cogs.start(mechanisms(clock))
     }
 

@@ -13,6 +13,8 @@ public struct CogReplayDeclaration {
     let read: (Cogs, String?) throws -> Void
     /// Writes recorded values back, for a source.
     let writer: CogSourceWriter?
+    /// Whether replay can write (and seed) this declaration's states.
+    public var isWritable: Bool { writer != nil }
     /// Starts a refresh of the state with the given key text, for an async state.
     var refresh: ((Cogs, String?) throws -> Void)? = nil
 

@@ -60,6 +60,15 @@ public struct ReplayState: Equatable, Sendable {
     public let key: String?
 }
 
+/// A source the recording shows seeded before its first turn, as a test's
+/// `Cogs.forTesting(seeding:)` leaves it: replay seeds it the same way before the app starts.
+public struct ReplaySeed: Equatable, Sendable {
+    /// The seeded state.
+    public let state: ReplayState
+    /// Its recorded value's structured form; nil when the recording kept only its text.
+    public let value: StructuredValue?
+}
+
 /// What an async state's recorded work came to.
 public enum ReplayOutcome: Equatable, Sendable {
     /// It succeeded with this value (its structured form; nil when the type is not `Encodable`).

@@ -58,6 +58,21 @@ struct CogReplayLabels {
         return false
     }
 
+    /// The seeded declarations the assembly's `declarations` cannot write, sorted. An assembly
+    /// that declares nothing brings its own target, which seeds what it needs itself.
+    func missingSeeds(among declarations: [CogReplayDeclaration]) throws(ReplayError) -> [String] {
+        guard !declarations.isEmpty, let graph = recording.graphBeforeFirstTurn else { return [] }
+        let writable = Set(declarations.filter(\.isWritable).map(\.declaration))
+        var missing: Set<String> = []
+        for state in graph.states.values {
+            guard let info = recording.states[state.id], info.shape == .manual, state.value != nil,
+                !skipping.contains(info.declaration), !writable.contains(info.declaration)
+            else { continue }
+            missing.insert(info.declaration)
+        }
+        return missing.sorted()
+    }
+
     private func note(reads events: [TraceEvent], graph: GraphSnapshot?, into read: inout Set<String>) {
         for id in ReplayReads.roots(in: events, dependencies: { graph?.states[$0]?.dependencies ?? [] }) {
             if let info = recording.states[id] { read.insert(info.declaration) }

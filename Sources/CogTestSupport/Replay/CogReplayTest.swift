@@ -52,14 +52,12 @@ public struct CogReplayTest {
         }
         var replay = try CogReplay(recording: trace)
         replay.skipping = Set(skipping)
-        let target = try assembly.makeTarget(title: "\(name) (replay)")
-        let missing = try CogReplayLabels(recording: trace, skipping: replay.skipping).missing(in: target)
-        guard missing.isEmpty else {
-            let list = missing.map { "'\($0)'" }.joined(separator: ", ")
-            throw ReplayError(
-                "the code has no \(missing.count == 1 ? "state" : "states") \(list) that the recording names; "
-                    + "add \(missing.count == 1 ? "it" : "them") to \(Assembly.self).declarations, or record again")
-        }
+        let labels = CogReplayLabels(recording: trace, skipping: replay.skipping)
+        let seeded = try labels.missingSeeds(among: Assembly.declarations)
+        guard seeded.isEmpty else { throw Self.missing(seeded, in: Assembly.self) }
+        let target = try assembly.makeTarget(title: "\(name) (replay)", seeds: replay.seeds)
+        let missing = try labels.missing(in: target)
+        guard missing.isEmpty else { throw Self.missing(missing, in: Assembly.self) }
         let (result, divergence) = try await replay.divergence(
             on: target, checking: check, turns: turns.map { TurnNumber($0.lowerBound)...TurnNumber($0.upperBound) })
         guard var divergence else { return }
@@ -68,6 +66,14 @@ public struct CogReplayTest {
         divergence.replayPath = paths?.replay
         _ = result
         throw divergence
+    }
+
+    /// The error for labels the recording names and the code does not have.
+    private static func missing(_ labels: [String], in assembly: Any.Type) -> ReplayError {
+        let list = labels.map { "'\($0)'" }.joined(separator: ", ")
+        return ReplayError(
+            "the code has no \(labels.count == 1 ? "state" : "states") \(list) that the recording names; "
+                + "add \(labels.count == 1 ? "it" : "them") to \(assembly).declarations, or record again")
     }
 
     /// Writes the recording and the replay's trace beside the test's other traces; nil when the

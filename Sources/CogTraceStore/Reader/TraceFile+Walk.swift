@@ -171,6 +171,14 @@ extension TraceFile {
 }
 
 extension TraceFile {
+    /// The graph as the recording found it before its first turn: what existed when the
+    /// recorder attached (seeded sources, in a test's recording). Nil when the recording does
+    /// not start with a keyframe before its first turn.
+    public var graphBeforeFirstTurn: GraphSnapshot? {
+        guard let first = turnSequences.first else { return keyframes.first?.snapshot }
+        return keyframes.first { $0.before == first }?.snapshot
+    }
+
     /// The events recorded between the recording's start and its first turn: the reads and
     /// seeds an app or a test made before anything changed. Empty when there were none.
     /// - Throws: `TraceReadError` naming the line if the record is malformed.

@@ -29,10 +29,10 @@ private enum ReplayDemo {
     static func setNote(_ cogs: Cogs, _ text: String) { cogs.turn("setNote") { $0[_noteCog] = Note(text: text) } }
 
     /// A session as a test would run it: two prices, each read after it is set.
-    static func record(threshold: Int = 500) -> String {
+    static func record(threshold: Int = 500) throws -> String {
         self.threshold = threshold
         defer { self.threshold = 500 }
-        let app = CogReplayApp(title: "demo", declarations: [])
+        let app = try CogReplayApp(title: "demo", declarations: [])
         setPrice(app.cogs, 450)
         _ = app.cogs.peek(discountedCog)
         setNote(app.cogs, "regular")
@@ -40,6 +40,19 @@ private enum ReplayDemo {
         _ = app.cogs.peek(discountedCog)
         return app.recorder.traceText()
     }
+}
+
+/// A test that seeds the price before anything runs, as `Cogs.forTesting(seeding:)` does.
+@MainActor
+private func recordSeeded() -> String {
+    let clock = TestClock()
+    let cogs = Cogs.forTesting(clock: clock, seeding: { $0.seed(_priceCog, to: 640) })
+    let recorder = CogRecorder(configuration: RecorderConfiguration(title: "seeded", clock: .virtual(clock)))
+    recorder.attach(to: cogs)
+    _ = cogs.peek(discountedCog)
+    ReplayDemo.setPrice(cogs, 300)
+    _ = cogs.peek(discountedCog)
+    return recorder.traceText()
 }
 
 private enum DemoAssembly: CogReplayAssembly {
@@ -54,7 +67,7 @@ private enum DemoAssemblyWithoutItsStates: CogReplayAssembly {
 struct ReplayTestTests {
     @Test(arguments: CogReplayCheck.allCases)
     func aRecordingReplaysAgainstTheSameCode(_ check: CogReplayCheck) async throws {
-        let recording = ReplayDemo.record()
+        let recording = try ReplayDemo.record()
         try await CogReplayTest(name: "same", recording: recording, check: check, skipping: ["replayDemo.note"])
             .run(DemoAssembly.self)
     }
@@ -63,7 +76,7 @@ struct ReplayTestTests {
     /// and both values; the replay's trace is left beside the recording and `diff --trace`
     /// between them opens at that turn.
     @Test func aMovedThresholdFailsAtTheStepItFirstShows() async throws {
-        let recording = ReplayDemo.record()
+        let recording = try ReplayDemo.record()
         ReplayDemo.threshold = 400
         defer { ReplayDemo.threshold = 500 }
         let test = CogReplayTest(name: "moved-threshold", recording: recording, skipping: ["replayDemo.note"])
@@ -83,7 +96,7 @@ struct ReplayTestTests {
 
     /// Checking only later turns skips the first difference and reports the next one there.
     @Test func theTurnsCheckedCanStartLater() async throws {
-        let recording = ReplayDemo.record()
+        let recording = try ReplayDemo.record()
         ReplayDemo.threshold = 460
         defer { ReplayDemo.threshold = 500 }
         let all = CogReplayTest(name: "later", recording: recording, turns: 2...3, skipping: ["replayDemo.note"])
@@ -95,7 +108,7 @@ struct ReplayTestTests {
     }
 
     @Test func labelsTheCodeNoLongerHasAreListed() async throws {
-        let test = CogReplayTest(name: "missing", recording: ReplayDemo.record())
+        let test = CogReplayTest(name: "missing", recording: try ReplayDemo.record())
         let error = try await #require(throws: ReplayError.self) {
             try await test.run(DemoAssemblyWithoutItsStates.self)
         }
@@ -107,8 +120,24 @@ struct ReplayTestTests {
 
     /// A source the export marked as not rebuilt is left to the app, and not missed.
     @Test func aSkippedSourceIsNotMissing() async throws {
-        let test = CogReplayTest(name: "skipped", recording: ReplayDemo.record())
+        let test = CogReplayTest(name: "skipped", recording: try ReplayDemo.record())
         let error = try await #require(throws: ReplayError.self) { try await test.run(DemoAssembly.self) }
         #expect(error.message.hasPrefix("the code has no state 'replayDemo.note'"))
     }
+
+    /// A source the test seeded before the recorder attached is seeded again before the app
+    /// starts: the first read sees the seeded price's discount.
+    @Test func aSeededSourceIsSeededAgain() async throws {
+        let recording = recordSeeded()
+        #expect(recording.contains(#""t":"640""#))
+        try await CogReplayTest(name: "seeded", recording: recording).run(DemoAssembly.self)
+        let error = try await #require(throws: ReplayError.self) {
+            try await CogReplayTest(name: "seeded-missing", recording: recording).run(DemoAssemblyReadingOnly.self)
+        }
+        #expect(error.message.hasPrefix("the code has no state 'replayDemo.price' that the recording names"))
+    }
+}
+
+private enum DemoAssemblyReadingOnly: CogReplayAssembly {
+    static var declarations: [CogReplayDeclaration] { [.state(discountedCog)] }
 }

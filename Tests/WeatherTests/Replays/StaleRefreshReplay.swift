@@ -3,7 +3,8 @@
 // everything `diff --trace` compares: values, edges, leases, async work and reactions.
 // WeatherAssembly (a `CogReplayAssembly` in this test target) assembles the app; see
 // docs/recording-ci-failures.md, "A recording becomes a test".
-// Every recorded input is rebuilt from its recorded value.
+// Not rebuilt (their values were recorded as text only; make the type Codable to include them):
+//   weather.service: WeatherService
 
 import CogTesting
 import Testing
@@ -12,7 +13,7 @@ import Testing
     @Test func staleRefresh() async throws {
         try await CogReplayTest(
             name: "staleRefresh", recording: Self.recording, check: .all,
-            turns: 1...11, skipping: []
+            turns: 1...11, skipping: ["weather.service"]
         ).run(WeatherAssembly.self)
     }
 
