@@ -63,7 +63,11 @@ struct ReplayFeeder<Target: ReplayTarget> {
             var replaced: [NodeID] = []
             for root in roots {
                 let peeked = next.after.compactMap { event -> NodeID? in
-                    guard case .leaseRenewed(let id, "peek") = event else { return nil }
+                    // A state the read here created schedules its grace after that turn; a renewal
+                    // beside it is a second read, made there.
+                    guard case .leaseRenewed(let id, "peek") = event, !schedulesGrace(id, next.after) else {
+                        return nil
+                    }
                     return id == root
                         || ReplayReads.reaches(id, root, dependencies: { nextGraph.states[$0]?.dependencies ?? [] })
                         ? id : nil
@@ -81,6 +85,10 @@ struct ReplayFeeder<Target: ReplayTarget> {
             guard let state = try? state(id) else { continue }
             _ = target.read(state)
         }
+    }
+
+    private func schedulesGrace(_ id: NodeID, _ events: [TraceEvent]) -> Bool {
+        events.contains { if case .graceScheduled(id, _) = $0 { true } else { false } }
     }
 
     /// The turn after `sequence` when a read could have made it (not an op, which only a caller
