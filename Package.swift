@@ -115,7 +115,7 @@ let package = Package(
             name: "CogTestingTests", dependencies: ["CogTesting", "Cog", "CogTrace", "CogTraceStore"],
             swiftSettings: mainActorCode),
         // A client of the runtime without MainActor default isolation, as apps may build.
-        .testTarget(name: "CogClientTests", dependencies: ["Cog", "CogTesting"], swiftSettings: plainCode),
+        .testTarget(name: "CogClientTests", dependencies: ["Cog", "CogTesting", "CogTrace"], swiftSettings: plainCode),
         .testTarget(name: "CogTraceFormatTests", dependencies: ["CogTraceFormat"], swiftSettings: plainCode),
         .testTarget(
             name: "CogTraceStoreTests", dependencies: ["CogTraceStore", "CogTraceFormat"], swiftSettings: plainCode),
