@@ -254,11 +254,11 @@ extension Graph {
         // An async address's descriptor makes an `AsyncNode<Value>`: the address's type fixes the node's.
         let node = unsafeDowncast(self.node(address.descriptor, key: address.key), to: AsyncNode<Value>.self)
         node.handlesForNextRun.append(handle)
-        if node.mark == .clean {
-            recompute(node, trigger: 0)
-        } else {
-            settle(node)
-        }
+        // A checked node whose dependencies settle unchanged becomes clean without running, so
+        // the handle would wait for a run that never comes: the selector runs whenever settling
+        // left it waiting.
+        if node.mark != .clean { settle(node) }
+        if !node.handlesForNextRun.isEmpty { recompute(node, trigger: 0) }
         drainQueuedTurnsIfIdle()
         renewGrace(node, by: "refresh")
         return handle
