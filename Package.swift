@@ -47,7 +47,7 @@ let package = Package(
         // Test support with no test framework: `Cogs.forTesting`, trace capture, the scripting module re-exported.
         .target(
             name: "CogTestSupport",
-            dependencies: ["Cog", "CogScripting", "CogTrace", "CogTraceFormat", "CogTraceStore"],
+            dependencies: ["Cog", "CogScripting", "CogTrace", "CogTraceFormat", "CogTraceStore", "CCogTraceGuard"],
             swiftSettings: mainActorCode),
         // The Swift Testing trait and the XCTest base class, over the support module.
         .target(
@@ -55,6 +55,8 @@ let package = Package(
             swiftSettings: mainActorCode),
         // A load-time hook and a tap on C stderr, so `COG_TRACE` records suites nobody edited.
         .target(name: "CCogTestingHooks"),
+        // Closes the running tests' traces with how they ended when a signal stops the process.
+        .target(name: "CCogTraceGuard"),
         // Inspector engine: commands over the format only, never the runtime (its front end is CogInspectFrontEnd).
         .target(
             name: "CogInspector", dependencies: ["CogTraceFormat", "CogTraceStore", "CogCommandLine"],

@@ -18,6 +18,8 @@ public final class CogTraceCapture {
     /// from any thread.
     private let recorderList = Locked<[CogRecorder]>([])
     nonisolated private var recorders: [CogRecorder] { recorderList.withLock { $0 } }
+    /// The traces being streamed to their files, one per recorder that could start one.
+    private var streamedFiles: [StreamedFile] = []
     /// Whether `finish` has run: a test past its time limit is finished by a watchdog, and its
     /// end (if it comes) writes nothing more.
     private var isFinished = false
@@ -48,18 +50,53 @@ public final class CogTraceCapture {
     nonisolated private static let runMetadata = TraceRunMetadata.from(environment: ProcessInfo.processInfo.environment)
 
     /// Attaches a recorder to `cogs`; `Cogs.forTesting` calls this before it starts mechanisms.
+    /// The trace is streamed to its file from the start, each turn written as it ends, so a test
+    /// that crashes or is killed leaves it (`TestTraceGuard` closes it with how the test ended).
     func record(_ cogs: Cogs, clock: any Clock<Duration>) {
         guard options.policy != .off else { return }
         let recorderClock: RecorderConfiguration.Clock = clock is ContinuousClock ? .monotonic : .virtual(clock)
         var configuration = RecorderConfiguration(
-            title: testName, capacity: options.capacity, clock: recorderClock, redactedLabels: options.redactedLabels)
+            title: testName, capacity: options.capacity, clock: recorderClock, redactedLabels: options.redactedLabels,
+            streamWriting: .immediate)
+        configuration.testName = testName
         // On CI the trace says which commit, run and job it came from, for `export tables`.
         var metadata = Self.runMetadata
         if !metadata.isEmpty { metadata.test = testName }
         configuration.runMetadata = metadata.isEmpty ? nil : metadata
         let recorder = CogRecorder(configuration: configuration)
         recorder.attach(to: cogs)
+        let streamed = startStreaming(recorder)
         recorderList.withLock { $0.append(recorder) }
+        if let streamed { streamedFiles.append(streamed) }
+    }
+
+    /// Starts streaming `recorder` to a new file for this test, registered with the guard;
+    /// nil when the directory cannot take it (the recorder keeps its ring, and the one line
+    /// that says so is printed once per process).
+    private func startStreaming(_ recorder: CogRecorder) -> StreamedFile? {
+        let directory = URL(fileURLWithPath: options.directory, isDirectory: true)
+        let file: URL
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            file = try TraceFileName.reserve(in: directory, for: testName)
+        } catch {
+            Self.reportUnwritableOnce(directory: options.directory, reason: Self.reason(error), report: report)
+            return nil
+        }
+        recorder.reportsFaults = false
+        let pendingWork = recorder.trackPendingWork()
+        var entry: TestTraceGuard.Entry?
+        do {
+            let descriptor = try recorder.startStreaming(to: file) { turn in entry?.turnWritten(turn) }
+            entry = descriptor.flatMap {
+                TestTraceGuard.shared.register(descriptor: $0, test: testName, pendingWork: pendingWork)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            Self.reportUnwritableOnce(directory: options.directory, reason: error.reason, report: report)
+            return nil
+        }
+        return StreamedFile(recorder: recorder, file: file, guardEntry: entry)
     }
 
     /// Notes a failure the test reported, in every runtime's trace, after the turn that ended
@@ -84,25 +121,44 @@ public final class CogTraceCapture {
     /// How many runtimes this test recorded.
     public var recordedRuntimeCount: Int { recorders.count }
 
-    /// Writes the test's traces when it failed (or always, if the options say so), prints where
-    /// they went and how to open them, and returns their paths. Only the first call writes;
-    /// `reason` says why the test is being concluded when it is not its end (a time limit).
+    /// Ends the test's traces: kept when it failed (or always, if the options say so), removed
+    /// otherwise; prints where kept ones went and how to open them, and returns their paths.
+    /// Only the first call does anything; `reason` says why the test is being concluded when it
+    /// is not its end (a time limit).
     @discardableResult
     public func finish(testFailed: Bool, reason: String? = nil) -> [URL] {
         guard !isFinished else { return [] }
         isFinished = true
-        guard options.policy == .always || (testFailed && options.policy == .failures), !recorders.isEmpty else {
-            return []
-        }
-        let directory = URL(fileURLWithPath: options.directory, isDirectory: true)
+        let keep = options.policy == .always || (testFailed && options.policy == .failures)
         var written: [URL] = []
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            for recorder in recorders {
-                written.append(try Self.write(Data(recorder.traceText().utf8), in: directory, for: testName))
+        for streamed in streamedFiles {
+            if let entry = streamed.guardEntry { TestTraceGuard.shared.unregister(entry) }
+            streamed.recorder.finishStreaming()
+            // A test that ended is written as its ring, as it was before streaming: the streamed
+            // form (with the writing process in its header) is for a test that never ends.
+            if keep, streamed.recorder.faults.isEmpty,
+                (try? TraceFileName.replace(streamed.file, with: Array(streamed.recorder.traceText().utf8))) != nil
+            {
+                written.append(streamed.file)
+            } else {
+                try? FileManager.default.removeItem(at: streamed.file)
+                if keep {
+                    let reason = streamed.recorder.faults.first?.reason ?? String(cString: strerror(ENOSPC))
+                    Self.reportUnwritableOnce(directory: options.directory, reason: reason, report: report)
+                }
             }
-        } catch {
-            report("cog-trace: could not write the trace of '\(testName)': \(error)")
+        }
+        let streamedRecorders = Set(streamedFiles.map { ObjectIdentifier($0.recorder) })
+        let unstreamed = recorders.filter { !streamedRecorders.contains(ObjectIdentifier($0)) }
+        if keep, !unstreamed.isEmpty {
+            let directory = URL(fileURLWithPath: options.directory, isDirectory: true)
+            for recorder in unstreamed {
+                do {
+                    written.append(try TraceFileName.write(Array(recorder.traceText().utf8), in: directory, for: testName))
+                } catch {
+                    Self.reportUnwritableOnce(directory: options.directory, reason: Self.reason(error), report: report)
+                }
+            }
         }
         for file in written {
             let why = reason ?? (testFailed ? "failed" : "ran")
@@ -113,32 +169,31 @@ public final class CogTraceCapture {
         return written
     }
 
-    /// Writes `bytes` to an unused name for `testName` in `directory`. Another process (a
-    /// parallel test run) may take the name between the look and the write; the write never
-    /// overwrites, so the next name is tried.
-    private static func write(_ bytes: Data, in directory: URL, for testName: String) throws -> URL {
-        var attempts = 0
-        while true {
-            let file = unusedFile(in: directory, for: testName)
-            do {
-                try bytes.write(to: file, options: .withoutOverwriting)
-                return file
-            } catch  where attempts < 64 && FileManager.default.fileExists(atPath: file.path) {
-                attempts += 1
-            }
+    /// Says once per process that traces cannot be written into `directory`, and why.
+    private static func reportUnwritableOnce(
+        directory: String, reason: String, report: @Sendable (String) -> Void
+    ) {
+        let first = unwritableReported.withLock { reported in
+            defer { reported = true }
+            return !reported
         }
+        guard first else { return }
+        report("cog-trace: cannot write traces into '\(directory)': \(reason); failing tests leave no trace in this run")
     }
 
-    /// `Name.cogtrace`, or `Name-2.cogtrace` and onwards when that exists: never overwriting.
-    package static func unusedFile(in directory: URL, for testName: String) -> URL {
-        let safe = String(testName.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" }.prefix(120))
-        var candidate = directory.appendingPathComponent("\(safe).cogtrace")
-        var number = 2
-        while FileManager.default.fileExists(atPath: candidate.path) {
-            candidate = directory.appendingPathComponent("\(safe)-\(number).cogtrace")
-            number += 1
+    nonisolated private static let unwritableReported = Locked(false)
+
+    /// A file system error's reason, short: the POSIX description when there is one.
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
         }
-        return candidate
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileWriteOutOfSpaceError {
+            return String(cString: strerror(ENOSPC))
+        }
+        return nsError.localizedDescription
     }
 
     /// The traces as bytes, for a runner's attachments.
@@ -147,6 +202,13 @@ public final class CogTraceCapture {
             ("\(testName)\(index == 0 ? "" : "-\(index + 1)").cogtrace", Array(recorder.traceText().utf8))
         }
     }
+}
+
+/// A recorder streaming a test's trace to `file`, watched by the guard when it could take it.
+struct StreamedFile {
+    let recorder: CogRecorder
+    let file: URL
+    let guardEntry: TestTraceGuard.Entry?
 }
 
 /// Holds the running test's capture for the task and its children.

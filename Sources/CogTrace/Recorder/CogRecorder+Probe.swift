@@ -13,6 +13,12 @@ extension CogRecorder {
             return
         case .stateCreated(let info, _):
             noteState(info)
+        case .generationStarted(let state, let generation, _):
+            pendingWork?.started(
+                state: state.rawValue, label: label(of: state), generation: generation, since: turnNow)
+        case .generationCancelled(let state, let generation), .generationAccepted(let state, let generation, _),
+            .generationRejected(let state, let generation):
+            pendingWork?.ended(state: state.rawValue, generation: generation)
         default:
             break
         }
@@ -49,5 +55,14 @@ extension CogRecorder {
 
     public func recordDependenciesChanged(consumer: CogStateID, producers: borrowing CogProducerList) {
         if accepts() { log.appendDependencies(consumer: consumer, producers: producers) }
+    }
+}
+
+extension CogRecorder {
+    /// The label of a state the recorder has heard of, or its id.
+    func label(of state: CogStateID) -> String {
+        let id = state.rawValue
+        guard id >= 0, id < statePositionByID.count, statePositionByID[id] >= 0 else { return state.description }
+        return stateInfos[statePositionByID[id]].label
     }
 }

@@ -11,7 +11,10 @@ extension CogRecorder {
             capacity: configuration.capacity, keyframeInterval: configuration.keyframeInterval)
         // A stream is followed while it is written; a follower on this machine checks the
         // writer is still alive when nothing arrives. A ring is written whole, at the end.
-        if mode == "stream" { header.writer = .current }
+        if mode == "stream" {
+            header.writer = .current
+            header.test = configuration.testName
+        }
         header.ci = configuration.runMetadata
         return header
     }
@@ -112,10 +115,20 @@ extension CogRecorder {
         schedulePart()
     }
 
+    /// Starts streaming to `url` for a test: `turnWritten` hears each turn's number once its
+    /// record is handed over, and the file's descriptor is returned (nil when it is not open
+    /// yet: writing in the background opens it on the writer's thread).
+    package func startStreaming(to url: URL, turnWritten: @escaping (Int) -> Void) throws(RecorderFault) -> Int32? {
+        try startStreaming(to: url)
+        stream?.turnWritten = turnWritten
+        return stream?.fileDescriptor
+    }
+
     /// Notes a fault once: kept in `faults` for the app to read, and one line on standard error.
     /// The app and the in-memory ring carry on.
     func report(_ fault: RecorderFault) {
         reportedFaults.append(fault)
+        guard reportsFaults else { return }
         RuntimeStandardError.write("CogTrace: streaming stopped: \(fault)\n")
     }
 

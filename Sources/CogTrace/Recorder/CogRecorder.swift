@@ -90,9 +90,23 @@ public final class CogRecorder: CogProbe {
 
     /// The streaming file, when streaming.
     @exclusivity(unchecked) var stream: TraceStream?
+    /// The async generations in flight, when a test's watchdog asked for them
+    /// (`trackPendingWork()`); nil otherwise, and then generation events cost one check.
+    package private(set) var pendingWork: PendingWork?
+
+    /// Keeps the async generations in flight from now on, readable from any thread.
+    package func trackPendingWork() -> PendingWork {
+        if let pendingWork { return pendingWork }
+        let tracked = PendingWork()
+        pendingWork = tracked
+        return tracked
+    }
     /// The last turn that ended (0 before the first): where a failure noted now falls. Atomic,
     /// so a test framework can read it from the thread where it records an issue.
     private let lastEndedTurn = Atomic<Int>(0)
+
+    /// The turn under way, or the last that ended between turns.
+    var turnNow: Int { current?.info.id ?? lastEndedTurnNow }
 
     /// The last turn that ended, read from any thread.
     nonisolated public var lastEndedTurnNow: Int { lastEndedTurn.load(ordering: .relaxed) }
@@ -105,6 +119,9 @@ public final class CogRecorder: CogProbe {
         return reportedFaults
     }
     var reportedFaults: [RecorderFault] = []
+    /// Whether a fault is also said on standard error as it is found; a test's capture says
+    /// it once per run instead.
+    package var reportsFaults = true
 
     /// A recorder; attach it to a runtime to start recording.
     public init(configuration: RecorderConfiguration = RecorderConfiguration()) {

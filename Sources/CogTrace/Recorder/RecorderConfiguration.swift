@@ -39,6 +39,9 @@ public struct RecorderConfiguration {
     /// The CI run the recording belongs to, written in the header (nil: none). A test's
     /// recorder takes it from the environment (`TraceRunMetadata.from(environment:test:)`).
     public var runMetadata: TraceRunMetadata?
+    /// The test this runtime belongs to, when a test's capture made the recorder: a streamed
+    /// trace names it in its header, so a stream cut short reads as a test that did not end.
+    public var testName: String?
 
     /// A configuration; the defaults keep 10,000 turns with a keyframe every 1,000.
     public init(

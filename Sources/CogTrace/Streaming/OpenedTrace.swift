@@ -76,6 +76,10 @@ package struct OpenedTrace: Sendable {
         return nil
     }
 
+    /// The open file's descriptor, for a guard that appends a last record when a signal ends
+    /// the process.
+    package var fileDescriptor: Int32 { descriptor }
+
     package func close() {
         _ = Foundation.close(descriptor)
     }

@@ -17,7 +17,14 @@ public struct TraceFailure: Equatable, Sendable {
         public static let timeLimit = Kind(rawValue: "timeLimit")
         /// An issue the test recorded itself.
         public static let issue = Kind(rawValue: "issue")
-        public static let known = [expectation, error, timeLimit, issue]
+        /// The process crashed while the test ran (a trap, a fault, an abort): `signal` names it.
+        public static let crash = Kind(rawValue: "crash")
+        /// A signal stopped the process (a CI timeout's SIGTERM, Ctrl-C) before the test ended.
+        public static let terminated = Kind(rawValue: "terminated")
+        /// The test's runtime waited on async work and made no turn for a while; `waiting` names
+        /// the work. The test may still have gone on.
+        public static let stall = Kind(rawValue: "stall")
+        public static let known = [expectation, error, timeLimit, issue, crash, terminated, stall]
     }
 
     /// The last turn completed before the failure (0 when no turn had run).
@@ -30,9 +37,15 @@ public struct TraceFailure: Equatable, Sendable {
     /// Where in the test's source, when the framework knew.
     public let file: String?
     public let line: Int?
+    /// The signal that ended the process, for a `crash` or `terminated` record (`SIGILL`).
+    public let signal: String?
 
     /// A failure after turn `after`.
-    public init(after: TurnNumber, test: String, kind: Kind, message: String, file: String?, line: Int?) {
+    public init(
+        after: TurnNumber, test: String, kind: Kind, message: String, file: String?, line: Int?,
+        signal: String? = nil
+    ) {
+        self.signal = signal
         self.after = after
         self.test = test
         self.kind = kind
@@ -55,7 +68,7 @@ extension TraceFailure {
             ("type", .string("failure")), ("after", .int(after)), ("test", .string(test)),
             ("kind", .string(kind.rawValue)), ("message", .string(message)),
             ("file", file.map(JSONValue.string) ?? .null), ("line", line.map { .int($0) } ?? .null),
-        ])
+        ] + (signal.map { [("signal", JSONValue.string($0))] } ?? []))
     }
 
     /// Reads a failure record; nil when it lacks `after` or `message`.
@@ -66,6 +79,7 @@ extension TraceFailure {
         self.init(
             after: after, test: jsonValue["test"]?.stringValue ?? "",
             kind: Kind(rawValue: jsonValue["kind"]?.stringValue ?? Kind.issue.rawValue), message: message,
-            file: jsonValue["file"]?.stringValue, line: jsonValue["line"]?.intValue)
+            file: jsonValue["file"]?.stringValue, line: jsonValue["line"]?.intValue,
+            signal: jsonValue["signal"]?.stringValue)
     }
 }

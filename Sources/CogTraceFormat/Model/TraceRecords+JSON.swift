@@ -8,7 +8,8 @@ extension TraceHeader {
             ("capacity", .int(capacity)), ("keyframeEvery", .int(keyframeInterval)),
         ]
         return .object(
-            members + (writer.map { [("writer", $0.jsonValue)] } ?? []) + (ci.map { [("ci", $0.jsonValue)] } ?? []))
+            members + (writer.map { [("writer", $0.jsonValue)] } ?? []) + (ci.map { [("ci", $0.jsonValue)] } ?? [])
+                + (test.map { [("test", .string($0))] } ?? []))
     }
 
     /// Reads a header record; nil if a member is missing.
@@ -28,6 +29,7 @@ extension TraceHeader {
             self.writer = TraceWriterProcess(
                 pid: pid, started: writer["started"]?.intValue ?? 0, host: writer["host"]?.stringValue ?? "")
         }
+        test = jsonValue["test"]?.stringValue
         if let ci = jsonValue["ci"], case .object = ci {
             let metadata = TraceRunMetadata(jsonValue: ci)
             if !metadata.isEmpty { self.ci = metadata }

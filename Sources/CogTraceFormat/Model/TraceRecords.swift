@@ -24,6 +24,10 @@ public struct TraceHeader: Equatable {
     public var writer: TraceWriterProcess?
     /// The CI run that made it, when one did (the `ci` member; absent otherwise).
     public var ci: TraceRunMetadata?
+    /// The test whose runtime is being recorded, in a trace streamed while a test runs (the
+    /// `test` member): a stream that stops without its trailer then reads as a test the process
+    /// died in. Absent otherwise.
+    public var test: String?
 
     public init(runID: String, title: String, clock: String, mode: String, capacity: Int, keyframeInterval: Int) {
         self.runID = runID

@@ -115,7 +115,8 @@ struct TraceOnFailureTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("first".utf8).write(to: directory.appendingPathComponent("A.test.cogtrace"))
-        let next = CogTraceCapture.unusedFile(in: directory, for: "A.test")
+        let next = try TraceFileName.reserve(in: directory, for: "A.test")
         #expect(next.lastPathComponent == "A.test-2.cogtrace")
+        #expect(try String(contentsOf: directory.appendingPathComponent("A.test.cogtrace"), encoding: .utf8) == "first")
     }
 }
