@@ -24,7 +24,7 @@ extension CommandCatalog {
             switch question.subject {
             case .state(let id):
                 if let absent = session.absence(of: id, at: turn) { return [.message(absent)] }
-                return [.causalChain(session.causalChain(of: id, options))]
+                return [.causalChain(session.causalChain(of: id, options))] + session.unansweredWork(of: id, at: turn)
             case .registration(let name, let ids, _):
                 guard let chain = session.registrationChain(name: name, ids: ids, options) else {
                     return [.message("\(name) has not run by turn \(turn)")]

@@ -180,3 +180,21 @@ extension CommandContext {
             sameAs: sameAs, causesCut: causesCut, event: step.entry?.event, explanation: step.explanation)
     }
 }
+
+extension CommandContext {
+    /// For a test that never ended, asked about at its last turn: the generations of `id` still
+    /// waiting for their work when the trace stops, the thing a hung test waited on.
+    func unansweredWork(of id: NodeID, at turn: TurnNumber) -> [Report] {
+        guard trace.isCutShortTest, turn == trace.turnSequences.last else { return [] }
+        let waiting = trace.pendingGenerationsAtEnd().filter { $0.state == id }
+        guard !waiting.isEmpty else { return [] }
+        let how = trace.failures.last { [.crash, .terminated, .died].contains($0.kind) }?.message ?? "the test never ended"
+        let end = how.split(separator: ";").first.map(String.init) ?? how
+        return waiting.map { pending in
+            .message(
+                "waiting: generation \(pending.generation) of \(pending.label)"
+                    + (pending.since.map { ", started at turn \($0)," } ?? "")
+                    + " had not answered when the trace ended (\(end))")
+        }
+    }
+}

@@ -24,7 +24,10 @@ public struct TraceFailure: Equatable, Sendable {
         /// The test's runtime waited on async work and made no turn for a while; `waiting` names
         /// the work. The test may still have gone on.
         public static let stall = Kind(rawValue: "stall")
-        public static let known = [expectation, error, timeLimit, issue, crash, terminated, stall]
+        /// Never written: the reader's word for a test's trace cut short with no record of how
+        /// (the process was killed, or the machine stopped).
+        public static let died = Kind(rawValue: "died")
+        public static let known = [expectation, error, timeLimit, issue, crash, terminated, stall, died]
     }
 
     /// The last turn completed before the failure (0 when no turn had run).

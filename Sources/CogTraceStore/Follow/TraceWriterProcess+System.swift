@@ -21,7 +21,7 @@ extension TraceWriterProcess {
         return started > 0 && status.started != started
     }
 
-    static var hostName: String {
+    package static var hostName: String {
         var name = [CChar](repeating: 0, count: 256)
         guard gethostname(&name, name.count - 1) == 0 else { return "" }
         return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -18,8 +18,11 @@ public final class TraceFile {
     var contents: TraceContents
     /// Every state the trace names, by id.
     public var states: [NodeID: TraceStateInfo] { contents.states }
-    /// The failures the recorded test reported, in turn order (format 1.1; none in older files).
-    public var failures: [TraceFailure] { contents.failures }
+    /// The failures the recorded test reported, in turn order (format 1.1; none in older files),
+    /// and for a test that never ended, how it ended (`TraceFile+UnfinishedTest.swift`).
+    public var failures: [TraceFailure] { failuresWithTestEnd }
+    /// `failuresWithTestEnd` for the lines read so far: the turns, failures and trailer counted.
+    var testEndCache: (key: (Int, Int, Bool), failures: [TraceFailure])?
     /// The trailer; nil when the recorder did not finish (a crash, or a stream still open).
     public var trailer: TraceTrailer? { contents.trailer }
     /// What the reader tolerated.
