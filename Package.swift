@@ -114,7 +114,8 @@ let package = Package(
         // Tests, one target per module.
         .testTarget(name: "CogTests", dependencies: ["Cog", "CogTesting"], swiftSettings: mainActorCode),
         .testTarget(
-            name: "CogTestingTests", dependencies: ["CogTesting", "Cog", "CogTrace", "CogTraceStore"],
+            name: "CogTestingTests",
+            dependencies: ["CogTesting", "Cog", "CogTrace", "CogTraceStore", "CogTraceFormat", "CCogTraceGuard"],
             swiftSettings: mainActorCode),
         // A client of the runtime without MainActor default isolation, as apps may build.
         .testTarget(name: "CogClientTests", dependencies: ["Cog", "CogTesting", "CogTrace"], swiftSettings: plainCode),

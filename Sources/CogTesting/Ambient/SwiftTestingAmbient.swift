@@ -12,7 +12,18 @@
     /// latest, as the process exits.
     nonisolated final class SwiftTestingAmbient: Sendable {
         /// The one registry: the console tap is process-wide.
-        static let shared = SwiftTestingAmbient()
+        static let shared = SwiftTestingAmbient(installsTap: true, report: CogTraceCapture.printToStandardError)
+
+        /// Whether the first capture installs the console tap (only the shared registry does).
+        private let installsTap: Bool
+        /// Where the registry's own messages go.
+        private let report: @Sendable (String) -> Void
+
+        /// A registry; `installsTap` false for one a test feeds console lines by hand.
+        init(installsTap: Bool, report: @escaping @Sendable (String) -> Void) {
+            self.installsTap = installsTap
+            self.report = report
+        }
 
         /// A recording test the runner has not yet said has ended.
         private final class Live: Sendable {
@@ -49,8 +60,14 @@
             var tapInstalled = false
             /// Whether a MainActor task to write ended tests' traces is already on its way.
             var finishScheduled = false
+            /// Names the console prints across lines (a display name holding a line break), as
+            /// printed and as read: the bytes are folded onto one line before lines are split.
+            var foldedNames: [(printed: [UInt8], folded: [UInt8])] = []
+            /// How many test ends the console has been read to say.
+            var endsRead = 0
 
             mutating func end(_ live: Live, failed: Bool, reason: String?) {
+                endsRead += 1
                 ended.append((live, failed, reason))
                 byConsoleName[live.consoleName]?.removeAll { $0 === live }
                 if byConsoleName[live.consoleName]?.isEmpty == true { byConsoleName[live.consoleName] = nil }
@@ -70,15 +87,18 @@
                 let name = id.nameComponents.map { $0.hasSuffix("()") ? String($0.dropLast(2)) : $0 }
                     .joined(separator: ".")
                 let capture = CogTraceCapture(testName: name, options: options)
+                let printed = test.displayName.map { "\"\($0)\"" } ?? test.name
+                let folded = Self.folded(printed)
+                if folded != printed { state.foldedNames.append((Array(printed.utf8), Array(folded.utf8))) }
                 let live = Live(
                     key: key, test: AmbientTest(capture: capture),
-                    consoleName: test.displayName.map { "\"\($0)\"" } ?? test.name, source: test.sourceLocation)
+                    consoleName: SwiftTestingConsoleLine.stripEscapes(folded), source: test.sourceLocation)
                 state.byID[key] = live
                 state.byConsoleName[live.consoleName, default: []].append(live)
                 defer { state.tapInstalled = true }
                 return (capture, !state.tapInstalled)
             }
-            if made.installTap {
+            if made.installTap, installsTap {
                 if cog_console_tap_install(readConsole) {
                     atexit(finishAtExit)
                 } else {
@@ -96,6 +116,9 @@
             var ended = false
             state.withLock { state in
                 state.partialLine.append(contentsOf: bytes)
+                for (printed, folded) in state.foldedNames {
+                    state.partialLine = Self.replacing(printed, with: folded, in: state.partialLine)
+                }
                 guard let lastNewline = state.partialLine.lastIndex(of: UInt8(ascii: "\n")) else { return }
                 defer { state.partialLine.removeSubrange(...lastNewline) }
                 guard !state.byID.isEmpty else { return }
@@ -117,6 +140,29 @@
                 }
             }
             if ended { Task { @MainActor in self.finishEnded() } }
+        }
+
+        /// `name` with its line breaks shown as `⏎`, so a line that prints it stays one line.
+        static func folded(_ name: String) -> String {
+            String(name.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? "⏎" : Character($0) })
+        }
+
+        /// `bytes` with every occurrence of `pattern` replaced by `replacement`.
+        static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+            guard !pattern.isEmpty, bytes.count >= pattern.count else { return bytes }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == pattern[0], bytes[index...].starts(with: pattern) {
+                    result.append(contentsOf: replacement)
+                    index += pattern.count
+                } else {
+                    result.append(bytes[index])
+                    index += 1
+                }
+            }
+            return result
         }
 
         /// Whether a line holds `Test ` (an issue or an end) or `↳` (a detail under an issue).
@@ -179,6 +225,29 @@
             for (live, failed, reason) in ended { live.test.finish(failed: failed, reason: reason) }
         }
 
+        /// Ends the tests the console never said had ended (at exit): their traces are kept, since
+        /// nothing says they passed, and one line says why. When no end was read at all, the
+        /// runner's wording is not what the tap knows (a newer toolchain): then every trace is
+        /// kept rather than a failing test's lost quietly. Returns how many were ended.
+        @MainActor @discardableResult func finishUnended() -> Int {
+            let (unended, anyEndRead) = state.withLock { state in
+                defer {
+                    state.byID.removeAll()
+                    state.byConsoleName.removeAll()
+                }
+                return (state.byID.values.sorted { $0.key < $1.key }, state.endsRead > 0)
+            }
+            guard !unended.isEmpty else { return 0 }
+            if anyEndRead {
+                let names = unended.map { "'\($0.test.capture.testName)'" }.joined(separator: ", ")
+                report("cog-trace: could not tell how \(names) ended; keeping \(unended.count == 1 ? "its trace" : "their traces")")
+            } else {
+                report("cog-trace: could not tell which tests failed; keeping every trace")
+            }
+            for live in unended { live.test.finish(failed: true, reason: "ended without the runner saying how") }
+            return unended.count
+        }
+
         /// The live test an issue line names, among those the console names alike: the one whose
         /// source file holds the issue, declared closest above it.
         private static func pick(issueOf file: String?, line: Int?, among named: [Live]) -> Live? {
@@ -209,12 +278,18 @@
     /// bounded so a main thread that never answers cannot hold the exit.
     private let finishAtExit: @convention(c) () -> Void = {
         if Thread.isMainThread {
-            MainActor.assumeIsolated { SwiftTestingAmbient.shared.finishEnded() }
+            MainActor.assumeIsolated {
+                SwiftTestingAmbient.shared.finishEnded()
+                SwiftTestingAmbient.shared.finishUnended()
+            }
             return
         }
         let written = DispatchSemaphore(value: 0)
         DispatchQueue.main.async {
-            MainActor.assumeIsolated { SwiftTestingAmbient.shared.finishEnded() }
+            MainActor.assumeIsolated {
+                SwiftTestingAmbient.shared.finishEnded()
+                SwiftTestingAmbient.shared.finishUnended()
+            }
             written.signal()
         }
         _ = written.wait(timeout: .now() + .seconds(30))

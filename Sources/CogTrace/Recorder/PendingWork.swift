@@ -12,6 +12,12 @@ package final class PendingWork: Sendable {
         package let generation: Int
         /// The last turn that had ended when it started.
         package let since: Int
+
+        package init(label: String, generation: Int, since: Int) {
+            self.label = label
+            self.generation = generation
+            self.since = since
+        }
     }
 
     private let inFlight = Mutex<[Int: [Generation]]>([:])

@@ -15,7 +15,10 @@ package struct OpenedTrace: Sendable {
     /// `auto_da_alloc`), which made closing a stream's file cost a hundred times more
     /// (docs/performance.md, "Recorder and streaming").
     package static func open(_ path: String) -> Result<OpenedTrace, RecorderFault> {
-        let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        // Readable too where it may be, so that a guard closing the trace after a signal can see
+        // whether its last line is whole (`CCogTraceGuard`).
+        var descriptor = Foundation.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == EACCES { descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else { return .failure(RecorderFault(path: path, reason: Self.reason(errno))) }
         var status = stat()
         // A size that cannot be read is taken as something to empty: stale bytes past the end of

@@ -76,3 +76,32 @@ nonisolated final class DemoAmbientXCTests: XCTestCase {
         }
     }
 }
+
+/// Failing tests whose names no file system or console line takes as they are: each must still
+/// leave a trace, under a safe name inside the trace directory.
+@Suite(
+    .enabled(
+        if: DeliberateFailure.isEnabled,
+        "a demo that fails on purpose, not a failing test; AmbientRecordingTests runs it"
+    ))
+struct DemoHostileNames {
+    @Test("a name with a\nnewline") func demoHostileNewline() { DeliberateFailure.failAfterOneTurn() }
+    @Test("a name with \u{1B}[31mred\u{1B}[0m in it") func demoHostileEscape() { DeliberateFailure.failAfterOneTurn() }
+    @Test("../../up/and/out") func demoHostilePath() { DeliberateFailure.failAfterOneTurn() }
+    @Test(.enabled(if: true)) func demoHostileLongNameThatGoesOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOn() {
+        DeliberateFailure.failAfterOneTurn()
+    }
+}
+
+/// What the demo of a test that never ends does (`COG_TRACE_DEMO_UNFINISHED`): `crash` traps after
+/// three turns. Run only by `UnfinishedTestTraceTests`, in a process of its own.
+nonisolated let unfinishedDemo = ProcessInfo.processInfo.environment["COG_TRACE_DEMO_UNFINISHED"]
+
+struct DemoUnfinished {
+    @Test(.enabled(if: unfinishedDemo == "crash")) func demoUnfinishedCrash() {
+        let cogs = DeliberateFailure.threeSteps()
+        let missing: Int? = nil
+        let total = cogs[DeliberateFailure.doubledCog] + missing!
+        #expect(total > 0)
+    }
+}

@@ -20,6 +20,13 @@ enum DeliberateFailure {
         for step in 1...3 { cogs.turn("step \(step)") { $0[counterCog] = step } }
         return cogs
     }
+
+    /// One turn, then an expectation that fails.
+    static func failAfterOneTurn() {
+        let cogs = Cogs.forTesting()
+        cogs.turn("step 1") { $0[counterCog] = 1 }
+        #expect(cogs[doubledCog] == 3, "one doubled is not three")
+    }
 }
 
 struct DemoError: Error {}

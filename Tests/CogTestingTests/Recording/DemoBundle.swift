@@ -15,7 +15,7 @@ enum DemoBundle {
     static func run(
         _ arguments: [String], environment extra: [String: String] = [:], unsetting: [String] = []
     ) throws
-        -> (files: [String: String], output: String, directory: URL)
+        -> (files: [String: String], output: String, directory: URL, status: Int32)
     {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cog-traces-\(UUID().uuidString)")
         let process = Process()
@@ -38,7 +38,8 @@ enum DemoBundle {
         for name in names {
             files[name] = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
         }
-        return (files, printed, directory)
+        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return (files, printed, directory, status)
     }
 
     /// What `coginspect` (built beside this bundle) prints on standard output for `arguments`.

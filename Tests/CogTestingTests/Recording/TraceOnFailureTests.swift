@@ -16,7 +16,8 @@ struct TraceOnFailureTests {
     ) throws
         -> (files: [String: String], output: String, directory: URL)
     {
-        try DemoBundle.run(arguments, environment: extra)
+        let result = try DemoBundle.run(arguments, environment: extra)
+        return (result.files, result.output, result.directory)
     }
 
     private static var testBundle: URL { DemoBundle.executable }
