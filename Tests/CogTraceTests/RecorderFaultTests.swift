@@ -112,7 +112,7 @@ struct RecorderFaultTests {
         #expect(capture.finish(testFailed: true).isEmpty)
         #expect(messages.withLock { $0 }.count == 1)
         #expect(
-            messages.withLock { $0 }.first?.hasPrefix("cog-trace: could not write the trace of 'Faults.directory'")
+            messages.withLock { $0 }.first?.hasPrefix("cog-trace: cannot write traces into '/proc/cannot/create': ")
                 == true)
         #expect(cogs[doubledCog] == 6)
     }

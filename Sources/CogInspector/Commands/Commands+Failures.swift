@@ -24,9 +24,18 @@ extension CommandCatalog {
             rows: failures.map { failure in
                 [
                     .turn(TurnReference(failure.after, afterTurn: true)), .text(failure.test),
-                    .text(failure.kind.rawValue), .text(failure.message), .optionalText(failure.location),
+                    .text(failure.kind.rawValue), .text(shownMessage(of: failure)), .optionalText(failure.location),
                 ]
             })
+    }
+}
+
+extension CommandCatalog {
+    /// A failure's message, with the signal that ended the process when the message does not
+    /// name it already (a crash's fatal message).
+    static func shownMessage(of failure: TraceFailure) -> String {
+        guard let signal = failure.signal, !failure.message.contains(signal) else { return failure.message }
+        return failure.message + " (\(signal))"
     }
 }
 
@@ -79,7 +88,7 @@ struct FailureMarker {
 
     private static func marker(_ failure: TraceFailure) -> [Cell] {
         [
-            .turn(TurnReference(failure.after, afterTurn: true)), .text("✘ failure: \(failure.message)"),
+            .turn(TurnReference(failure.after, afterTurn: true)), .text("✘ failure: \(CommandCatalog.shownMessage(of: failure))"),
             .text("failure"), .absent, .absent, .cursorMark(false),
         ]
     }

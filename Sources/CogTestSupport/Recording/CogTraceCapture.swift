@@ -169,19 +169,17 @@ public final class CogTraceCapture {
         return written
     }
 
-    /// Says once per process that traces cannot be written into `directory`, and why.
+    /// Says once per process that traces cannot be written into `directory`, and why: a full
+    /// disk fails every test's trace alike, and one line says so.
     private static func reportUnwritableOnce(
         directory: String, reason: String, report: @Sendable (String) -> Void
     ) {
-        let first = unwritableReported.withLock { reported in
-            defer { reported = true }
-            return !reported
-        }
+        let first = unwritableReported.withLock { reported in reported.insert(directory).inserted }
         guard first else { return }
         report("cog-trace: cannot write traces into '\(directory)': \(reason); failing tests leave no trace in this run")
     }
 
-    nonisolated private static let unwritableReported = Locked(false)
+    nonisolated private static let unwritableReported = Locked<Set<String>>([])
 
     /// A file system error's reason, short: the POSIX description when there is one.
     private static func reason(_ error: any Error) -> String {
