@@ -57,7 +57,7 @@ public final class CogTraceCapture {
         let recorderClock: RecorderConfiguration.Clock = clock is ContinuousClock ? .monotonic : .virtual(clock)
         var configuration = RecorderConfiguration(
             title: testName, capacity: options.capacity, clock: recorderClock, redactedLabels: options.redactedLabels,
-            streamWriting: .immediate)
+            streamWriting: Self.streamMode == "background" ? .background : .immediate)
         configuration.testName = testName
         // On CI the trace says which commit, run and job it came from, for `export tables`.
         var metadata = Self.runMetadata
@@ -65,10 +65,12 @@ public final class CogTraceCapture {
         configuration.runMetadata = metadata.isEmpty ? nil : metadata
         let recorder = CogRecorder(configuration: configuration)
         recorder.attach(to: cogs)
-        let streamed = startStreaming(recorder)
+        let streamed = Self.streamMode == "off" ? nil : startStreaming(recorder)
         recorderList.withLock { $0.append(recorder) }
         if let streamed { streamedFiles.append(streamed) }
     }
+
+    nonisolated static let streamMode = ProcessInfo.processInfo.environment["COG_TRACE_STREAM"] ?? "immediate"
 
     /// Starts streaming `recorder` to a new file for this test, registered with the guard;
     /// nil when the directory cannot take it (the recorder keeps its ring, and the one line

@@ -19,6 +19,9 @@
         /// Where the registry's own messages go.
         private let report: @Sendable (String) -> Void
 
+        /// The runner's event stream being read, when the run writes one.
+        let eventStream = Locked<SwiftTestingEventStream?>(nil)
+
         /// A registry; `installsTap` false for one a test feeds console lines by hand.
         init(installsTap: Bool, report: @escaping @Sendable (String) -> Void) {
             self.installsTap = installsTap
@@ -26,7 +29,7 @@
         }
 
         /// A recording test the runner has not yet said has ended.
-        private final class Live: Sendable {
+        final class Live: Sendable {
             /// Its id's description (module, type, function and place).
             let key: String
             let test: AmbientTest
@@ -35,6 +38,8 @@
             let sourceFileName: String
             let sourceFileID: String
             let sourceLine: Int
+            /// Issues the event stream reported for it so far.
+            let eventIssues = Locked(0)
 
             init(key: String, test: AmbientTest, consoleName: String, source: SourceLocation) {
                 self.key = key
@@ -46,7 +51,7 @@
             }
         }
 
-        private struct State {
+        struct State {
             /// Live tests by their id's description (module, type, function and place).
             var byID: [String: Live] = [:]
             /// Live tests by the name the console prints; two tests may share one.
@@ -63,6 +68,9 @@
             /// Names the console prints across lines (a display name holding a line break), as
             /// printed and as read: the bytes are folded onto one line before lines are split.
             var foldedNames: [(printed: [UInt8], folded: [UInt8])] = []
+            /// Whether results come from the runner's event stream (`SwiftTestingEventStream`);
+            /// the console is then not read for them.
+            var readsEventStream = false
             /// How many test ends the console has been read to say.
             var endsRead = 0
 
@@ -75,7 +83,7 @@
             }
         }
 
-        private let state = Locked(State())
+        let state = Locked(State())
 
         /// The capture of `test`, made when the test first asks.
         @MainActor func capture(for test: Test, options: CogTraceOptions) -> CogTraceCapture {
@@ -99,6 +107,12 @@
                 return (capture, !state.tapInstalled)
             }
             if made.installTap, installsTap {
+                // The event stream, when the run writes one, says how each test ended; the console
+                // is still read for where each issue happened, since it is read as it is written.
+                if let stream = SwiftTestingEventStream.start(for: self) {
+                    state.withLock { $0.readsEventStream = true }
+                    eventStream.withLock { $0 = stream }
+                }
                 if cog_console_tap_install(readConsole) {
                     atexit(finishAtExit)
                 } else {
@@ -205,6 +219,7 @@
                 return true
             case .ended(let name, let failed):
                 state.lastIssue = nil
+                guard !state.readsEventStream else { return false }
                 let named = state.byConsoleName[name] ?? []
                 guard let live = named.first(where: { ($0.test.reportedFailures > 0) == failed }) ?? named.first
                 else { return false }
@@ -256,7 +271,7 @@
             return above.max { $0.sourceLine < $1.sourceLine } ?? named.first
         }
 
-        private static func kind(of message: String) -> TraceFailure.Kind {
+        static func kind(of message: String) -> TraceFailure.Kind {
             if message.hasPrefix("Expectation failed") { return .expectation }
             if message.hasPrefix("Caught error") { return .error }
             if message.hasPrefix("Time limit was exceeded") { return .timeLimit }
@@ -277,6 +292,7 @@
     /// runs the MainActor, so the exiting thread asks the main thread to write them and waits,
     /// bounded so a main thread that never answers cannot hold the exit.
     private let finishAtExit: @convention(c) () -> Void = {
+        SwiftTestingAmbient.shared.eventStream.withLock { $0 }?.readToEnd()
         if Thread.isMainThread {
             MainActor.assumeIsolated {
                 SwiftTestingAmbient.shared.finishEnded()

@@ -40,6 +40,31 @@ struct AmbientRecordingTests {
         #expect(twin.failures.first?.message.contains("the twin that fails") == true)
     }
 
+    @Test func theRunnersEventStreamTellsFailuresWhenTheRunWritesOne() throws {
+        let events = FileManager.default.temporaryDirectory.appendingPathComponent("events-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: events) }
+        let result = try DemoBundle.run(
+            [
+                "--testing-library", "swift-testing", "--filter", "DemoAmbientTests|DemoHostileNames",
+                "--event-stream-output-path", events.path, "--event-stream-version", "0",
+            ],
+            environment: ["COG_TRACE": "failures"])
+        defer { try? FileManager.default.removeItem(at: result.directory) }
+        #expect(result.files.count == 6, "\(result.files.keys.sorted())\n\(result.output)")
+        #expect(!result.output.contains("could not tell"), "every end came from the stream")
+        for (name, text) in result.files {
+            let failures = try TraceFile.parse(text).failures
+            #expect(failures.count == 1, "\(name)")
+        }
+        let failed = try TraceFile.parse(
+            try #require(result.files["DemoAmbientTests.demoAmbientFailsAfterTheSecondStep.cogtrace"]))
+        let failure = try #require(failed.failures.first)
+        #expect(failure.kind == .expectation)
+        #expect(failure.message.contains("two doubled is not five"))
+        #expect(failure.file == "CogTestingTests/AmbientDemos.swift")
+        #expect(try failed.turn(failure.after).name == "step 2")
+    }
+
     @Test func onlyTheFailingXCTestLeavesATrace() throws {
         let result = try DemoBundle.run(["CogTestingTests.DemoAmbientXCTests"], environment: ["COG_TRACE": "failures"])
         defer { try? FileManager.default.removeItem(at: result.directory) }
