@@ -104,10 +104,14 @@ static void remember(char *into, size_t *length, size_t capacity, const char *by
 
 static void *forward_stderr(void *unused) {
     (void)unused;
-    char buffer[4096];
+    char buffer[65536];
     for (;;) {
         struct pollfd ready = {.fd = pipe_read, .events = POLLIN};
         if (poll(&ready, 1, -1) < 0 && errno != EINTR) return NULL;
+        // A moment for the rest of a burst (a runner prints line by line) to arrive, so that it
+        // is passed on in one read and one write rather than a pair per line.
+        struct timespec gather = {.tv_sec = 0, .tv_nsec = 500000};
+        nanosleep(&gather, NULL);
         pthread_mutex_lock(&forward_lock);
         if (atomic_load(&closing)) {
             pthread_mutex_unlock(&forward_lock);
@@ -393,7 +397,62 @@ static int mark_all(int signal) {
     return marked;
 }
 
-int cog_trace_guard_mark_all_for_testing(int signal) { return mark_all(signal); }
+// MARK: The rescue, on a thread of the guard's own
+
+static cog_trace_guard_rescue_function _Atomic rescue_function;
+static int rescue_pipe[2] = {-1, -1};
+static _Atomic unsigned long rescues_requested;
+static _Atomic unsigned long rescues_done;
+static _Thread_local int is_rescue_thread;
+
+void cog_trace_guard_set_rescue(cog_trace_guard_rescue_function rescue) { atomic_store(&rescue_function, rescue); }
+
+static void *run_rescues(void *unused) {
+    (void)unused;
+    is_rescue_thread = 1;
+    for (;;) {
+        unsigned char signal;
+        ssize_t count = read(rescue_pipe[0], &signal, 1);
+        if (count < 0 && errno == EINTR) continue;
+        if (count <= 0) return NULL;
+        cog_trace_guard_rescue_function rescue = atomic_load(&rescue_function);
+        if (rescue != NULL) rescue(signal);
+        atomic_fetch_add(&rescues_done, 1);
+    }
+}
+
+static void start_rescue_thread(void) {
+    if (pipe2(rescue_pipe, O_CLOEXEC) != 0) return;
+    pthread_t thread;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&thread, &attributes, run_rescues, NULL) != 0) {
+        close(rescue_pipe[0]);
+        close(rescue_pipe[1]);
+        rescue_pipe[0] = rescue_pipe[1] = -1;
+    }
+    pthread_attr_destroy(&attributes);
+}
+
+/// Asks the rescue thread to run and waits for it: a byte down a pipe, then short sleeps.
+static void request_rescue(int signal) {
+    if (rescue_pipe[1] < 0 || is_rescue_thread || atomic_load(&rescue_function) == NULL) return;
+    unsigned long ticket = atomic_fetch_add(&rescues_requested, 1) + 1;
+    unsigned char byte = (unsigned char)signal;
+    if (!write_all(rescue_pipe[1], (const char *)&byte, 1)) return;
+    for (int waits = 0; waits < 300 && atomic_load(&rescues_done) < ticket; waits++) {
+        struct timespec pause = {.tv_sec = 0, .tv_nsec = 10000000};
+        nanosleep(&pause, NULL);
+    }
+}
+
+static int handle(int signal) {
+    request_rescue(signal);
+    return mark_all(signal);
+}
+
+int cog_trace_guard_handle_for_testing(int signal) { return handle(signal); }
 
 // MARK: The handler
 
@@ -405,7 +464,7 @@ static _Atomic int installed;
 static void guard_handler(int signal, siginfo_t *info, void *context) {
     int saved_errno = errno;
     if (atomic_exchange(&handling, 1) == 0) {
-        mark_all(signal);
+        handle(signal);
         // What is printed from here on (the runtime's backtrace, the runner's last words) goes
         // straight to the real standard error: nothing forwards the pipe any more.
         if (saved_stderr >= 0) dup2(saved_stderr, STDERR_FILENO);
@@ -427,6 +486,7 @@ static void guard_handler(int signal, siginfo_t *info, void *context) {
 void cog_trace_guard_install(void) {
     if (atomic_exchange(&installed, 1) != 0) return;
     capture_stderr();
+    start_rescue_thread();
     for (size_t index = 0; index < sizeof guarded_signals / sizeof guarded_signals[0]; index++) {
         int signal = guarded_signals[index];
         struct sigaction action;

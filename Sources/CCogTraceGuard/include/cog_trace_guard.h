@@ -38,8 +38,16 @@ long cog_trace_guard_last_turn(int slot);
 /// Whether standard error is being passed through the guard's pipe.
 bool cog_trace_guard_captures_stderr(void);
 
-/// Runs the handler's work for `signal` without a signal (for the guard's own tests): writes
-/// the records a signal would and returns how many traces got one.
-int cog_trace_guard_mark_all_for_testing(int signal);
+/// Work that cannot be done in a signal handler (rendering a test's trace from memory to its
+/// file, which allocates and takes locks): the handler asks the guard's own thread to call it
+/// and waits for it, at most three seconds, before it writes its records.
+typedef void (*cog_trace_guard_rescue_function)(int signal);
+
+/// Sets the rescue the handler asks for (once, before or after installing).
+void cog_trace_guard_set_rescue(cog_trace_guard_rescue_function rescue);
+
+/// Runs the handler's work for `signal` without a signal (for the guard's own tests): the
+/// rescue, then the records a signal would write; returns how many traces got one.
+int cog_trace_guard_handle_for_testing(int signal);
 
 #endif

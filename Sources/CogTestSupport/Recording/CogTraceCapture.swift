@@ -18,15 +18,15 @@ public final class CogTraceCapture {
     /// from any thread.
     private let recorderList = Locked<[CogRecorder]>([])
     nonisolated private var recorders: [CogRecorder] { recorderList.withLock { $0 } }
-    /// The traces being streamed to their files, one per recorder that could start one.
-    private var streamedFiles: [StreamedFile] = []
+    /// The traces written to disk before the test ended, by recorder (`TestTraceGuard`).
+    var checkpoints: [ObjectIdentifier: TraceCheckpoint] = [:]
     /// Whether `finish` has run: a test past its time limit is finished by a watchdog, and its
     /// end (if it comes) writes nothing more.
-    private var isFinished = false
+    var isFinished = false
 
     /// Where the capture says what it wrote or why it could not: standard error, unless a test
     /// of the capture itself listens instead.
-    private let report: @Sendable (String) -> Void
+    let report: @Sendable (String) -> Void
 
     /// A capture for the test named `testName`.
     public convenience init(testName: String, options: CogTraceOptions) {
@@ -50,14 +50,13 @@ public final class CogTraceCapture {
     nonisolated private static let runMetadata = TraceRunMetadata.from(environment: ProcessInfo.processInfo.environment)
 
     /// Attaches a recorder to `cogs`; `Cogs.forTesting` calls this before it starts mechanisms.
-    /// The trace is streamed to its file from the start, each turn written as it ends, so a test
-    /// that crashes or is killed leaves it (`TestTraceGuard` closes it with how the test ended).
+    /// The trace stays in memory while the test runs; `TestTraceGuard` writes it should the
+    /// test never end (a crash, a stop, a kill, a stall).
     func record(_ cogs: Cogs, clock: any Clock<Duration>) {
         guard options.policy != .off else { return }
         let recorderClock: RecorderConfiguration.Clock = clock is ContinuousClock ? .monotonic : .virtual(clock)
         var configuration = RecorderConfiguration(
-            title: testName, capacity: options.capacity, clock: recorderClock, redactedLabels: options.redactedLabels,
-            streamWriting: Self.streamMode == "background" ? .background : .immediate)
+            title: testName, capacity: options.capacity, clock: recorderClock, redactedLabels: options.redactedLabels)
         configuration.testName = testName
         // On CI the trace says which commit, run and job it came from, for `export tables`.
         var metadata = Self.runMetadata
@@ -65,40 +64,8 @@ public final class CogTraceCapture {
         configuration.runMetadata = metadata.isEmpty ? nil : metadata
         let recorder = CogRecorder(configuration: configuration)
         recorder.attach(to: cogs)
-        let streamed = Self.streamMode == "off" ? nil : startStreaming(recorder)
         recorderList.withLock { $0.append(recorder) }
-        if let streamed { streamedFiles.append(streamed) }
-    }
-
-    nonisolated static let streamMode = ProcessInfo.processInfo.environment["COG_TRACE_STREAM"] ?? "immediate"
-
-    /// Starts streaming `recorder` to a new file for this test, registered with the guard;
-    /// nil when the directory cannot take it (the recorder keeps its ring, and the one line
-    /// that says so is printed once per process).
-    private func startStreaming(_ recorder: CogRecorder) -> StreamedFile? {
-        let directory = URL(fileURLWithPath: options.directory, isDirectory: true)
-        let file: URL
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            file = try TraceFileName.reserve(in: directory, for: testName)
-        } catch {
-            Self.reportUnwritableOnce(directory: options.directory, reason: Self.reason(error), report: report)
-            return nil
-        }
-        recorder.reportsFaults = false
-        let pendingWork = recorder.trackPendingWork()
-        var entry: TestTraceGuard.Entry?
-        do {
-            let descriptor = try recorder.startStreaming(to: file) { turn in entry?.turnWritten(turn) }
-            entry = descriptor.flatMap {
-                TestTraceGuard.shared.register(descriptor: $0, test: testName, pendingWork: pendingWork)
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: file)
-            Self.reportUnwritableOnce(directory: options.directory, reason: error.reason, report: report)
-            return nil
-        }
-        return StreamedFile(recorder: recorder, file: file, guardEntry: entry)
+        TestTraceGuard.shared.watch(recorder, of: self)
     }
 
     /// Notes a failure the test reported, in every runtime's trace, after the turn that ended
@@ -123,43 +90,38 @@ public final class CogTraceCapture {
     /// How many runtimes this test recorded.
     public var recordedRuntimeCount: Int { recorders.count }
 
-    /// Ends the test's traces: kept when it failed (or always, if the options say so), removed
-    /// otherwise; prints where kept ones went and how to open them, and returns their paths.
-    /// Only the first call does anything; `reason` says why the test is being concluded when it
-    /// is not its end (a time limit).
+    /// Ends the test's traces: written when it failed (or always, if the options say so),
+    /// else nothing is left (a checkpoint written meanwhile is removed); prints where written
+    /// ones went and how to open them, and returns their paths. Only the first call does
+    /// anything; `reason` says why the test is being concluded when it is not its end (a time
+    /// limit).
     @discardableResult
     public func finish(testFailed: Bool, reason: String? = nil) -> [URL] {
         guard !isFinished else { return [] }
         isFinished = true
         let keep = options.policy == .always || (testFailed && options.policy == .failures)
+        let directory = URL(fileURLWithPath: options.directory, isDirectory: true)
         var written: [URL] = []
-        for streamed in streamedFiles {
-            if let entry = streamed.guardEntry { TestTraceGuard.shared.unregister(entry) }
-            streamed.recorder.finishStreaming()
-            // A test that ended is written as its ring, as it was before streaming: the streamed
-            // form (with the writing process in its header) is for a test that never ends.
-            if keep, streamed.recorder.faults.isEmpty,
-                (try? TraceFileName.replace(streamed.file, with: Array(streamed.recorder.traceText().utf8))) != nil
-            {
-                written.append(streamed.file)
-            } else {
-                try? FileManager.default.removeItem(at: streamed.file)
-                if keep {
-                    let reason = streamed.recorder.faults.first?.reason ?? String(cString: strerror(ENOSPC))
-                    Self.reportUnwritableOnce(directory: options.directory, reason: reason, report: report)
-                }
+        for recorder in recorders {
+            TestTraceGuard.shared.forget(recorder)
+            let checkpoint = checkpoints.removeValue(forKey: ObjectIdentifier(recorder))
+            checkpoint?.close()
+            guard keep else {
+                if let file = checkpoint?.file { try? FileManager.default.removeItem(at: file) }
+                continue
             }
-        }
-        let streamedRecorders = Set(streamedFiles.map { ObjectIdentifier($0.recorder) })
-        let unstreamed = recorders.filter { !streamedRecorders.contains(ObjectIdentifier($0)) }
-        if keep, !unstreamed.isEmpty {
-            let directory = URL(fileURLWithPath: options.directory, isDirectory: true)
-            for recorder in unstreamed {
-                do {
-                    written.append(try TraceFileName.write(Array(recorder.traceText().utf8), in: directory, for: testName))
-                } catch {
-                    Self.reportUnwritableOnce(directory: options.directory, reason: Self.reason(error), report: report)
+            let bytes = Array(recorder.traceText().utf8)
+            do {
+                if let file = checkpoint?.file {
+                    try TraceFileName.replace(file, with: bytes)
+                    written.append(file)
+                } else {
+                    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                    written.append(try TraceFileName.write(bytes, in: directory, for: testName))
                 }
+            } catch {
+                if let file = checkpoint?.file { try? FileManager.default.removeItem(at: file) }
+                Self.reportUnwritableOnce(directory: options.directory, reason: Self.reason(from: error), report: report)
             }
         }
         for file in written {
@@ -183,8 +145,15 @@ public final class CogTraceCapture {
 
     nonisolated private static let unwritableReported = Locked<Set<String>>([])
 
+    /// `reportUnwritableOnce` for an error met while writing a checkpoint.
+    static func reportUnwritableOnceFromGuard(
+        directory: String, error: any Error, report: @Sendable (String) -> Void
+    ) {
+        reportUnwritableOnce(directory: directory, reason: reason(from: error), report: report)
+    }
+
     /// A file system error's reason, short: the POSIX description when there is one.
-    private static func reason(_ error: any Error) -> String {
+    private static func reason(from error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
@@ -202,13 +171,6 @@ public final class CogTraceCapture {
             ("\(testName)\(index == 0 ? "" : "-\(index + 1)").cogtrace", Array(recorder.traceText().utf8))
         }
     }
-}
-
-/// A recorder streaming a test's trace to `file`, watched by the guard when it could take it.
-struct StreamedFile {
-    let recorder: CogRecorder
-    let file: URL
-    let guardEntry: TestTraceGuard.Entry?
 }
 
 /// Holds the running test's capture for the task and its children.

@@ -6,51 +6,54 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// The process-wide side of crash-safe test recording: every test trace being streamed is
-/// registered with the C guard (`CCogTraceGuard`), whose signal handler closes it with a
-/// `crash` or `terminated` record, and with a watchdog that marks a test `stall` when its runtime
-/// waits on async work and makes no turn for `COG_TRACE_STALL` seconds (60 by default). Both are
-/// installed by the first test trace streamed.
+/// The process-wide side of recording tests that may never end. A test's trace lives in memory
+/// while it runs, as it always has, so a passing test costs no file at all; the guard makes
+/// sure an unfinished test still leaves it:
+/// - a fatal signal (a trap, a fault, an abort) or a stop (SIGTERM, SIGINT): the C handler
+///   (`CCogTraceGuard`) has the guard's rescue thread write every running test's trace from
+///   memory, then appends a `crash` or `terminated` record to each;
+/// - SIGKILL, which nothing can catch: a test running longer than `checkpointAfter` is written
+///   to its file (a checkpoint: the trace so far, with no trailer) and again after each change,
+///   so what a kill leaves reads back as a test the process died in;
+/// - a stall: a test whose runtime waits on async work and makes no turn for `COG_TRACE_STALL`
+///   seconds (60 by default) gets a `stall` mark naming the work, while it goes on.
 nonisolated package final class TestTraceGuard: Sendable {
     /// The one guard: signals and the watchdog's timer are process-wide.
     package static let shared = TestTraceGuard(
         stallSeconds: TestTraceGuard.stallSeconds(from: ProcessInfo.processInfo.environment))
 
-    /// One streamed trace the guard watches.
-    package final class Entry: Sendable {
-        let slot: Int32
-        let test: String
+    /// How long a test runs before its trace is first written to disk.
+    static let checkpointAfter: UInt64 = 1_000_000_000
+    /// How often the watchdog looks.
+    static let lookInterval = 0.25
+
+    /// One recorder of a running test, as the watchdog follows it.
+    private struct Watched {
+        let capture: CogTraceCapture
+        let recorder: CogRecorder
         let pendingWork: PendingWork
-        /// When the trace last got a turn, in nanoseconds of uptime.
-        let lastTurnAt = Atomic<UInt64>(DispatchTime.now().uptimeNanoseconds)
-        /// Whether the quiet stretch under way is already marked as stalled.
-        let stallMarked = Atomic<Bool>(false)
-
-        init(slot: Int32, test: String, pendingWork: PendingWork) {
-            self.slot = slot
-            self.test = test
-            self.pendingWork = pendingWork
-        }
-
-        /// A turn ended and is written: the guard's record and the watchdog start from it.
-        func turnWritten(_ turn: Int) {
-            cog_trace_guard_turn_ended(slot, turn)
-            lastTurnAt.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
-            stallMarked.store(false, ordering: .relaxed)
-        }
+        let startedAt: UInt64
+        var lastTurn = 0
+        var lastTurnAt: UInt64
+        /// The turn the file on disk was written at; nil before the first checkpoint.
+        var checkpointedTurn: Int?
+        var checkpointPending = false
+        /// When the next checkpoint may be written: a big trace is written less often.
+        var nextCheckpointAt: UInt64 = 0
+        var stallMarked = false
     }
 
     private let stallSeconds: Double
-    private let entries = Mutex<[Int32: Entry]>([:])
+    private let watched = Mutex<[ObjectIdentifier: Watched]>([:])
     private let timer = Mutex<DispatchSourceTimer?>(nil)
-    private let queue = DispatchQueue(label: "CogTesting.stall-watchdog")
+    private let queue = DispatchQueue(label: "CogTesting.trace-watchdog")
 
     package init(stallSeconds: Double) {
         self.stallSeconds = stallSeconds
     }
 
     /// `COG_TRACE_STALL` as seconds: a positive number, else 60 (a value that does not parse
-    /// is said once on standard error).
+    /// is said on standard error).
     package static func stallSeconds(from environment: [String: String]) -> Double {
         guard let text = environment["COG_TRACE_STALL"] else { return 60 }
         if let seconds = Double(text), seconds.isFinite, seconds > 0 { return seconds }
@@ -58,80 +61,106 @@ nonisolated package final class TestTraceGuard: Sendable {
         return 60
     }
 
-    /// Registers the open trace `descriptor` of `test`; nil when the guard has no slot free.
-    package func register(descriptor: Int32, test: String, pendingWork: PendingWork) -> Entry? {
+    /// Follows `recorder` of `capture` until `forget(_:)`; installs the signal handlers and
+    /// starts the watchdog the first time.
+    @MainActor package func watch(_ recorder: CogRecorder, of capture: CogTraceCapture) {
+        cog_trace_guard_set_rescue(rescueEveryTrace)
         cog_trace_guard_install()
-        let name = JSONValue.string(test).jsonText
-        let slot = name.withCString { cog_trace_guard_register(descriptor, $0) }
-        guard slot >= 0 else { return nil }
-        let entry = Entry(slot: slot, test: test, pendingWork: pendingWork)
-        entries.withLock { $0[slot] = entry }
+        let now = DispatchTime.now().uptimeNanoseconds
+        let entry = Watched(
+            capture: capture, recorder: recorder, pendingWork: recorder.trackPendingWork(), startedAt: now,
+            lastTurnAt: now)
+        watched.withLock { $0[ObjectIdentifier(recorder)] = entry }
         startWatchdog()
-        return entry
     }
 
-    /// Forgets `entry` before its file is closed.
-    package func unregister(_ entry: Entry) {
-        entries.withLock { $0[entry.slot] = nil }
-        cog_trace_guard_unregister(entry.slot)
+    /// Stops following `recorder` (its test ended).
+    package func forget(_ recorder: CogRecorder) {
+        _ = watched.withLock { $0.removeValue(forKey: ObjectIdentifier(recorder)) }
     }
 
     private func startWatchdog() {
         timer.withLock { timer in
             guard timer == nil else { return }
             let source = DispatchSource.makeTimerSource(queue: queue)
-            let interval = min(1, max(0.05, stallSeconds / 4))
+            let interval = min(Self.lookInterval, max(0.05, stallSeconds / 4))
             source.schedule(deadline: .now() + interval, repeating: interval)
-            source.setEventHandler { [self] in lookForStalls() }
+            source.setEventHandler { [self] in look() }
             source.resume()
             timer = source
         }
     }
 
-    /// Marks every test whose runtime waits on work and has made no turn for `stallSeconds`.
-    package func lookForStalls() {
+    /// Writes checkpoints that are due and marks stalls.
+    package func look() {
         let now = DispatchTime.now().uptimeNanoseconds
         let quietLimit = UInt64(stallSeconds * 1_000_000_000)
-        for entry in entries.withLock({ Array($0.values) }) {
-            let last = entry.lastTurnAt.load(ordering: .relaxed)
-            guard now > last, now - last >= quietLimit, !entry.stallMarked.load(ordering: .relaxed) else { continue }
-            let waiting = entry.pendingWork.generations
-            guard !waiting.isEmpty else { continue }
-            entry.stallMarked.store(true, ordering: .relaxed)
-            let quiet = Double(now - last) / 1_000_000_000
-            let record = Self.stallRecord(
-                test: entry.test, after: cog_trace_guard_last_turn(entry.slot), quietSeconds: quiet, waiting: waiting)
-            let line = "\n" + record.jsonText + "\n"
-            _ = line.withCString { cog_trace_guard_append(entry.slot, $0, strlen($0)) }
-            RuntimeStandardError.write("cog-trace: '\(entry.test)' \(Self.stallMessage(quietSeconds: quiet, waiting: waiting))\n")
+        var checkpoints: [(CogTraceCapture, CogRecorder)] = []
+        var stalls: [(CogTraceCapture, CogRecorder, String)] = []
+        watched.withLock { watched in
+            for key in Array(watched.keys) {
+                guard var entry = watched[key] else { continue }
+                let turn = entry.recorder.lastEndedTurnNow
+                if turn != entry.lastTurn {
+                    entry.lastTurn = turn
+                    entry.lastTurnAt = now
+                    entry.stallMarked = false
+                }
+                if !entry.stallMarked, Self.elapsed(from: entry.lastTurnAt, to: now) >= quietLimit {
+                    let waiting = entry.pendingWork.generations
+                    if !waiting.isEmpty {
+                        entry.stallMarked = true
+                        let quiet = Double(Self.elapsed(from: entry.lastTurnAt, to: now)) / 1_000_000_000
+                        stalls.append((entry.capture, entry.recorder, Self.stallMessage(quietSeconds: quiet, waiting: waiting)))
+                        entry.checkpointedTurn = nil
+                    }
+                }
+                if !entry.checkpointPending, Self.elapsed(from: entry.startedAt, to: now) >= Self.checkpointAfter,
+                    now >= entry.nextCheckpointAt, entry.checkpointedTurn != turn
+                {
+                    entry.checkpointPending = true
+                    entry.checkpointedTurn = turn
+                    checkpoints.append((entry.capture, entry.recorder))
+                }
+                watched[key] = entry
+            }
+        }
+        for (capture, recorder, message) in stalls {
+            RuntimeStandardError.write("cog-trace: '\(capture.testName)' \(message)\n")
+            DispatchQueue.main.async { MainActor.assumeIsolated { capture.noteStall(message, in: recorder) } }
+        }
+        for (capture, recorder) in checkpoints {
+            DispatchQueue.main.async { [self] in
+                let started = DispatchTime.now().uptimeNanoseconds
+                MainActor.assumeIsolated { capture.checkpoint(recorder) }
+                let took = Self.elapsed(from: started, to: DispatchTime.now().uptimeNanoseconds)
+                watched.withLock { watched in
+                    // Writing a big trace again costs a tenth of the time since, at most.
+                    watched[ObjectIdentifier(recorder)]?.checkpointPending = false
+                    watched[ObjectIdentifier(recorder)]?.nextCheckpointAt = started + max(Self.checkpointAfter, took * 10)
+                }
+            }
         }
     }
 
-    /// `stalled: no turn for 2 s while waiting on refresh.advice generation 1 (since turn 3)`.
+    /// Nanoseconds from `start` to `end`; 0 when `end` was read first (a test registered while
+    /// the watchdog looked).
+    static func elapsed(from start: UInt64, to end: UInt64) -> UInt64 { end > start ? end - start : 0 }
+
+    /// On the rescue thread, while a signal handler waits: every running test's trace, written
+    /// from memory to its file.
+    func rescueAll() {
+        let entries = watched.withLock { Array($0.values) }
+        for entry in entries { entry.capture.checkpointFromRescue(entry.recorder) }
+    }
+
+    /// `stalled: no turn for 2.5 s while waiting on refresh.advice generation 1 (since turn 3)`.
     package static func stallMessage(quietSeconds: Double, waiting: [PendingWork.Generation]) -> String {
         let seconds = quietSeconds >= 10 ? String(Int(quietSeconds)) : String(format: "%.1f", quietSeconds)
         let what = waiting.map { "\($0.label) generation \($0.generation) (since turn \($0.since))" }
         return "stalled: no turn for \(seconds) s while waiting on " + what.joined(separator: ", ")
     }
-
-    /// The `failure` record of kind `stall`, with the work waited on in `waiting`.
-    static func stallRecord(test: String, after: Int, quietSeconds: Double, waiting: [PendingWork.Generation])
-        -> JSONValue
-    {
-        let failure = TraceFailure(
-            after: TurnNumber(after), test: test, kind: .stall,
-            message: stallMessage(quietSeconds: quietSeconds, waiting: waiting), file: nil, line: nil)
-        guard case .object(var members) = failure.jsonValue else { return failure.jsonValue }
-        members.append(
-            (
-                "waiting",
-                .array(
-                    waiting.map {
-                        .object([
-                            ("state", .string($0.label)), ("generation", .int($0.generation)), ("since", .int($0.since)),
-                        ])
-                    })
-            ))
-        return .object(members)
-    }
 }
+
+/// The rescue the C handler asks for.
+private let rescueEveryTrace: cog_trace_guard_rescue_function = { _ in TestTraceGuard.shared.rescueAll() }

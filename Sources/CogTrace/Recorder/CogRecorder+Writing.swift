@@ -66,9 +66,16 @@ extension CogRecorder {
     }
 
     /// The trace as text, exactly as `write(to:)` writes it.
-    public func traceText() -> String {
+    public func traceText() -> String { traceText(asCheckpoint: false) }
+
+    /// The trace of a test that has not ended, as its checkpoint on disk: the retained history
+    /// with a stream's header (the writing process and the test's name) and no trailer, so that
+    /// if the process dies with nothing more written the trace reads as a test cut short.
+    package func checkpointText() -> String { traceText(asCheckpoint: true) }
+
+    private func traceText(asCheckpoint: Bool) -> String {
         var lines = TraceLines()
-        lines.append(header(mode: "ring").jsonValue)
+        lines.append(header(mode: asCheckpoint ? "stream" : "ring").jsonValue)
         for info in stateInfos { lines.append(info) }
         let turns = orderedRing
         var converter = TraceConverter(from: baseSnapshot)
@@ -86,6 +93,7 @@ extension CogRecorder {
         lines.appendIdle(
             after: turns.last?.info.id ?? 0, events: portable(idleEvents, settling: false), convertedBy: &converter)
         for failure in failures { lines.append(failure.jsonValue) }
+        if asCheckpoint { return lines.text }
         lines.append(
             TraceTrailer(
                 ok: true, turns: recordedTurnCount, evicted: evictedTurnCount, dropped: droppedEventCount,
@@ -115,20 +123,10 @@ extension CogRecorder {
         schedulePart()
     }
 
-    /// Starts streaming to `url` for a test: `turnWritten` hears each turn's number once its
-    /// record is handed over, and the file's descriptor is returned (nil when it is not open
-    /// yet: writing in the background opens it on the writer's thread).
-    package func startStreaming(to url: URL, turnWritten: @escaping (Int) -> Void) throws(RecorderFault) -> Int32? {
-        try startStreaming(to: url)
-        stream?.turnWritten = turnWritten
-        return stream?.fileDescriptor
-    }
-
     /// Notes a fault once: kept in `faults` for the app to read, and one line on standard error.
     /// The app and the in-memory ring carry on.
     func report(_ fault: RecorderFault) {
         reportedFaults.append(fault)
-        guard reportsFaults else { return }
         RuntimeStandardError.write("CogTrace: streaming stopped: \(fault)\n")
     }
 

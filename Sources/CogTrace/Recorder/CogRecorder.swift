@@ -119,9 +119,6 @@ public final class CogRecorder: CogProbe {
         return reportedFaults
     }
     var reportedFaults: [RecorderFault] = []
-    /// Whether a fault is also said on standard error as it is found; a test's capture says
-    /// it once per run instead.
-    package var reportsFaults = true
 
     /// A recorder; attach it to a runtime to start recording.
     public init(configuration: RecorderConfiguration = RecorderConfiguration()) {

@@ -15,10 +15,7 @@ package struct OpenedTrace: Sendable {
     /// `auto_da_alloc`), which made closing a stream's file cost a hundred times more
     /// (docs/performance.md, "Recorder and streaming").
     package static func open(_ path: String) -> Result<OpenedTrace, RecorderFault> {
-        // Readable too where it may be, so that a guard closing the trace after a signal can see
-        // whether its last line is whole (`CCogTraceGuard`).
-        var descriptor = Foundation.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        if descriptor < 0, errno == EACCES { descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644) }
+        let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return .failure(RecorderFault(path: path, reason: Self.reason(errno))) }
         var status = stat()
         // A size that cannot be read is taken as something to empty: stale bytes past the end of
@@ -78,10 +75,6 @@ package struct OpenedTrace: Sendable {
         }
         return nil
     }
-
-    /// The open file's descriptor, for a guard that appends a last record when a signal ends
-    /// the process.
-    package var fileDescriptor: Int32 { descriptor }
 
     package func close() {
         _ = Foundation.close(descriptor)

@@ -59,12 +59,6 @@ final class StreamWriter: Sendable {
         if !writesInBackground, case .failure(let fault)? = file.opened() { throw fault }
     }
 
-    /// The file's descriptor once it is open (at once, when writing is immediate).
-    var fileDescriptor: Int32? {
-        guard case .success(let opened)? = file.opened() else { return nil }
-        return opened.fileDescriptor
-    }
-
     /// Whether an app thread is waiting for this writer to catch up (`maximumLag`).
     var isHoldingTheAppBack: Bool { appThreadsHeldBack.load(ordering: .relaxed) > 0 }
 

@@ -35,12 +35,6 @@ final class TraceStream {
     /// the stream finishes: with 2,048 that was 3M instructions of a cellx run's finish, and ten
     /// rounds put its stream x at 2.15 with 256 against 2.27 with 2,048 (medians).
     static let partSize = 256
-    /// Told each turn's number once its record is handed to the writer (written, when writing
-    /// is immediate): a test's guard keeps it for the record a signal leaves.
-    var turnWritten: ((Int) -> Void)?
-
-    /// The file's descriptor, once open.
-    var fileDescriptor: Int32? { writer.fileDescriptor }
 
     /// Opens (creating or truncating) the file at `url`. A fault found later is reported to the
     /// recorder passed to the call that finds it: the stream holds no reference to its recorder,
@@ -82,7 +76,6 @@ final class TraceStream {
         batch.append(.turn(recorder.heading(of: turn), events: events))
         held = writer.write(consume batch)
         lastSequence = turn.info.id
-        turnWritten?(turn.info.id)
     }
 
     /// A failure the test noted: handed over at once, so a test that crashes next still leaves it.

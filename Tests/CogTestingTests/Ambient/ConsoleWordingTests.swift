@@ -50,6 +50,6 @@ struct ConsoleWordingTests {
         ambient.finishEnded()
         #expect(ambient.finishUnended() == 0)
         #expect(said.withLock { $0 }.isEmpty)
-        #expect((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) == [])
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).isEmpty)
     }
 }
