@@ -350,13 +350,17 @@ static bool ends_with_newline(int descriptor) {
     return pread(descriptor, &last, 1, status.st_size - 1) != 1 || last == '\n';
 }
 
-static int mark_all(int signal) {
+static int mark_slots(int signal, int first, int end);
+
+static int mark_all(int signal) { return mark_slots(signal, 0, SLOT_COUNT); }
+
+static int mark_slots(int signal, int first, int end) {
     static char recent[TAIL_CAPACITY];
     static struct text record;
     struct fatal_message fatal = {0};
     bool has_fatal = !is_stop(signal) && find_fatal_message(recent, recent_stderr(recent), &fatal);
     int marked = 0;
-    for (int index = 0; index < SLOT_COUNT; index++) {
+    for (int index = first; index < end; index++) {
         if (atomic_load(&slots[index].state) != SLOT_LIVE) continue;
         int descriptor = atomic_load(&slots[index].descriptor);
         record.length = 0;
@@ -452,7 +456,9 @@ static int handle(int signal) {
     return mark_all(signal);
 }
 
-int cog_trace_guard_handle_for_testing(int signal) { return handle(signal); }
+bool cog_trace_guard_mark_for_testing(int slot, int signal) {
+    return slot >= 0 && slot < SLOT_COUNT && mark_slots(signal, slot, slot + 1) == 1;
+}
 
 // MARK: The handler
 

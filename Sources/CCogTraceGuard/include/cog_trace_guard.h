@@ -46,8 +46,9 @@ typedef void (*cog_trace_guard_rescue_function)(int signal);
 /// Sets the rescue the handler asks for (once, before or after installing).
 void cog_trace_guard_set_rescue(cog_trace_guard_rescue_function rescue);
 
-/// Runs the handler's work for `signal` without a signal (for the guard's own tests): the
-/// rescue, then the records a signal would write; returns how many traces got one.
-int cog_trace_guard_handle_for_testing(int signal);
+/// Writes the record `signal` would write into the trace in `slot` only, without a signal and
+/// without a rescue (for the guard's own tests, which share the process with other tests'
+/// traces); false when the slot is free or the write failed.
+bool cog_trace_guard_mark_for_testing(int slot, int signal);
 
 #endif
