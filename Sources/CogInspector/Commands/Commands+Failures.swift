@@ -88,7 +88,8 @@ struct FailureMarker {
 
     private static func marker(_ failure: TraceFailure) -> [Cell] {
         [
-            .turn(TurnReference(failure.after, afterTurn: true)), .text("✘ failure: \(CommandCatalog.shownMessage(of: failure))"),
+            .turn(TurnReference(failure.after, afterTurn: true)),
+            .text("✘ failure: \(CommandCatalog.shownMessage(of: failure))"),
             .text("failure"), .absent, .absent, .cursorMark(false),
         ]
     }

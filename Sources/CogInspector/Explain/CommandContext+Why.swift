@@ -188,7 +188,8 @@ extension CommandContext {
         guard trace.isCutShortTest, turn == trace.turnSequences.last else { return [] }
         let waiting = trace.pendingGenerationsAtEnd().filter { $0.state == id }
         guard !waiting.isEmpty else { return [] }
-        let how = trace.failures.last { [.crash, .terminated, .died].contains($0.kind) }?.message ?? "the test never ended"
+        let how =
+            trace.failures.last { [.crash, .terminated, .died].contains($0.kind) }?.message ?? "the test never ended"
         let end = how.split(separator: ";").first.map(String.init) ?? how
         return waiting.map { pending in
             .message(

@@ -121,7 +121,8 @@ public final class CogTraceCapture {
                 }
             } catch {
                 if let file = checkpoint?.file { try? FileManager.default.removeItem(at: file) }
-                Self.reportUnwritableOnce(directory: options.directory, reason: Self.reason(from: error), report: report)
+                Self.reportUnwritableOnce(
+                    directory: options.directory, reason: Self.reason(from: error), report: report)
             }
         }
         for file in written {
@@ -140,7 +141,8 @@ public final class CogTraceCapture {
     ) {
         let first = unwritableReported.withLock { reported in reported.insert(directory).inserted }
         guard first else { return }
-        report("cog-trace: cannot write traces into '\(directory)': \(reason); failing tests leave no trace in this run")
+        report(
+            "cog-trace: cannot write traces into '\(directory)': \(reason); failing tests leave no trace in this run")
     }
 
     nonisolated private static let unwritableReported = Locked<Set<String>>([])
@@ -155,7 +157,8 @@ public final class CogTraceCapture {
     /// A file system error's reason, short: the POSIX description when there is one.
     private static func reason(from error: any Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(underlying.code)))
         }
         if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }

@@ -57,7 +57,8 @@ nonisolated package final class TestTraceGuard: Sendable {
     package static func stallSeconds(from environment: [String: String]) -> Double {
         guard let text = environment["COG_TRACE_STALL"] else { return 60 }
         if let seconds = Double(text), seconds.isFinite, seconds > 0 { return seconds }
-        RuntimeStandardError.write("cog-trace: COG_TRACE_STALL='\(text)' is not a positive number of seconds; using 60\n")
+        RuntimeStandardError.write(
+            "cog-trace: COG_TRACE_STALL='\(text)' is not a positive number of seconds; using 60\n")
         return 60
     }
 
@@ -111,7 +112,8 @@ nonisolated package final class TestTraceGuard: Sendable {
                     if !waiting.isEmpty {
                         entry.stallMarked = true
                         let quiet = Double(Self.elapsed(from: entry.lastTurnAt, to: now)) / 1_000_000_000
-                        stalls.append((entry.capture, entry.recorder, Self.stallMessage(quietSeconds: quiet, waiting: waiting)))
+                        stalls.append(
+                            (entry.capture, entry.recorder, Self.stallMessage(quietSeconds: quiet, waiting: waiting)))
                         entry.checkpointedTurn = nil
                     }
                 }
@@ -137,7 +139,8 @@ nonisolated package final class TestTraceGuard: Sendable {
                 watched.withLock { watched in
                     // Writing a big trace again costs a tenth of the time since, at most.
                     watched[ObjectIdentifier(recorder)]?.checkpointPending = false
-                    watched[ObjectIdentifier(recorder)]?.nextCheckpointAt = started + max(Self.checkpointAfter, took * 10)
+                    watched[ObjectIdentifier(recorder)]?.nextCheckpointAt =
+                        started + max(Self.checkpointAfter, took * 10)
                 }
             }
         }

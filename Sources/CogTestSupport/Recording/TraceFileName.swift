@@ -13,7 +13,8 @@ nonisolated package enum TraceFileName {
         var stem = ""
         for scalar in testName.unicodeScalars {
             guard stem.unicodeScalars.count < stemLimit else { break }
-            let isPlain = scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+            let isPlain =
+                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar))
             stem.unicodeScalars.append(isPlain && !(stem.isEmpty && scalar == ".") ? scalar : "_")
         }
         return stem.isEmpty ? "test" : stem
@@ -45,7 +46,9 @@ nonisolated package enum TraceFileName {
         var failure = descriptor < 0 ? errno : 0
         var written = 0
         while failure == 0, written < bytes.count {
-            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            let count = bytes.withUnsafeBytes {
+                Foundation.write(descriptor, $0.baseAddress! + written, bytes.count - written)
+            }
             if count < 0, errno == EINTR { continue }
             if count <= 0 { failure = count < 0 ? errno : EIO } else { written += count }
         }

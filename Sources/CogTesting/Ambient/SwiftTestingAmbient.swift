@@ -255,7 +255,9 @@
             guard !unended.isEmpty else { return 0 }
             if anyEndRead {
                 let names = unended.map { "'\($0.test.capture.testName)'" }.joined(separator: ", ")
-                report("cog-trace: could not tell how \(names) ended; keeping \(unended.count == 1 ? "its trace" : "their traces")")
+                report(
+                    "cog-trace: could not tell how \(names) ended; keeping \(unended.count == 1 ? "its trace" : "their traces")"
+                )
             } else {
                 report("cog-trace: could not tell which tests failed; keeping every trace")
             }

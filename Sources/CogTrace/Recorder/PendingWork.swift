@@ -25,7 +25,9 @@ package final class PendingWork: Sendable {
     package init() {}
 
     func started(state: Int, label: String, generation: Int, since: Int) {
-        inFlight.withLock { $0[state, default: []].append(Generation(label: label, generation: generation, since: since)) }
+        inFlight.withLock {
+            $0[state, default: []].append(Generation(label: label, generation: generation, since: since))
+        }
     }
 
     func ended(state: Int, generation: Int) {

@@ -67,11 +67,12 @@ public struct TraceFailure: Equatable, Sendable {
 extension TraceFailure {
     /// The record form: `{"type":"failure","after":N,"test":…,"kind":…,"message":…,"file":…,"line":…}`.
     package var jsonValue: JSONValue {
-        .object([
-            ("type", .string("failure")), ("after", .int(after)), ("test", .string(test)),
-            ("kind", .string(kind.rawValue)), ("message", .string(message)),
-            ("file", file.map(JSONValue.string) ?? .null), ("line", line.map { .int($0) } ?? .null),
-        ] + (signal.map { [("signal", JSONValue.string($0))] } ?? []))
+        .object(
+            [
+                ("type", .string("failure")), ("after", .int(after)), ("test", .string(test)),
+                ("kind", .string(kind.rawValue)), ("message", .string(message)),
+                ("file", file.map(JSONValue.string) ?? .null), ("line", line.map { .int($0) } ?? .null),
+            ] + (signal.map { [("signal", JSONValue.string($0))] } ?? []))
     }
 
     /// Reads a failure record; nil when it lacks `after` or `message`.

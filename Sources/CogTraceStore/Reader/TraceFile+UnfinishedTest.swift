@@ -54,7 +54,9 @@ extension TraceFile {
         for sequence in turnSequences.reversed().prefix(Self.pendingSearchDepth) {
             guard let turn = try? turn(sequence) else { continue }
             for event in turn.events + turn.after {
-                if case .generationStarted(let state, let generation, _) = event { starts[state, default: [:]][generation] = sequence }
+                if case .generationStarted(let state, let generation, _) = event {
+                    starts[state, default: [:]][generation] = sequence
+                }
             }
             if pending.allSatisfy({ starts[$0.state]?[$0.generation] != nil }) { break }
         }

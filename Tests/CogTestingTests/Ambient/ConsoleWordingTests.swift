@@ -12,7 +12,8 @@ import Testing
 struct ConsoleWordingTests {
     /// A registry fed by hand, recording this test into a fresh directory, with one turn made.
     @MainActor private func recordThisTest() throws -> (SwiftTestingAmbient, Locked<[String]>, URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cog-wording-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cog-wording-\(UUID().uuidString)")
         let said = Locked<[String]>([])
         let ambient = SwiftTestingAmbient(installsTap: false) { message in said.withLock { $0.append(message) } }
         let test = try #require(Test.current)

@@ -88,7 +88,10 @@ struct DemoHostileNames {
     @Test("a name with a\nnewline") func demoHostileNewline() { DeliberateFailure.failAfterOneTurn() }
     @Test("a name with \u{1B}[31mred\u{1B}[0m in it") func demoHostileEscape() { DeliberateFailure.failAfterOneTurn() }
     @Test("../../up/and/out") func demoHostilePath() { DeliberateFailure.failAfterOneTurn() }
-    @Test(.enabled(if: true)) func demoHostileLongNameThatGoesOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOn() {
+    @Test(.enabled(if: true))
+    func
+        demoHostileLongNameThatGoesOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOnAndOn()
+    {
         DeliberateFailure.failAfterOneTurn()
     }
 }

@@ -38,7 +38,8 @@ enum DemoBundle {
         for name in names {
             files[name] = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
         }
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        let status =
+            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return (files, printed, directory, status)
     }
 

@@ -1,6 +1,6 @@
 import CCogTraceGuard
-import CogTraceFormat
 import CogTrace
+import CogTraceFormat
 import CogTraceStore
 import Foundation
 import Testing
@@ -16,7 +16,8 @@ struct UnfinishedTestTraceTests {
             ["--testing-library", "swift-testing", "--filter", "demoUnfinishedCrash"],
             environment: ["COG_TRACE": "failures", "COG_TRACE_DEMO_UNFINISHED": "crash"])
         defer { try? FileManager.default.removeItem(at: result.directory) }
-        #expect(result.status == 128 + SIGILL || result.status == 128 + SIGTRAP, "the runner's status: \(result.output)")
+        #expect(
+            result.status == 128 + SIGILL || result.status == 128 + SIGTRAP, "the runner's status: \(result.output)")
         let text = try #require(result.files["DemoUnfinished.demoUnfinishedCrash.cogtrace"], "\(result.output)")
         let trace = try TraceFile.parse(text)
         #expect(trace.turnCount == 3)
@@ -31,7 +32,8 @@ struct UnfinishedTestTraceTests {
 
     @Test func failingTestsWithAnyNameLeaveATraceInsideTheDirectory() throws {
         let result = try DemoBundle.run(
-            ["--testing-library", "swift-testing", "--filter", "DemoHostileNames"], environment: ["COG_TRACE": "failures"])
+            ["--testing-library", "swift-testing", "--filter", "DemoHostileNames"],
+            environment: ["COG_TRACE": "failures"])
         defer { try? FileManager.default.removeItem(at: result.directory) }
         #expect(result.files.count == 4, "\(result.files.keys.sorted())\n\(result.output)")
         for (name, text) in result.files {

@@ -31,7 +31,8 @@ struct UnfinishedTestTraceReadingTests {
         let failure = try #require(trace.failures.last)
         #expect(failure.kind == .died)
         #expect(failure.after == 4)
-        #expect(failure.message == "the process died while the test ran; waiting on shop.quote generation 1 (since turn 4)")
+        #expect(
+            failure.message == "the process died while the test ran; waiting on shop.quote generation 1 (since turn 4)")
     }
 
     @Test func aSignalsRecordSaysHowAndNoDeathIsAdded() throws {
