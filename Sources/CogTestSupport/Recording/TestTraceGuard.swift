@@ -160,8 +160,7 @@ nonisolated package final class TestTraceGuard: Sendable {
     /// `stalled: no turn for 2.5 s while waiting on refresh.advice generation 1 (since turn 3)`.
     package static func stallMessage(quietSeconds: Double, waiting: [PendingWork.Generation]) -> String {
         let seconds = quietSeconds >= 10 ? String(Int(quietSeconds)) : String(format: "%.1f", quietSeconds)
-        let what = waiting.map { "\($0.label) generation \($0.generation) (since turn \($0.since))" }
-        return "stalled: no turn for \(seconds) s while waiting on " + what.joined(separator: ", ")
+        return "stalled: no turn for \(seconds) s while waiting on " + TracePendingGeneration.list(waiting)
     }
 }
 

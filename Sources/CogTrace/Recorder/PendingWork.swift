@@ -1,3 +1,4 @@
+import CogTraceFormat
 import Synchronization
 
 /// The async generations a recorded runtime has started and not yet seen end, readable from any
@@ -6,28 +7,16 @@ import Synchronization
 /// and updated only on generation events, which are rare beside the rest.
 package final class PendingWork: Sendable {
     /// One generation in flight.
-    package struct Generation: Sendable, Equatable {
-        /// The state's label, with its key.
-        package let label: String
-        package let generation: Int
-        /// The last turn that had ended when it started.
-        package let since: Int
-
-        package init(label: String, generation: Int, since: Int) {
-            self.label = label
-            self.generation = generation
-            self.since = since
-        }
-    }
+    package typealias Generation = TracePendingGeneration
 
     private let inFlight = Mutex<[Int: [Generation]]>([:])
 
     package init() {}
 
     func started(state: Int, label: String, generation: Int, since: Int) {
-        inFlight.withLock {
-            $0[state, default: []].append(Generation(label: label, generation: generation, since: since))
-        }
+        let started = Generation(
+            state: NodeID(rawValue: state), label: label, generation: generation, since: TurnNumber(since))
+        inFlight.withLock { $0[state, default: []].append(started) }
     }
 
     func ended(state: Int, generation: Int) {
@@ -39,6 +28,6 @@ package final class PendingWork: Sendable {
 
     /// The generations in flight now, oldest first.
     package var generations: [Generation] {
-        inFlight.withLock { $0.values.flatMap { $0 } }.sorted { ($0.since, $0.label) < ($1.since, $1.label) }
+        inFlight.withLock { $0.values.flatMap { $0 } }.sorted { ($0.since ?? 0, $0.label) < ($1.since ?? 0, $1.label) }
     }
 }

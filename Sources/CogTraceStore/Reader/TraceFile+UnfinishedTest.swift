@@ -5,18 +5,7 @@ public import CogTraceFormat
 /// What such a trace says first is how the test ended and what its runtime was waiting on.
 extension TraceFile {
     /// One async generation still in flight where the trace ends.
-    public struct PendingGeneration: Equatable, Sendable {
-        public let state: NodeID
-        public let label: String
-        public let generation: Int
-        /// The turn that started it, when found.
-        public let since: TurnNumber?
-
-        /// `checkout.quote generation 2 (since turn 4)`.
-        public var description: String {
-            "\(label) generation \(generation)" + (since.map { " (since turn \($0))" } ?? "")
-        }
-    }
+    public typealias PendingGeneration = TracePendingGeneration
 
     /// How far back the turn that started a pending generation is looked for.
     static let pendingSearchDepth = 10_000
@@ -78,7 +67,7 @@ extension TraceFile {
         if isCutShortTest, failures.contains(where: { ends.contains($0.kind) }) {
             let waiting = pendingGenerationsAtEnd()
             if !waiting.isEmpty {
-                let note = "; waiting on " + waiting.map(\.description).joined(separator: ", ")
+                let note = "; waiting on " + TracePendingGeneration.list(waiting)
                 failures = failures.map { failure in
                     guard ends.contains(failure.kind) else { return failure }
                     return TraceFailure(

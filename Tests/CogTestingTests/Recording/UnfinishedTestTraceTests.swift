@@ -79,7 +79,8 @@ struct UnfinishedTestTraceTests {
 
     @Test func aStallMarkNamesTheWorkWaitedOn() {
         let message = TestTraceGuard.stallMessage(
-            quietSeconds: 2.5, waiting: [PendingWork.Generation(label: "shop.quote[7]", generation: 2, since: 3)])
+            quietSeconds: 2.5,
+            waiting: [TracePendingGeneration(state: 7, label: "shop.quote[7]", generation: 2, since: 3)])
         #expect(message == "stalled: no turn for 2.5 s while waiting on shop.quote[7] generation 2 (since turn 3)")
     }
 }

@@ -48,17 +48,17 @@ struct UnfinishedTests {
     /// Three turns, then a wait for a shipping quote the courier never answers: CI's timeout
     /// ends it.
     @Test(.enabled(if: unfinishedMode == "hang")) func theShippingQuoteNeverComes() async {
-        let cogs = Cogs.forTesting()
-        cogs.add("mug")
-        cogs.add("tea")
-        cogs.add("pot")
-        let quote = await cogs.refresh(shippingCentsCog).outcome
-        #expect(quote.name == "success")
+        await fillTheBasketAndAwaitTheQuote()
     }
 
     /// The same wait for a courier that answers after 30 s: no turn meanwhile, so with
     /// `COG_TRACE_STALL=2` the trace is marked stalled while the test still runs.
     @Test(.enabled(if: unfinishedMode == "stall")) func theShippingQuoteIsSlow() async {
+        await fillTheBasketAndAwaitTheQuote()
+    }
+
+    /// Three turns, then a wait for the courier's quote.
+    private func fillTheBasketAndAwaitTheQuote() async {
         let cogs = Cogs.forTesting()
         cogs.add("mug")
         cogs.add("tea")
