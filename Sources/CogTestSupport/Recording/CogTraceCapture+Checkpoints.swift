@@ -44,7 +44,7 @@ extension CogTraceCapture {
             if slot >= 0 { cog_trace_guard_turn_ended(slot, recorder.lastEndedTurnNow) }
             checkpoints[key] = TraceCheckpoint(file: file, descriptor: descriptor, slot: slot)
         } catch {
-            Self.reportUnwritableOnceFromGuard(directory: options.directory, error: error, report: report)
+            Self.reportUnwritableOnce(directory: options.directory, reason: Self.reason(from: error), report: report)
         }
     }
 

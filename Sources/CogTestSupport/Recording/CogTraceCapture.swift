@@ -136,7 +136,7 @@ public final class CogTraceCapture {
 
     /// Says once per process that traces cannot be written into `directory`, and why: a full
     /// disk fails every test's trace alike, and one line says so.
-    private static func reportUnwritableOnce(
+    static func reportUnwritableOnce(
         directory: String, reason: String, report: @Sendable (String) -> Void
     ) {
         let first = unwritableReported.withLock { reported in reported.insert(directory).inserted }
@@ -147,15 +147,8 @@ public final class CogTraceCapture {
 
     nonisolated private static let unwritableReported = Locked<Set<String>>([])
 
-    /// `reportUnwritableOnce` for an error met while writing a checkpoint.
-    static func reportUnwritableOnceFromGuard(
-        directory: String, error: any Error, report: @Sendable (String) -> Void
-    ) {
-        reportUnwritableOnce(directory: directory, reason: reason(from: error), report: report)
-    }
-
     /// A file system error's reason, short: the POSIX description when there is one.
-    private static func reason(from error: any Error) -> String {
+    static func reason(from error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
         {
