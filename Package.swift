@@ -115,7 +115,9 @@ let package = Package(
         .testTarget(name: "CogTests", dependencies: ["Cog", "CogTesting"], swiftSettings: mainActorCode),
         .testTarget(
             name: "CogTestingTests",
-            dependencies: ["CogTesting", "Cog", "CogTrace", "CogTraceStore", "CogTraceFormat", "CCogTraceGuard"],
+            dependencies: [
+                "CogTesting", "CogTestSupport", "Cog", "CogTrace", "CogTraceStore", "CogTraceFormat", "CCogTraceGuard",
+            ],
             swiftSettings: mainActorCode),
         // A client of the runtime without MainActor default isolation, as apps may build.
         .testTarget(name: "CogClientTests", dependencies: ["Cog", "CogTesting", "CogTrace"], swiftSettings: plainCode),
