@@ -108,3 +108,16 @@ struct DemoUnfinished {
         #expect(total > 0)
     }
 }
+
+/// The XCTest demo of a test that traps after three turns (`COG_TRACE_DEMO_UNFINISHED=crash`),
+/// in the shape XCTest runs on Linux: a synchronous test that enters the main actor.
+nonisolated final class DemoUnfinishedXCTests: XCTestCase {
+    func testDemoUnfinishedCrash() throws {
+        guard unfinishedDemo == "crash" else { throw XCTSkip("runs only as UnfinishedTestTraceTests' subprocess") }
+        MainActor.assumeIsolated {
+            let cogs = DeliberateFailure.threeSteps()
+            let missing: Int? = nil
+            XCTAssertGreaterThan(cogs[DeliberateFailure.doubledCog] + missing!, 0)
+        }
+    }
+}

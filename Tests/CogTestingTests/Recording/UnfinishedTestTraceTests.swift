@@ -30,6 +30,21 @@ struct UnfinishedTestTraceTests {
         #expect(result.output.contains("Fatal error: Unexpectedly found nil"), "the runtime's message still shows")
     }
 
+    @Test func anXCTestThatCrashesLeavesItsTraceToo() throws {
+        let result = try DemoBundle.run(
+            ["CogTestingTests.DemoUnfinishedXCTests"],
+            environment: ["COG_TRACE": "failures", "COG_TRACE_DEMO_UNFINISHED": "crash"])
+        defer { try? FileManager.default.removeItem(at: result.directory) }
+        let text = try #require(
+            result.files["DemoUnfinishedXCTests.testDemoUnfinishedCrash.cogtrace"], "\(result.output)")
+        let trace = try TraceFile.parse(text)
+        #expect(trace.turnCount == 3)
+        let crash = try #require(trace.failures.first)
+        #expect(crash.kind == .crash)
+        #expect(crash.after == 3)
+        #expect(crash.message.hasPrefix("Fatal error: Unexpectedly found nil"), "\(crash.message)")
+    }
+
     @Test func failingTestsWithAnyNameLeaveATraceInsideTheDirectory() throws {
         let result = try DemoBundle.run(
             ["--testing-library", "swift-testing", "--filter", "DemoHostileNames"],
