@@ -53,6 +53,23 @@ struct TextLayoutTests {
         #expect(body.joined(separator: " ").contains("--to FILE]"), "the synopsis is whole")
     }
 
+    @Test(arguments: [40, 50, 60])
+    func aMarkerColumnStaysOnItsRowWhenRowsStack(width: Int) {
+        let rows = [
+            ["24", "weather.forecast[98101] pending", "asyncCompletion", "-", "3", ""],
+            ["25", "weather.forecast[98101] success", "asyncCompletion", "-", "6", "◀"],
+        ]
+        let (_, body) = TextLayout(lineWidth: width).table(
+            columns: ["turn", "name", "origin", "cause", "events", "cursor"], rows: rows, indent: "")
+        let marked = body.filter { $0.contains("◀") }
+        #expect(marked.count == 1)
+        #expect(
+            marked.first?.hasPrefix("25 ") == true && marked.first?.contains("weather") == true,
+            "the marker ends its row's first line: \(body)")
+        #expect(body.allSatisfy { $0.contains { $0 != " " } }, "no blank line for an unmarked row")
+        #expect(body.allSatisfy { $0.count <= width })
+    }
+
     @Test func theRendererWrapsFieldsUnderTheirValueColumn() {
         let result = CommandResult(
             command: "help",

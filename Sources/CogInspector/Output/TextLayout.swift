@@ -115,12 +115,26 @@ struct TextLayout {
         let rule =
             indent
             + String(repeating: "-", count: min(header.map(\.count).max() ?? 0, lineWidth ?? .max) - indent.count)
-        let body = rows.flatMap { row in
-            wrap(row.dropLast().joined(separator: "  "), indent: indent, hanging: indent + "  ")
-                + wrap(row.last ?? "", indent: indent + "    ")
+        // A last column of markers (`turns`' cursor ◀) ends its row's first line, never a line
+        // of its own below it.
+        let marks = rows.allSatisfy { ($0.last?.count ?? 0) <= Self.markerWidth }
+        let body = rows.flatMap { row -> [String] in
+            let leading = row.dropLast().joined(separator: "  ")
+            guard marks else {
+                return wrap(leading, indent: indent, hanging: indent + "  ")
+                    + wrap(row.last ?? "", indent: indent + "    ")
+            }
+            let mark = row.last ?? ""
+            let room = lineWidth.map { $0 - (mark.isEmpty ? 0 : mark.count + 2) }
+            var lines = TextLayout(lineWidth: room).wrap(leading, indent: indent, hanging: indent + "  ")
+            if !mark.isEmpty, !lines.isEmpty { lines[0] += "  " + mark }
+            return lines
         }
         return (header + [rule], body)
     }
+
+    /// The widest a last column's cells may be to count as markers, kept on their row's line.
+    static let markerWidth = 2
 
     private func trimmed(_ line: String) -> String {
         guard line.last == " " else { return line }
