@@ -141,8 +141,10 @@ public typealias CogBoxProjection<Value, Key: Hashable> = CogBox<Value, Key>.Pro
 
 extension Cog.Manual {
     /// Declares a keyless source that starts at `startingValue` (the public library's newest
-    /// spelling, `Cog<Int>.Manual(0, name: "count")`); every state of it starts there.
+    /// spelling, `Cog<Int>.Manual(0, name: "count")`); every state of it starts there. Deprecated
+    /// in favour of the closure (seed §30), which makes the value anew for each state.
     @_disfavoredOverload
+    @available(*, deprecated, message: "write Manual { value }: one starting value is shared by every state")
     public init(
         _ startingValue: sending Value, equals: (@MainActor (Value, Value) -> Bool)? = nil,
         lifetime: ManualCogLifetime = .app, name: String? = nil, fileID: String = #fileID, line: Int = #line
@@ -157,6 +159,7 @@ extension Cog.Manual where Value: Equatable {
     /// Declares a keyless `Equatable` source that starts at `startingValue`, gated by `==`
     /// unless `equals` says otherwise.
     @_disfavoredOverload
+    @available(*, deprecated, message: "write Manual { value }: one starting value is shared by every state")
     public init(
         _ startingValue: sending Value, equals: (@MainActor (Value, Value) -> Bool)? = nil,
         lifetime: ManualCogLifetime = .app, name: String? = nil, fileID: String = #fileID, line: Int = #line

@@ -90,8 +90,10 @@ extension CogBox.Manual where Value: Equatable {
 extension CogBox.Manual {
     /// Declares a keyed source whose every key starts at `startingValue` (the public library's
     /// spelling, `CogBox<Int, String>.Manual(0, name: "counts")`): the closure form with a
-    /// constant. A reference-type value is shared by every key; give a closure for one per key.
+    /// constant. A reference-type value is shared by every key, which is why it is deprecated in
+    /// favour of the closure (seed §30): old code compiles, new code is steered to `Manual { 0 }`.
     @_disfavoredOverload
+    @available(*, deprecated, message: "write Manual { value }: one starting value is shared by every key")
     public init(
         _ startingValue: sending Value, equals: (@MainActor (Value, Value) -> Bool)? = nil,
         lifetime: ManualCogLifetime = .app, name: String? = nil, fileID: String = #fileID, line: Int = #line
@@ -106,6 +108,7 @@ extension CogBox.Manual where Value: Equatable {
     /// Declares a keyed `Equatable` source whose every key starts at `startingValue`, gated by
     /// `==` unless `equals` says otherwise.
     @_disfavoredOverload
+    @available(*, deprecated, message: "write Manual { value }: one starting value is shared by every key")
     public init(
         _ startingValue: sending Value, equals: (@MainActor (Value, Value) -> Bool)? = nil,
         lifetime: ManualCogLifetime = .app, name: String? = nil, fileID: String = #fileID, line: Int = #line

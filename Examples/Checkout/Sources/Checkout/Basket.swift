@@ -1,7 +1,7 @@
 import Cog
 
 /// How many of each item (by SKU) the basket holds: one keyed source, zero for every SKU.
-private let _quantityCogs = CogBox<Int, String>.Manual(0, name: "basket.quantity")
+private let _quantityCogs = CogBox<Int, String>.Manual(name: "basket.quantity") { 0 }
 /// The SKUs in the basket, in the order they were first added.
 private let _skusCog = Cog<[String]>.Manual(name: "basket.skus") { [] }
 /// A discount code, if one was entered.
