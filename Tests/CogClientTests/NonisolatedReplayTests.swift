@@ -19,6 +19,18 @@ enum NonisolatedClientAssembly: CogReplayAssembly {
     }
 }
 
+/// The same, with the keyed source given to `.family`, as a new user writes it first: a keyed
+/// source's projection is taken there too, and written back as `.source` would.
+@MainActor
+enum FamilySpelledClientAssembly: CogReplayAssembly {
+    static var declarations: [CogReplayDeclaration] {
+        [
+            .source(stepCountCog), .state(doubledStepsCog), .family(labelsCog), .family(shoutedLabelCog),
+            .state(remoteTotalCog),
+        ]
+    }
+}
+
 @Suite struct NonisolatedReplayTests {
     /// A session of the client's ops and reads, with its async total, recorded.
     @MainActor
@@ -44,5 +56,15 @@ enum NonisolatedClientAssembly: CogReplayAssembly {
             name: "nonisolatedClient", recording: recording, check: .derived,
             turns: 1...12, skipping: ["client.cursor"]
         ).run(NonisolatedClientAssembly.self)
+    }
+
+    @Test func aKeyedSourceGivenToFamilyReplaysAsASource() async throws {
+        let recording = await Self.record()
+        let writable = await MainActor.run { FamilySpelledClientAssembly.declarations[2].isWritable }
+        #expect(writable, "the keyed source is written back")
+        try await CogReplayTest(
+            name: "familySpelledClient", recording: recording, check: .derived,
+            turns: 1...12, skipping: ["client.cursor"]
+        ).run(FamilySpelledClientAssembly.self)
     }
 }

@@ -68,6 +68,21 @@ public struct CogReplayDeclaration {
             writer: writer)
     }
 
+    /// A keyed source's family, as the projection the app publishes: replay writes and seeds it
+    /// with the recorded values, as `source(_:)` does.
+    public static func family<Value: Decodable, Key: Decodable>(_ projection: CogBox<Value, Key>.Projection) -> Self {
+        source(projection)
+    }
+
+    /// A keyed source's family whose values replay cannot decode: read to check them only, the
+    /// recording's writes to it left to the app.
+    @_disfavoredOverload
+    public static func family<Value, Key: Decodable>(_ projection: CogBox<Value, Key>.Projection) -> Self {
+        Self(
+            declaration: projection.traceLabel,
+            read: { cogs, text in _ = cogs.peek(projection[try key(text, as: Key.self)]) }, writer: nil)
+    }
+
     /// A key's trace text read back as `type`.
     private static func key<Key: Decodable>(_ text: String?, as type: Key.Type) throws -> Key {
         guard let text else { throw ReplayError("a keyed family's state has no key in the recording") }
