@@ -25,6 +25,7 @@ extension CommandContext {
         var consumed = 0
         var batch = firstBatch
         var usesAfterTurn = false
+        var textOnlyAt: TurnNumber?
         var interrupted = false
         // The stream holds this command's context until it is read; nothing holds the stream.
         // A turn column as wide as the last turn's number and its `+`, so batches line up.
@@ -45,6 +46,9 @@ extension CommandContext {
                     // The rows' sentences read turn headings through the timeline read now.
                     self.timelineRead = timeline
                     let rows = decoded.compactMap { self.historyRow(of: id, at: $0, path: path) }
+                    if path != nil, textOnlyAt == nil {
+                        textOnlyAt = decoded.first { self.setsTextOnlyValue(of: id, at: $0) }?.turn
+                    }
                     timeline.forgetHeadings()
                     usesAfterTurn = usesAfterTurn || rows.contains(where: Self.isAfterTurn)
                     return rows
@@ -57,7 +61,7 @@ extension CommandContext {
             finish: { [self] hadRows in
                 self.timelineRead = timeline
                 var trailer = self.historyTrailer(
-                    of: id, field: field, hasRows: hadRows, usesAfterTurn: usesAfterTurn)
+                    of: id, field: field, hasRows: hadRows, usesAfterTurn: usesAfterTurn, textOnlyAt: textOnlyAt)
                 if interrupted {
                     trailer.append(.warning("stopped by Ctrl-C: the history goes on past the rows above"))
                 }

@@ -59,6 +59,7 @@ extension CommandCatalog {
                 let value = graph.states[reference.id].map { $0.value?.text ?? "nil" } ?? "does not exist"
                 return "\(reference.label) = \(value)"
             }.joined(separator: ", ")
+            try session.refuseTextOnlyField(among: expression.fieldReferences, in: graph, at: session.cursor)
             guard expression.holds(in: graph, turn: turn) else {
                 throw InspectorError(
                     "expectation failed at turn \(session.cursor): \(arguments.text.trimmed.unquoted) (\(actual))",

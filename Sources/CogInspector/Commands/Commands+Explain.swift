@@ -116,6 +116,7 @@ extension CommandContext {
         // A slice at a time, as the streamed answer reads them: a busy state's decoded events
         // all at once were most of what a long history held.
         var rows: [[Cell]] = []
+        var textOnlyAt: TurnNumber?
         var start = all.startIndex
         while start < all.endIndex {
             // Cut short, the answer is dropped (`execute` checks again and throws `interrupted`).
@@ -126,11 +127,15 @@ extension CommandContext {
             let entries = slice.decoded(kinds: ["write", "seeded", "created", "recompute", "released"])
             timeline.readHeadings(of: entries.filter { $0.event?.setsValue(of: id) == true }.map(\.turn))
             rows += entries.compactMap { historyRow(of: id, at: $0, path: path) }
+            if path != nil, textOnlyAt == nil {
+                textOnlyAt = entries.first { setsTextOnlyValue(of: id, at: $0) }?.turn
+            }
         }
         let table: [Report] = rows.isEmpty ? [] : [.table(columns: Self.historyColumns, rows: rows)]
         return table
             + historyTrailer(
-                of: id, field: field, hasRows: !rows.isEmpty, usesAfterTurn: rows.contains(where: Self.isAfterTurn))
+                of: id, field: field, hasRows: !rows.isEmpty, usesAfterTurn: rows.contains(where: Self.isAfterTurn),
+                textOnlyAt: textOnlyAt)
     }
 
     /// The columns of a state's `history`.
@@ -148,6 +153,8 @@ extension CommandContext {
         }
         var value = event.newValue
         if let path {
+            // A value recorded as text only has no fields: the trailer says so (`historyTrailer`).
+            if event.newValue.map({ $0.json == nil }) == true { return nil }
             let old = event.oldValue.flatMap { Self.piece(of: $0, at: path) }
             value = event.newValue.flatMap { Self.piece(of: $0, at: path) }
             if event.oldValue != nil, old == value { return nil }
@@ -155,8 +162,24 @@ extension CommandContext {
         return [turn, .value(value), .text(causalStep(of: id, decidedAt: entry).explanation)]
     }
 
+    /// Whether `entry` gives `id` a value recorded as text only, which has no fields to show.
+    func setsTextOnlyValue(of id: NodeID, at entry: StateTimeline.Entry) -> Bool {
+        guard let event = entry.event, event.setsValue(of: id), let value = event.newValue else { return false }
+        return value.json == nil
+    }
+
     /// What follows a state's history: why it is empty, or what `N+` means when a row uses it.
-    func historyTrailer(of id: NodeID, field: String?, hasRows: Bool, usesAfterTurn: Bool) -> [Report] {
+    /// `textOnlyAt` is the first turn that gave the state a value recorded as text only, when a
+    /// field was asked for: its history cannot be told from there.
+    func historyTrailer(
+        of id: NodeID, field: String?, hasRows: Bool, usesAfterTurn: Bool, textOnlyAt: TurnNumber? = nil
+    ) -> [Report] {
+        if let field, let turn = textOnlyAt {
+            return [
+                .message(
+                    Self.textOnlyField(label(id), path: field, at: turn) + "; 'history \(label(id))' shows its values")
+            ]
+        }
         guard hasRows else { return [.message("\(label(id) + (field ?? "")) never changed in this recording")] }
         return usesAfterTurn ? [.message("turn N+ means between turn N and the next, e.g. computed by a read")] : []
     }

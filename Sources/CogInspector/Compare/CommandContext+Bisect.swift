@@ -34,6 +34,7 @@ extension CommandContext {
         var ordered = candidates
         candidates = []
         ordered.removeDuplicatesFromSorted()
+        let fields = expression.fieldReferences
         for sequence in ordered {
             evaluations += 1
             if evaluations % Self.interruptCheckStep == 0, interruptRequested() { throw .interrupted }
@@ -59,6 +60,7 @@ extension CommandContext {
             }
             let turn = TraceTurn(
                 sequence: sequence, name: "", origin: .op, cause: nil, start: 0, duration: 0, events: inTurn)
+            try refuseTextOnlyField(among: fields, in: graph, at: sequence)
             if expression.holds(in: graph, turn: turn) {
                 return BisectResult(turn: sequence, evaluations: evaluations)
             }
@@ -109,5 +111,25 @@ extension Array where Element: Equatable {
             kept += 1
         }
         removeLast(count - kept)
+    }
+}
+
+extension CommandContext {
+    /// Refuses an expression whose `fields` (`TraceExpression.fieldReferences`) include one of a
+    /// value recorded as text only at `turn`.
+    func refuseTextOnlyField(
+        among fields: [TraceExpression.StateReference], in graph: GraphSnapshot, at turn: TurnNumber
+    ) throws(InspectorError) {
+        guard !fields.isEmpty, let reference = TraceExpression.fieldOfTextOnlyValue(among: fields, in: graph) else {
+            return
+        }
+        throw InspectorError(Self.textOnlyField(reference.label, path: reference.path, at: turn))
+    }
+
+    /// Why a field of `label`'s value cannot be read: the words every command uses.
+    static func textOnlyField(_ label: String, path: String, at turn: TurnNumber) -> String {
+        "cannot evaluate '\(label)\(path)': at turn \(turn) \(label)'s value was recorded as text only "
+            + "(its type is not Encodable), so it has no fields; compare the whole value as text "
+            + "('\(label) == \"…\"') or make the type Codable"
     }
 }

@@ -65,6 +65,7 @@ extension CommandContext {
         } catch {
             throw malformed(error)
         }
+        let fields = expression.fieldReferences
         for sequence in ordered {
             evaluations += 1
             // Asked often enough that Ctrl-C stops a walk of a million turns at once.
@@ -85,6 +86,7 @@ extension CommandContext {
             } else {
                 decoded = try turn(sequence)
             }
+            try refuseTextOnlyField(among: fields, in: graph, at: sequence)
             if expression.holds(in: graph, turn: decoded) {
                 return BisectResult(turn: sequence, evaluations: evaluations)
             }

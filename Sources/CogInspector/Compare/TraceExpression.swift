@@ -102,6 +102,18 @@ public indirect enum TraceExpression: Equatable {
         }
     }
 
+    /// The states the expression reads a field of: what `fieldOfTextOnlyValue` looks at, worked
+    /// out once for a command that evaluates the expression at many turns.
+    public var fieldReferences: [StateReference] { states.filter { !$0.path.isEmpty } }
+
+    /// The first of `fields` whose value in `graph` was recorded as text only (its type was not
+    /// `Encodable`): such a value has no fields, so the expression cannot be evaluated there, and
+    /// saying false would be an answer the trace cannot give.
+    public static func fieldOfTextOnlyValue(among fields: [StateReference], in graph: GraphSnapshot) -> StateReference?
+    {
+        fields.first { reference in graph.states[reference.id]?.value.map { $0.json == nil } ?? false }
+    }
+
     /// Numbers compare as numbers, booleans and `nil` by equality, and anything else by its text
     /// (so `weather.currentZip == 10001` matches the string "10001").
     static func compare(_ actual: JSONValue, _ comparison: Comparison, _ literal: Literal) -> Bool {
@@ -140,7 +152,9 @@ public indirect enum TraceExpression: Equatable {
             [reference]
         case .not(let inner): inner.states
         case .and(let left, let right), .or(let left, let right):
-            left.states + right.states.filter { reference in !left.states.contains(reference) }
+            // The left side's states once: asked inside the filter, a long chain of `or`s asked
+            // for them again for every state on the right, exponentially in its length.
+            { first in first + right.states.filter { !first.contains($0) } }(left.states)
         }
     }
 }
