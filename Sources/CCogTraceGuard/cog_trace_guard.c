@@ -46,11 +46,6 @@ void cog_trace_guard_turn_ended(int slot, long turn) {
     if (slot >= 0 && slot < SLOT_COUNT) atomic_store_explicit(&slots[slot].last_turn, turn, memory_order_relaxed);
 }
 
-long cog_trace_guard_last_turn(int slot) {
-    if (slot < 0 || slot >= SLOT_COUNT) return 0;
-    return atomic_load_explicit(&slots[slot].last_turn, memory_order_relaxed);
-}
-
 void cog_trace_guard_unregister(int slot) {
     if (slot < 0 || slot >= SLOT_COUNT) return;
     atomic_store(&slots[slot].descriptor, -1);
@@ -66,12 +61,6 @@ static bool write_all(int descriptor, const char *bytes, size_t count) {
         count -= (size_t)written;
     }
     return true;
-}
-
-bool cog_trace_guard_append(int slot, const char *bytes, size_t count) {
-    if (slot < 0 || slot >= SLOT_COUNT || atomic_load(&slots[slot].state) != SLOT_LIVE) return false;
-    int descriptor = atomic_load(&slots[slot].descriptor);
-    return descriptor >= 0 && write_all(descriptor, bytes, count);
 }
 
 // MARK: Standard error, passed through a pipe
@@ -172,8 +161,6 @@ static bool capture_stderr(void) {
     atexit(restore_stderr_at_exit);
     return true;
 }
-
-bool cog_trace_guard_captures_stderr(void) { return saved_stderr >= 0; }
 
 // MARK: The record a signal writes
 

@@ -28,16 +28,6 @@ void cog_trace_guard_turn_ended(int slot, long turn);
 /// Forgets `slot`; after this returns, the handler writes nothing more to its descriptor.
 void cog_trace_guard_unregister(int slot);
 
-/// Appends `count` bytes to the trace in `slot` from any thread (a watchdog's mark); false when
-/// the slot is free or the write failed.
-bool cog_trace_guard_append(int slot, const char *bytes, size_t count);
-
-/// The last turn that ended in `slot`'s trace.
-long cog_trace_guard_last_turn(int slot);
-
-/// Whether standard error is being passed through the guard's pipe.
-bool cog_trace_guard_captures_stderr(void);
-
 /// Work that cannot be done in a signal handler (rendering a test's trace from memory to its
 /// file, which allocates and takes locks): the handler asks the guard's own thread to call it
 /// and waits for it, at most three seconds, before it writes its records.
