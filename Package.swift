@@ -36,7 +36,9 @@ let package = Package(
         // Trace format: records, values, events and their JSON codec. Knows nothing of the runtime or of files.
         .target(name: "CogTraceFormat", swiftSettings: plainCode),
         // Trace store: reading a trace file (mapped), its sidecar index, following a growing file, comparing two.
-        .target(name: "CogTraceStore", dependencies: ["CogTraceFormat"], swiftSettings: plainCode),
+        .target(name: "CogTraceStore", dependencies: ["CogTraceFormat", "CTraceMapping"], swiftSettings: plainCode),
+        // Turns a read past the end of a mapped trace that shrank under its reader into zeros and a flag.
+        .target(name: "CTraceMapping"),
         // Recorder: a probe on the runtime that writes the format.
         .target(name: "CogTrace", dependencies: ["Cog", "CogTraceFormat", "CogTraceStore"], swiftSettings: plainCode),
         // A scripted, deterministic run of a runtime: a clock moved by hand, work the script answers,

@@ -66,14 +66,20 @@ static void cog_rl_interrupt(int signal_number) {
 }
 
 /// Starts from a clean signal state whatever the parent left (a blocked mask, ignored signals):
-/// readline relies on seeing its signals.
+/// readline relies on seeing its signals. A handler this process installed itself (the runtime's
+/// crash reporter, the guard of mapped traces) stays: a parent can only have left signals
+/// ignored or blocked.
 static inline void cog_rl_reset_signals(void) {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     for (int number = 1; number < 32; number++) {
         if (number == SIGKILL || number == SIGSTOP) continue;
-        signal(number, SIG_DFL);
+        struct sigaction current;
+        if (sigaction(number, NULL, &current) == 0 && !(current.sa_flags & SA_SIGINFO) &&
+            current.sa_handler == SIG_IGN) {
+            signal(number, SIG_DFL);
+        }
     }
     /* A reader that leaves (a pager quit early, `| head`) makes a write fail with EPIPE, which
        the front end reports, rather than end the whole process. */

@@ -53,6 +53,7 @@ struct BatchRunner {
                     switch error.kind {
                     case .expectation: status = .expectationFailed
                     case .output: status = .cannotCreateOutput
+                    case .traceChanged: status = .cannotOpenInput
                     default: status = .failure
                     }
                 }

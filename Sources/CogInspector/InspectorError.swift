@@ -10,6 +10,9 @@ public struct InspectorError: Error, CustomStringConvertible, Equatable {
         case interrupted
         /// An output file could not be created, or would replace something without `--force`.
         case output
+        /// The trace's file was cut shorter on disk while it was open: what it held past its new
+        /// end cannot be read any more.
+        case traceChanged
     }
 
     /// The error of a command that Ctrl-C stopped.

@@ -74,6 +74,7 @@ public struct ReportRenderer {
         case .expectation: (kind, exitCode) = ("expectation", .expectationFailed)
         case .interrupted: (kind, exitCode) = ("interrupted", .interrupted)
         case .output: (kind, exitCode) = ("output", .cannotCreateOutput)
+        case .traceChanged: (kind, exitCode) = ("traceChanged", .cannotOpenInput)
         }
         return Self.errorDocument(command: .string(command), kind: kind, message: error.message, exitCode: exitCode)
     }

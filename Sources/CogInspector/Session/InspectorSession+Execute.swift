@@ -30,6 +30,8 @@ extension InspectorSession {
         let arguments = try CommandArguments(
             Array(words.dropFirst()), command: spec.name, valueFlags: spec.valueFlags, switches: spec.switches,
             text: String(trimmed.drop { !$0.isWhitespace }))
+        let readsTrace = !Self.commandsWithoutTrace.contains(spec.name)
+        if readsTrace { try refuseChangedTrace() }
         let context = context(call)
         var report: [Report]
         do {
@@ -38,18 +40,25 @@ extension InspectorSession {
             // The cursor and the rest stay where they were.
             throw error
         } catch {
+            // An answer read from a file cut short under it is refused, whatever it says.
+            if readsTrace { try refuseChangedTrace() }
             apply(context)
             throw error
         }
         // A command that an interrupt cut short may have answered from partial work: drop it.
         if call.interruptRequested?() == true { throw .interrupted }
+        if readsTrace { try refuseChangedTrace() }
         apply(context)
         // A streamed answer reads the trace as its rows are shown: it warns after them, of
         // what that reading found.
         let scope = spec.scope
         if let last = report.last, case .streamedTable(let columns, let stream) = last {
+            let changed = { [self] () -> [Report] in
+                guard let error = changedTraceError() else { return [] }
+                return [.warning(error.message)]
+            }
             report[report.count - 1] = .streamedTable(
-                columns: columns, rows: stream.followed { context.warnings(for: scope) })
+                columns: columns, rows: stream.followed { changed() + context.warnings(for: scope) })
         } else {
             report += context.warnings(for: scope)
         }

@@ -1,3 +1,4 @@
+import CTraceMapping
 import CogTraceFormat
 import Foundation
 import Synchronization
@@ -11,18 +12,39 @@ struct TraceBytes: Sendable {
     ///
     /// `@unchecked Sendable`: the mapping is `PROT_READ` and never written, so any thread may
     /// read it at once; `munmap` runs only in `deinit`, when no copy (and so no reader) is left.
+    /// A read past the end of a file that shrank meanwhile reads zeros (`CTraceMapping` puts
+    /// zero pages there), and `cutShort` says so.
     private final class Mapping: @unchecked Sendable {
         let base: UnsafeRawPointer
         let count: Int
         /// The bytes read since the resident pages were last given back.
         let touched = Atomic<Int>(0)
+        /// The `CTraceMapping` slot that protects the mapping.
+        let slot: Int32
+        /// The mapped file, kept open to tell its size now.
+        let descriptor: Int32
 
-        init(base: UnsafeRawPointer, count: Int) {
+        init(base: UnsafeRawPointer, count: Int, slot: Int32, descriptor: Int32) {
             self.base = base
             self.count = count
+            self.slot = slot
+            self.descriptor = descriptor
         }
 
-        deinit { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+        /// The file's size now, when it is smaller than what was mapped, or when a read found
+        /// the mapping's end gone: what it holds past that size can no longer be read.
+        var cutShort: TraceFileChange? {
+            var status = stat()
+            let now = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+            guard now < count || cog_trace_mapping_was_cut(slot) else { return nil }
+            return TraceFileChange(mappedSize: count, sizeNow: now)
+        }
+
+        deinit {
+            cog_trace_mapping_unregister(slot)
+            munmap(UnsafeMutableRawPointer(mutating: base), count)
+            close(descriptor)
+        }
     }
 
     private enum Storage: Sendable {
@@ -41,9 +63,24 @@ struct TraceBytes: Sendable {
         guard size > 0 else { return nil }
         let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0)
         guard let address, address != MAP_FAILED else { return nil }
+        let kept = dup(descriptor)
+        let slot = kept >= 0 ? cog_trace_mapping_register(address, size) : -1
+        guard slot >= 0 else {
+            // Unprotected, a file cut shorter under the mapping would kill the process: read it.
+            if kept >= 0 { close(kept) }
+            munmap(address, size)
+            return nil
+        }
         var bytes = TraceBytes([])
-        bytes.storage = .mapped(Mapping(base: UnsafeRawPointer(address), count: size))
+        bytes.storage = .mapped(Mapping(base: UnsafeRawPointer(address), count: size, slot: slot, descriptor: kept))
         return bytes
+    }
+
+    /// For a mapped file that shrank since it was mapped, how: its bytes past the new end read
+    /// as zeros. Nil for bytes in an array, which nothing changes under.
+    var cutShort: TraceFileChange? {
+        guard case .mapped(let mapping) = storage else { return nil }
+        return mapping.cutShort
     }
 
     /// Whether the bytes are a mapped file.

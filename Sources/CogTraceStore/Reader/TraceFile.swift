@@ -100,16 +100,32 @@ public final class TraceFile {
         progress?(TraceProgress(task: loadingTask, completed: 0, total: 1))
         let bytes = try readBytes(of: url)
         let indexed = index.applies(to: bytes)
+        // A file cut shorter while it was read answered the reads past its new end with zeros:
+        // nothing read from it may stand, nor be kept in an index.
+        func refuseCutShort() throws(TraceReadError) {
+            guard let change = bytes.cutShort else { return }
+            throw TraceReadError(
+                line: 0, message: "'\(url.relativePath)' was cut shorter while it was read (\(change)); open it again",
+                isUnopenable: true)
+        }
         if indexed,
             let reopened = try TraceIndexStore.reopen(
                 url, bytes: bytes, memoryBudget: memoryBudget, progress: progress, note: note)
         {
+            try refuseCutShort()
             reopened.file.memoryBudget = memoryBudget
             // A trace that grew past its index gets one for all of it.
             if !reopened.coveredAll { TraceIndexStore.save(reopened.file, of: url, note: note) }
             return reopened.file
         }
-        let file = try TraceScanner.scan(bytes, memoryBudget: memoryBudget, progress: progress)
+        let file: TraceFile
+        do {
+            file = try TraceScanner.scan(bytes, memoryBudget: memoryBudget, progress: progress)
+        } catch {
+            try refuseCutShort()
+            throw error
+        }
+        try refuseCutShort()
         file.memoryBudget = memoryBudget
         if indexed { TraceIndexStore.save(file, of: url, note: note) }
         return file
