@@ -101,26 +101,7 @@ struct OutputPrinter {
     /// cannot take it: a full disk or device (`> /dev/full`), or a reader that closed the pipe
     /// (SIGPIPE is ignored, so that is an error here rather than a silent death).
     static func writeToStandardOutput(_ text: String) {
-        var failure: Int32 = fflush(nil) == 0 ? 0 : errno
-        if failure == 0 {
-            let bytes = Array(text.utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { buffer in
-                    write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
-                }
-                offset += written
-            }
-        }
-        guard failure != 0 else { return }
-        let reason = String(cString: strerror(failure)).lowercased()
-        StandardError.write("coginspect: cannot write to standard output: \(reason)\n")
-        exit(ExitStatus.ioError.rawValue)
+        StandardOutput.write(text, tool: "coginspect")
     }
 
     /// Prints `result` without ever opening the pager: at the prompt, a text answer taller than

@@ -22,7 +22,7 @@ public enum CogInspect {
         // What a completion script asks: candidates a line each, and nothing else, ever.
         if arguments.first == "--complete" {
             let candidates = ShellCompletion.candidates(for: Array(arguments.dropFirst()), defaultTrace: defaultTrace)
-            print(candidates.joined(separator: "\n"))
+            StandardOutput.write(candidates.map { $0 + "\n" }.joined(), tool: tool.name)
             return
         }
         let options: CommandLineOptions
@@ -32,15 +32,16 @@ public enum CogInspect {
             fail("\(error); see \(tool.name) --help", status: .usage)
         }
         if options.showHelp {
-            print(CommandLineOptions.usage)
+            StandardOutput.write(CommandLineOptions.usage + "\n", tool: tool.name)
             return
         }
         if let shell = options.completionShell, let script = ShellCompletion.script(for: shell) {
-            print(script, terminator: "")
+            StandardOutput.write(script, tool: tool.name)
             return
         }
         if options.showVersion {
-            print(tool.versionLine(detail: "trace format \(TraceFormat.version)"))
+            StandardOutput.write(
+                tool.versionLine(detail: "trace format \(TraceFormat.version)") + "\n", tool: tool.name)
             return
         }
         let paths = options.follows ? options.tracePaths : expandingDirectories(options.tracePaths)

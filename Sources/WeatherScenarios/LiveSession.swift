@@ -53,13 +53,13 @@ final class LiveSession {
             throw WeatherCommandError(
                 "the trace stopped at a fault: \(fault); what was written before it still opens", status: .ioError)
         }
-        print("\ntrace written to \(tracePath)")
+        StandardOutput.write("\ntrace written to \(tracePath)\n")
     }
 
     /// Prints one frame or notice and flushes it: a live dashboard read through a pipe (`| tee`,
     /// a log collector) shows each frame as it is drawn, not when a buffer fills.
     nonisolated private static func show(_ text: String) {
-        print(text)
+        StandardOutput.write(text + "\n")
         // nil flushes every output stream; naming `stdout` is a shared mutable global to Swift 6.
         fflush(nil)
     }

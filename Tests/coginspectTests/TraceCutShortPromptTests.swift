@@ -21,7 +21,8 @@ struct TraceCutShortPromptTests {
         try SyntheticTraces.write(turns: 100_000, to: trace)
         let binary = Executables.productsDirectory.appendingPathComponent("coginspect").path
         terminal.start(
-            "env HOME='\(folder.path)' TERM=xterm '\(binary)' '\(trace.path)'; echo \"exited $?\"; sleep 60", columns: 200)
+            "env HOME='\(folder.path)' TERM=xterm '\(binary)' '\(trace.path)'; echo \"exited $?\"; sleep 60",
+            columns: 200)
         terminal.waitFor("the prompt", seconds: 30) { TerminalSession.lastLine($0).hasSuffix("turn 100000/100000>") }
         terminal.send("goto 50000", "Enter")
         terminal.waitFor("turn 50000") { TerminalSession.lastLine($0).hasSuffix("turn 50000/100000>") }

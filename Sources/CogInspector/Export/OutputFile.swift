@@ -1,14 +1,15 @@
+package import CogTraceStore
 import Foundation
 
-/// Where an export writes, checked before anything is written: a directory, a device or a FIFO is
-/// refused; an existing file or a symbolic link is replaced only with `--force`, and then
-/// atomically (written beside it, then renamed over it), so a failed write never costs the old
-/// file. A symbolic link is replaced itself, never written through.
+/// Where an export writes, checked before anything is written: a symbolic link, a directory, a
+/// device or a FIFO is refused, and an existing file is replaced only with `--force`. Every
+/// write goes through `SafeFile`: beside the target, flushed, then renamed over it, so a
+/// failed or interrupted export leaves the old file (or nothing) and never a part.
 package struct OutputFile {
     /// The path as given.
     package let path: String
-    /// Whether something is there now that the write will replace.
-    let replaces: Bool
+    /// Whether an existing file there may be replaced (`--force`).
+    let replacing: Bool
 
     /// `path` checked, or nil when there is none (the export goes to standard output).
     package static func checked(_ path: String?, force: Bool) throws(InspectorError) -> OutputFile? {
@@ -19,32 +20,16 @@ package struct OutputFile {
     /// - Throws: `InspectorError` saying why it cannot be written and what would be accepted.
     package init(_ path: String, force: Bool) throws(InspectorError) {
         self.path = path
-        var status = stat()
-        guard lstat(path, &status) == 0 else {
-            guard errno == ENOENT else {
-                throw InspectorError(
-                    "cannot write '\(path)': \(String(cString: strerror(errno)).lowercased())", kind: .output)
-            }
-            replaces = false
-            return
+        replacing = force
+        do throws(FileWriteError) {
+            try SafeFile.check(path, replacing: force)
+        } catch {
+            throw Self.failure(error)
         }
-        switch status.st_mode & S_IFMT {
-        case S_IFDIR:
-            throw InspectorError("'\(path)' is a directory; give a file path, e.g. '\(path)/export.out'", kind: .output)
-        case S_IFLNK:
-            guard force else {
-                throw InspectorError(
-                    "'\(path)' is a symbolic link; add --force to replace the link with the file", kind: .output)
-            }
-        case S_IFREG:
-            guard force else { throw InspectorError("'\(path)' exists; add --force to replace it", kind: .output) }
-        default:
-            throw InspectorError("'\(path)' is not a regular file; give a file path", kind: .output)
-        }
-        replaces = true
     }
 
-    /// A path beside the destination, in the same directory so the final rename is atomic.
+    /// A new path beside the destination, in the same directory so the final rename is atomic,
+    /// for a writer that opens its own file (SQLite); nothing is created there.
     package var temporaryPath: String {
         let url = URL(fileURLWithPath: path)
         let name = ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).partial"
@@ -52,20 +37,32 @@ package struct OutputFile {
     }
 
     /// Writes `bytes` to the destination.
-    package func write(_ bytes: some Collection<UInt8>) throws(InspectorError) {
-        let temporary = temporaryPath
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            throw InspectorError("cannot write '\(path)': its directory is missing or not writable", kind: .output)
+    package func write(_ bytes: [UInt8]) throws(InspectorError) {
+        do throws(FileWriteError) {
+            try SafeFile.write(bytes, to: path, replacing: replacing)
+        } catch {
+            throw Self.failure(error)
         }
-        try commit(temporary)
     }
 
-    /// Moves a finished file at `temporary` (from `temporaryPath`) onto the destination.
+    /// Moves a finished file at `temporary` (from `temporaryPath`) onto the destination, flushed
+    /// first; on failure the temporary file is removed.
     package func commit(_ temporary: String) throws(InspectorError) {
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno)).lowercased()
+        let descriptor = open(temporary, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let failure = FileWriteError(path: path, code: errno)
             unlink(temporary)
-            throw InspectorError("cannot write '\(path)': \(reason)", kind: .output)
+            throw Self.failure(failure)
         }
+        do throws(FileWriteError) {
+            try SafeFile.commit(descriptor, temporary: temporary, to: path, replacing: replacing)
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    /// A write failure as the export's error (exit 73).
+    package static func failure(_ error: FileWriteError) -> InspectorError {
+        InspectorError(error.description, kind: .output)
     }
 }

@@ -1,3 +1,4 @@
+import CogTraceStore
 package import Foundation
 
 /// Where a test's trace goes in the trace directory: a name made from the test's name that is
@@ -44,14 +45,7 @@ nonisolated package enum TraceFileName {
         let file = try reserve(in: directory, for: testName)
         let descriptor = open(file.path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
         var failure = descriptor < 0 ? errno : 0
-        var written = 0
-        while failure == 0, written < bytes.count {
-            let count = bytes.withUnsafeBytes {
-                Foundation.write(descriptor, $0.baseAddress! + written, bytes.count - written)
-            }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { failure = count < 0 ? errno : EIO } else { written += count }
-        }
+        if failure == 0 { failure = bytes.withUnsafeBytes { SafeFile.writeAll(descriptor, $0) } }
         if failure == 0, fsync(descriptor) != 0 { failure = errno }
         if descriptor >= 0 { close(descriptor) }
         guard failure == 0 else {

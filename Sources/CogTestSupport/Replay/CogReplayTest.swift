@@ -85,8 +85,8 @@ public struct CogReplayTest {
         let replayPath = "\(directory)/\(String(stem)).replay.cogtrace"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data(recording.utf8).write(to: URL(fileURLWithPath: recordingPath))
-            try Data(replayed.utf8).write(to: URL(fileURLWithPath: replayPath))
+            try SafeFile.write(Array(recording.utf8), to: recordingPath, replacing: true)
+            try SafeFile.write(Array(replayed.utf8), to: replayPath, replacing: true)
         } catch {
             return nil
         }

@@ -59,10 +59,12 @@ extension CogRecorder {
     /// Writes the retained history as a trace: header, states, a keyframe of the graph just before
     /// the oldest retained turn, the turns (with a keyframe every `keyframeInterval`), and a trailer.
     ///
-    /// - Parameter url: The file to write; replaced atomically.
-    /// - Throws: The file system's error if the file cannot be written.
+    /// - Parameter url: The file to write; replaced atomically (written beside it, flushed,
+    ///   renamed over it), never through a symbolic link.
+    /// - Throws: An error saying why the file cannot be written (a link, a directory, a full
+    ///   disk); the file is then as it was.
     public func write(to url: URL) throws {
-        try Data(traceText().utf8).write(to: url, options: .atomic)
+        try SafeFile.write(Array(traceText().utf8), to: url.path, replacing: true)
     }
 
     /// The trace as text, exactly as `write(to:)` writes it.

@@ -14,10 +14,21 @@ package struct OpenedTrace: Sendable {
     /// to nothing and, when it is closed, writes out everything written since (its
     /// `auto_da_alloc`), which made closing a stream's file cost a hundred times more
     /// (docs/performance.md, "Recorder and streaming").
+    /// A symbolic link is never written through, and only a regular file (or a character
+    /// device: `/dev/null` discards a stream) is written: a stream writes in place (a crash must
+    /// leave the trace at its path), so it refuses what it would harm rather than replace it.
     package static func open(_ path: String) -> Result<OpenedTrace, RecorderFault> {
-        let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return .failure(RecorderFault(path: path, reason: Self.reason(errno))) }
+        // Non-blocking, so a FIFO there is refused below instead of blocking the open.
+        let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+        guard descriptor >= 0 else {
+            let code = errno
+            return .failure(RecorderFault(path: path, reason: code == ELOOP ? Self.linkReason : Self.reason(code)))
+        }
         var status = stat()
+        if fstat(descriptor, &status) == 0, !Self.writable(status.st_mode) {
+            Foundation.close(descriptor)
+            return .failure(RecorderFault(path: path, reason: Self.notRegularReason))
+        }
         // A size that cannot be read is taken as something to empty: stale bytes past the end of
         // a trace would be read as its last records.
         let isKnownEmpty = fstat(descriptor, &status) == 0 && status.st_size == 0
@@ -36,8 +47,10 @@ package struct OpenedTrace: Sendable {
     /// far more, so the writer's thread does that.
     static func refusal(toWrite path: String) -> String? {
         var status = stat()
-        if stat(path, &status) == 0 {
+        if lstat(path, &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFLNK { return linkReason }
             if status.st_mode & S_IFMT == S_IFDIR { return reason(EISDIR) }
+            if !writable(status.st_mode) { return notRegularReason }
             return access(path, W_OK) == 0 ? nil : reason(errno)
         }
         guard errno == ENOENT else { return reason(errno) }
@@ -81,4 +94,15 @@ package struct OpenedTrace: Sendable {
     }
 
     private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// Whether a stream may write to a file of `mode`: a regular file or a character device.
+    private static func writable(_ mode: mode_t) -> Bool {
+        mode & S_IFMT == S_IFREG || mode & S_IFMT == S_IFCHR
+    }
+
+    /// Why a symbolic link is refused.
+    static let linkReason = "it is a symbolic link; give the path of a regular file (a link is never written through)"
+
+    /// Why a device, a FIFO or a socket is refused.
+    static let notRegularReason = "it is not a regular file; give a file path"
 }

@@ -102,13 +102,8 @@ enum TraceIndexStore {
         for location in locations(of: url) {
             let directory = location.deletingLastPathComponent()
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let temporary = directory.appendingPathComponent(
-                ".\(location.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).partial")
-            guard FileManager.default.createFile(atPath: temporary.path, contents: Data(index)) else { continue }
-            guard rename(temporary.path, location.path) == 0 else {
-                unlink(temporary.path)
-                continue
-            }
+            // An index is ours to replace, but never through a link someone put in its place.
+            guard (try? SafeFile.write(index, to: location.path, replacing: true)) != nil else { continue }
             note?("indexed \(url.relativePath) for a faster reopening (\(location.path); --no-index skips it)")
             return
         }

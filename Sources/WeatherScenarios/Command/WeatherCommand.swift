@@ -14,13 +14,13 @@ public enum WeatherCommand {
         let report = report ?? { tool.report($0) }
         var words = ArgumentList(arguments)
         guard let word = words.next() else {
-            print(WeatherHelp.general, terminator: "")
+            StandardOutput.write(WeatherHelp.general)
             return .success
         }
         do {
             switch word {
-            case "-h", "--help": print(WeatherHelp.general, terminator: "")
-            case "--version": print(tool.versionLine())
+            case "-h", "--help": StandardOutput.write(WeatherHelp.general)
+            case "--version": StandardOutput.write(tool.versionLine() + "\n")
             case "help": try help(&words)
             case "scenarios":
                 if try wantsHelp(&words, for: "scenarios") { return .success }
@@ -47,14 +47,14 @@ public enum WeatherCommand {
     /// `weather help [COMMAND]`.
     private static func help(_ words: inout ArgumentList) throws(UsageError) {
         guard let topic = words.next() else {
-            print(WeatherHelp.general, terminator: "")
+            StandardOutput.write(WeatherHelp.general)
             return
         }
         guard words.isEmpty else { throw UsageError("help takes one command, e.g. weather help record") }
         guard let text = WeatherHelp.command(topic) else {
             throw UsageError("no command '\(topic)'; expected \(WeatherHelp.commandNames.joined(separator: ", "))")
         }
-        print(text, terminator: "")
+        StandardOutput.write(text)
     }
 
     /// Consumes a command's only acceptable words, `-h`/`--help`; true when help was printed.
@@ -63,14 +63,15 @@ public enum WeatherCommand {
         guard word == "-h" || word == "--help", words.isEmpty else {
             throw UsageError("\(command) takes no arguments, not '\(word)'")
         }
-        print(WeatherHelp.command(command) ?? WeatherHelp.general, terminator: "")
+        StandardOutput.write(WeatherHelp.command(command) ?? WeatherHelp.general)
         return true
     }
 
     static func listScenarios() {
         let width = Scenario.all.map(\.name.count).max() ?? 0
         for scenario in Scenario.all {
-            print(scenario.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + scenario.summary)
+            StandardOutput.write(
+                scenario.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + scenario.summary + "\n")
         }
     }
 }

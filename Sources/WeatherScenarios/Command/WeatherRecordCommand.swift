@@ -1,5 +1,6 @@
 import CogCommandLine
 import CogTrace
+import CogTraceStore
 import Foundation
 import Weather
 
@@ -28,7 +29,7 @@ struct WeatherRecordCommand {
                 }
                 change = named
             case "-h", "--help":
-                print(WeatherHelp.command("record")!, terminator: "")
+                StandardOutput.write(WeatherHelp.command("record")!)
                 return nil
             default:
                 guard !word.hasPrefix("-") else { throw UsageError("unknown option '\(word)' for record") }
@@ -56,14 +57,21 @@ struct WeatherRecordCommand {
         for scenario in scenarios {
             let path = all ? "\(directory)/\(scenario.name).cogtrace" : output ?? "\(scenario.name).cogtrace"
             let session = await WeatherLogic.$current.withValue(change?.logic ?? .shipped) { await scenario.run() }
-            do {
-                try Data(session.trace().utf8).write(to: URL(fileURLWithPath: path))
-            } catch {
-                throw WeatherCommandError(
-                    "cannot write '\(path)': \(error.localizedDescription)", status: .cannotCreateOutput)
-            }
             let under = change.map { " with the change \($0.name) (\($0.summary))" } ?? ""
-            print("recorded \(scenario.name)\(under): \(session.recorder.recordedTurnCount) turns -> \(path)")
+            let summary = "recorded \(scenario.name)\(under): \(session.recorder.recordedTurnCount) turns"
+            if path == "-" {
+                // `-o -`: the trace itself is the output; the summary goes to standard error.
+                StandardOutput.write(session.trace())
+                StandardError.write("\(summary)\n")
+                continue
+            }
+            do throws(FileWriteError) {
+                // Recordings are rewritten on purpose, but whole or not at all, never through a link.
+                try SafeFile.write(Array(session.trace().utf8), to: path, replacing: true)
+            } catch {
+                throw WeatherCommandError("\(error)", status: .cannotCreateOutput)
+            }
+            StandardOutput.write("\(summary) -> \(path)\n")
         }
     }
 }

@@ -15,7 +15,7 @@ struct WeatherReplayCommand {
         var path: String?
         while let word = words.next() {
             if word == "-h" || word == "--help" {
-                print(WeatherHelp.command("replay")!, terminator: "")
+                StandardOutput.write(WeatherHelp.command("replay")!)
                 return nil
             }
             guard !word.hasPrefix("-") else { throw UsageError("unknown option '\(word)' for replay") }
@@ -51,16 +51,16 @@ struct WeatherReplayCommand {
             throw WeatherCommandError("cannot replay '\(path)': \(error)", status: .malformedInput)
         }
         guard let divergence = result.firstDivergence else {
-            print(
+            StandardOutput.write(
                 "\(path): the current code matches all \(result.comparison.turnsCompared) turns and the work after each "
-                    + "(\(result.inputsFed) inputs fed)")
+                    + "(\(result.inputsFed) inputs fed)" + "\n")
             return .success
         }
         let aspects = divergence.aspects.map(\.rawValue).joined(separator: ", ")
-        print(TerminalText.escape("\(path): diverges at \(divergence.place) (\(aspects)):"))
-        for line in divergence.lines { print(TerminalText.escape("  \(line)")) }
+        StandardOutput.write(TerminalText.escape("\(path): diverges at \(divergence.place) (\(aspects)):") + "\n")
+        for line in divergence.lines { StandardOutput.write(TerminalText.escape("  \(line)") + "\n") }
         let later = result.comparison.differences.count - 1
-        if later > 0 { print("\(later) later steps differ too") }
+        if later > 0 { StandardOutput.write("\(later) later steps differ too" + "\n") }
         return .failure
     }
 }

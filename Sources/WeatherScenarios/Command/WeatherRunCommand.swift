@@ -27,7 +27,7 @@ struct WeatherRunCommand {
                     throw UsageError("--visit needs five-digit ZIP codes separated by commas, not '\(text)'")
                 }
             case "-h", "--help":
-                print(WeatherHelp.command("run")!, terminator: "")
+                StandardOutput.write(WeatherHelp.command("run")!)
                 return nil
             default: throw UsageError("unknown option '\(word)' for run")
             }

@@ -1,7 +1,6 @@
+import CogTraceFormat
 import Foundation
 import Testing
-
-import CogTraceFormat
 
 @testable import CogTraceStore
 

@@ -48,7 +48,8 @@ enum Executables {
     }
 
     static func run(
-        _ executable: URL, _ arguments: [String], input: String, environment: [String: String] = [:]
+        _ executable: URL, _ arguments: [String], input: String = "", environment: [String: String] = [:],
+        directory: URL = packageRoot
     )
         throws -> Outcome
     {
@@ -59,7 +60,7 @@ enum Executables {
         process.environment = inherited.merging(environment) { $1 }
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = directory
         let output = Pipe()
         let error = Pipe()
         let standardInput = Pipe()
