@@ -22,7 +22,7 @@ public enum CogInspect {
         // What a completion script asks: candidates a line each, and nothing else, ever.
         if arguments.first == "--complete" {
             let candidates = ShellCompletion.candidates(for: Array(arguments.dropFirst()), defaultTrace: defaultTrace)
-            StandardOutput.write(candidates.map { $0 + "\n" }.joined(), tool: tool.name)
+            StandardOutput.write(candidates.joined(separator: "\n") + "\n", tool: tool.name)
             return
         }
         let options: CommandLineOptions

@@ -73,3 +73,40 @@ struct ShellCompletionTests {
         #expect(ran.contains("turn 25 of 1..25"), "\(line)\n\(ran)")
     }
 }
+
+/// Labels a trace holds reach completion only when they can be typed: one candidate per
+/// label, never a control byte, a line break or a bidi override handed to the shell.
+@Suite("Completion of hostile labels")
+struct HostileCompletionTests {
+    @Test func aLabelThatCannotBeTypedIsLeftOut() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("complete-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var text = try String(
+            contentsOf: Executables.packageRoot.appendingPathComponent("Recordings/tour.cogtrace"), encoding: .utf8)
+        let hostile = [
+            #"weather.esc\u001b]0;title\u0007"#, #"weather.clear\u001b[2J"#, #"weather.rlo\u202eevil"#,
+            #"weather.line\nfunc injected() {}"#, #"weather.csi\u009b31m"#, "weather.two words",
+        ]
+        let labels = ["weather.service", "weather.refreshInterval", "weather.currentZip"]
+        for (label, replacement) in zip(labels, hostile.prefix(3)) {
+            text = text.replacingOccurrences(of: #""label":"\#(label)""#, with: #""label":"\#(replacement)""#)
+        }
+        let trace = folder.appendingPathComponent("hostile.cogtrace")
+        try text.write(to: trace, atomically: true, encoding: .utf8)
+        let outcome = try Executables.coginspect(["--complete", trace.path, "-c", "get weather."])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let lines = outcome.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(!lines.isEmpty)
+        for line in lines {
+            #expect(
+                line.unicodeScalars.allSatisfy {
+                    $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) && $0 != "\u{202E}"
+                },
+                "a candidate carries a control: \(line.debugDescription)")
+            #expect(line.hasPrefix("get weather."))
+        }
+        #expect(!lines.contains { $0.contains("injected") || $0.contains("evil") })
+        #expect(Set(lines).count == lines.count, "one candidate per label")
+    }
+}

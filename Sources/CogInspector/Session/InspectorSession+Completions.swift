@@ -29,6 +29,20 @@ extension InspectorSession {
             default: candidates = trace.states.values.map(\.label)
             }
         }
-        return candidates.filter { $0.hasPrefix(prefix) }.sorted()
+        return candidates.filter { $0.hasPrefix(prefix) && Self.canBeTyped($0) }.sorted()
+    }
+
+    /// Whether a candidate can be typed as one word: no whitespace, no control character (C0,
+    /// DEL, C1) and no invisible format character (bidi overrides, zero widths). A label from
+    /// a trace that holds one is left out of completion rather than handed to the terminal or
+    /// the shell, where it would act or split into several candidates; `state` still lists it,
+    /// escaped.
+    static func canBeTyped(_ candidate: String) -> Bool {
+        candidate.unicodeScalars.allSatisfy { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator: false
+            default: true
+            }
+        }
     }
 }
