@@ -66,7 +66,7 @@ extension CommandContext {
         let assembly = arguments.options["--assembly"] ?? defaultAssemblyName
         guard
             assembly.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({
-                ReplayTestExport.isIdentifier(String($0))
+                ReplayTestExport.isIdentifier(String($0)) && !ReplayTestExport.isKeyword(String($0))
             })
         else {
             throw InspectorError("--assembly '\(assembly)' is not a Swift type name, e.g. TipJarAssembly")
@@ -86,6 +86,10 @@ extension CommandContext {
         if let given {
             guard ReplayTestExport.isIdentifier(given) else {
                 throw InspectorError("--name '\(given)' is not a Swift function name, e.g. --name replaysCheckout")
+            }
+            guard !ReplayTestExport.isKeyword(given) else {
+                let suggestion = "replays" + given.prefix(1).uppercased() + given.dropFirst()
+                throw InspectorError("--name '\(given)' is a Swift keyword; give another, e.g. --name \(suggestion)")
             }
             return given
         }

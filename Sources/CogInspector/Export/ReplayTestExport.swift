@@ -66,7 +66,7 @@ struct ReplayTestExport {
         for line in recording.split(separator: "\n", omittingEmptySubsequences: false).dropLast(
             recording.hasSuffix("\n") ? 1 : 0)
         {
-            text += line.isEmpty ? "\n" : "        \(line)\n"
+            text += line.isEmpty ? "\n" : "        \(Self.rawLine(line, delimiter: delimiter))\n"
         }
         text += "        \"\"\"\(delimiter)\n}\n"
         return text
@@ -88,9 +88,39 @@ struct ReplayTestExport {
         return String(repeating: "#", count: longest + 1)
     }
 
-    /// Text for a `//` comment: one line, no control characters.
+    /// A line of the recording as the raw literal holds it: every scalar as it is, but those a
+    /// Swift file cannot carry as they are, spelled as the raw string's own escape
+    /// (`\#u{D}`, with the literal's delimiter), so the string is the recording byte for byte.
+    /// A CR would be read as a line break, a C1 control or a bidi override would change what the
+    /// file shows (and may not be accepted); `rawDelimiter` made sure no escape of this
+    /// delimiter occurs in the text itself.
+    static func rawLine(_ line: Substring, delimiter: String) -> String {
+        guard line.unicodeScalars.contains(where: needsEscape) else { return String(line) }
+        var result = ""
+        for scalar in line.unicodeScalars {
+            if needsEscape(scalar) {
+                result += "\\\(delimiter)u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Whether a scalar must be escaped in a Swift literal or comment: a control character
+    /// other than a tab (C0, DEL, C1, so a CR too), an invisible format character (bidi
+    /// overrides and isolates, zero widths, a byte-order mark) or a line or paragraph separator.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control: scalar != "\t"
+        case .format, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
+    }
+
+    /// Text for a `//` comment: one line, with what `needsEscape` names shown as `?`.
     static func comment(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })
+        String(text.unicodeScalars.map { needsEscape($0) || $0 == "\t" ? "?" : Character($0) })
     }
 
     /// Text for a Swift string literal.
@@ -103,7 +133,7 @@ struct ReplayTestExport {
             case "\n": result += "\\n"
             default:
                 result +=
-                    scalar.properties.generalCategory == .control
+                    needsEscape(scalar) || scalar == "\t"
                     ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
             }
         }
@@ -129,8 +159,24 @@ struct ReplayTestExport {
         var name = first.prefix(1).lowercased() + first.dropFirst()
         for word in words.dropFirst() { name += word.prefix(1).uppercased() + word.dropFirst() }
         if let start = name.unicodeScalars.first, ("0"..."9").contains(start) { name = "replay" + name }
+        if isKeyword(name) { name = "replay" + name.prefix(1).uppercased() + name.dropFirst() }
         return name
     }
+
+    /// Whether `text` is a word Swift reserves, which a function or type cannot be named
+    /// without backquotes (`class`, `if`, `self`, `init`, `default`, `protocol`, …).
+    static func isKeyword(_ text: String) -> Bool { keywords.contains(text) }
+
+    /// Swift's reserved words: declarations, statements, expressions and types.
+    private static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "package", "private",
+        "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if",
+        "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil",
+        "self", "Self", "super", "throws", "true", "try", "_", "some", "any", "macro", "actor", "async", "Type",
+        "Protocol",
+    ]
 
     /// Whether `text` is a plain Swift identifier (ASCII letters, digits and `_`, not starting with a digit).
     static func isIdentifier(_ text: String) -> Bool {
