@@ -170,7 +170,7 @@ extension CommandContext {
     /// Prints a document, or writes it to `path` and says so.
     package func deliver(_ text: String, to output: OutputFile?, summary: String) throws(InspectorError) -> [Report] {
         guard let output else { return [.document(text)] }
-        try output.write(Array(text.utf8))
+        writeWhenAnswered(PendingOutput(Array(text.utf8), to: output))
         return [.message("wrote \(summary) to \(output.path)")]
     }
 }

@@ -36,18 +36,25 @@ package struct OutputFile {
         return url.deletingLastPathComponent().appendingPathComponent(name).path
     }
 
-    /// Writes `bytes` to the destination.
-    package func write(_ bytes: [UInt8]) throws(InspectorError) {
+    /// Writes `bytes` to the destination, unless `interrupted` says so by the time they are
+    /// written: then nothing is (an interrupted export leaves no file).
+    package func write(_ bytes: [UInt8], unless interrupted: () -> Bool = { false }) throws(InspectorError) {
+        let written: Bool
         do throws(FileWriteError) {
-            try SafeFile.write(bytes, to: path, replacing: replacing)
+            written = try SafeFile.write(bytes, to: path, replacing: replacing, unless: interrupted)
         } catch {
             throw Self.failure(error)
         }
+        if !written { throw .interrupted }
     }
 
     /// Moves a finished file at `temporary` (from `temporaryPath`) onto the destination, flushed
-    /// first; on failure the temporary file is removed.
-    package func commit(_ temporary: String) throws(InspectorError) {
+    /// first; on failure, or when `interrupted` says so, the temporary file is removed.
+    package func commit(_ temporary: String, unless interrupted: () -> Bool = { false }) throws(InspectorError) {
+        if interrupted() {
+            unlink(temporary)
+            throw .interrupted
+        }
         let descriptor = open(temporary, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             let failure = FileWriteError(path: path, code: errno)
@@ -59,6 +66,11 @@ package struct OutputFile {
         } catch {
             throw Self.failure(error)
         }
+    }
+
+    /// Removes a temporary file that will not be committed.
+    package func discard(_ temporary: String) {
+        unlink(temporary)
     }
 
     /// A write failure as the export's error (exit 73).

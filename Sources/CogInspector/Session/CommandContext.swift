@@ -32,6 +32,8 @@ package final class CommandContext {
     /// Ids the answer had to show as `#id`: no state record or registration names them, so
     /// lines were lost or the file was edited.
     private(set) var undeclaredNamed: Set<NodeID> = []
+    /// Files the command made ready, put in place by `execute` once it answered uninterrupted.
+    var pendingOutputs: [PendingOutput] = []
 
     /// A context for one call on `store`.
     init(

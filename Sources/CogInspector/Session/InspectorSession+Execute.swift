@@ -38,16 +38,33 @@ extension InspectorSession {
             report = try spec.run(context, arguments)
         } catch  where error.kind == .interrupted {
             // The cursor and the rest stay where they were.
+            for output in context.pendingOutputs { output.discard() }
             throw error
         } catch {
+            for output in context.pendingOutputs { output.discard() }
             // An answer read from a file cut short under it is refused, whatever it says.
             if readsTrace { try refuseChangedTrace() }
             apply(context)
             throw error
         }
-        // A command that an interrupt cut short may have answered from partial work: drop it.
-        if call.interruptRequested?() == true { throw .interrupted }
-        if readsTrace { try refuseChangedTrace() }
+        do throws(InspectorError) {
+            // A command that an interrupt cut short may have answered from partial work: drop
+            // it, and any file it made ready.
+            if call.interruptRequested?() == true { throw .interrupted }
+            if readsTrace { try refuseChangedTrace() }
+        } catch {
+            for output in context.pendingOutputs { output.discard() }
+            throw error
+        }
+        // The answer stands: its files go in place, in order; one that fails throws the rest away.
+        for (index, output) in context.pendingOutputs.enumerated() {
+            do throws(InspectorError) {
+                try output.commit()
+            } catch {
+                for later in context.pendingOutputs[(index + 1)...] { later.discard() }
+                throw error
+            }
+        }
         apply(context)
         // A streamed answer reads the trace as its rows are shown: it warns after them, of
         // what that reading found.

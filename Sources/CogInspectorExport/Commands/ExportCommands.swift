@@ -48,7 +48,7 @@ enum ExportCommands {
             let reason = error.message.replacingOccurrences(of: "'\(temporary)'", with: "'\(output.path)'")
             throw InspectorError(reason, kind: .output)
         }
-        try output.commit(temporary)
+        session.writeWhenAnswered(PendingOutput(temporary: temporary, to: output))
         let count = 1 + session.companions.count
         let what = count == 1 ? "the sql tables" : "the sql tables of \(count) traces"
         return [.message("wrote \(what) to \(output.path); open it with sqlite3 \(output.path)")]

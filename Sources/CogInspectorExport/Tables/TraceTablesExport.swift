@@ -92,7 +92,13 @@ struct TraceTablesExport {
             for directory in madeDirectories.reversed() { rmdir(directory) }
             throw error
         }
-        for file in written { try file.output.commit(file.temporary) }
+        // Put in place together once the command has answered: an interrupt up to then (or a
+        // failed commit) leaves nothing, not even the directories made for them.
+        let directories = madeDirectories
+        parts.first?.session.writeWhenAnswered(
+            PendingOutput(all: written.map { PendingOutput(temporary: $0.temporary, to: $0.output) }) {
+                for directory in directories.reversed() { rmdir(directory) }
+            })
         return (written.count, rows)
     }
 

@@ -88,9 +88,13 @@ package enum SafeFile {
         unlink(temporary)
     }
 
-    /// Writes `bytes` to `path` in one step, as the type's summary says.
+    /// Writes `bytes` to `path` in one step, as the type's summary says; false, with nothing
+    /// written, when `abandon` (an interrupt, asked just before the rename) says to give up.
     /// - Throws: `FileWriteError`; `path` is then as it was.
-    package static func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws(FileWriteError) {
+    @discardableResult
+    package static func write(
+        _ bytes: [UInt8], to path: String, replacing: Bool, unless abandon: () -> Bool = { false }
+    ) throws(FileWriteError) -> Bool {
         try check(path, replacing: replacing)
         let (descriptor, temporary) = try createTemporary(beside: path)
         let failure = bytes.withUnsafeBytes { writeAll(descriptor, $0) }
@@ -98,7 +102,12 @@ package enum SafeFile {
             discard(descriptor, temporary: temporary)
             throw FileWriteError(path: path, code: failure)
         }
+        guard !abandon() else {
+            discard(descriptor, temporary: temporary)
+            return false
+        }
         try commit(descriptor, temporary: temporary, to: path, replacing: replacing)
+        return true
     }
 
     /// Makes a rename in the folder of `path` durable, best effort.
