@@ -54,6 +54,7 @@ struct BatchRunner {
                     case .expectation: status = .expectationFailed
                     case .output: status = .cannotCreateOutput
                     case .traceChanged: status = .cannotOpenInput
+                    case .malformedTrace: status = .malformedInput
                     default: status = .failure
                     }
                 }

@@ -13,11 +13,19 @@ public struct InspectorError: Error, CustomStringConvertible, Equatable {
         /// The trace's file was cut shorter on disk while it was open: what it held past its new
         /// end cannot be read any more.
         case traceChanged
+        /// The trace holds a record the answer needed that cannot be decoded (exit 65, as a
+        /// trace refused at load).
+        case malformedTrace
     }
 
     /// The error of a command that Ctrl-C stopped.
     public static let interrupted = InspectorError(
         "interrupted; the cursor is where it was before the command", kind: .interrupted)
+
+    /// The failure of an answer that needed a record `error` says cannot be decoded.
+    public static func malformed(_ error: some Error) -> InspectorError {
+        InspectorError("the trace is malformed: \(error)", kind: .malformedTrace)
+    }
 
     /// What kind of failure it is.
     public let kind: Kind

@@ -75,6 +75,7 @@ public struct ReportRenderer {
         case .interrupted: (kind, exitCode) = ("interrupted", .interrupted)
         case .output: (kind, exitCode) = ("output", .cannotCreateOutput)
         case .traceChanged: (kind, exitCode) = ("traceChanged", .cannotOpenInput)
+        case .malformedTrace: (kind, exitCode) = ("malformedTrace", .malformedInput)
         }
         return Self.errorDocument(command: .string(command), kind: kind, message: error.message, exitCode: exitCode)
     }

@@ -44,7 +44,7 @@ enum ExportCommands {
         } catch {
             unlink(temporary)
             // The temporary file is the export's own business: the error names the target.
-            guard error.kind != .interrupted else { throw error }
+            guard error.kind != .interrupted, error.kind != .malformedTrace else { throw error }
             let reason = error.message.replacingOccurrences(of: "'\(temporary)'", with: "'\(output.path)'")
             throw InspectorError(reason, kind: .output)
         }

@@ -59,11 +59,30 @@ final class QueryCursor {
                     case SQLITE_INTEGER: .integer(Int(sqlite3_column_int64(handle, column)))
                     case SQLITE_FLOAT: .real(sqlite3_column_double(handle, column))
                     case SQLITE_NULL: .absent
+                    case SQLITE_BLOB: .text(Self.blobLiteral(handle, column))
                     default: sqlite3_column_text(handle, column).map { .text(String(cString: $0)) } ?? .absent
                     }
                 })
         }
         return rows
+    }
+
+    /// A blob as SQL writes it, `x'00410042'`: its bytes whole (a NUL would end it as text),
+    /// and nothing a terminal could act on.
+    static func blobLiteral(_ handle: OpaquePointer, _ column: Int32) -> String {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let bytes = sqlite3_column_blob(handle, column) else { return "x''" }
+        let buffer = UnsafeRawBufferPointer(start: bytes, count: count)
+        let digits = Array("0123456789ABCDEF".utf8)
+        var text = [UInt8](repeating: 0, count: 2 * count + 3)
+        text[0] = UInt8(ascii: "x")
+        text[1] = UInt8(ascii: "'")
+        for (index, byte) in buffer.enumerated() {
+            text[2 + 2 * index] = digits[Int(byte >> 4)]
+            text[3 + 2 * index] = digits[Int(byte & 0x0F)]
+        }
+        text[2 * count + 2] = UInt8(ascii: "'")
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Takes the interrupt check away from the connection; the statement is finalized with it.

@@ -137,6 +137,14 @@ public final class TraceDatabase {
                         kind: .output)
                 }
             }
+            // A trigger would run code of the database's author on every row added: refused.
+            let triggers = try triggerNames()
+            if !triggers.isEmpty {
+                throw InspectorError(
+                    "'\(path)' has triggers (\(triggers.map { TerminalText.escape($0) }.joined(separator: ", "))), "
+                        + "which export sqlite never writes; give a new FILE instead",
+                    kind: .output)
+            }
             for source in sources {
                 for table in ["states", "turns"] where try count(in: table, trace: source.name) > 0 {
                     throw InspectorError(
@@ -158,7 +166,7 @@ public final class TraceDatabase {
 
     /// `error` as a refusal of the output file: exit 73.
     private static func cannotAdd(to path: String, _ error: InspectorError) -> InspectorError {
-        guard error.kind != .output else { return error }
+        guard error.kind != .output, error.kind != .malformedTrace, error.kind != .interrupted else { return error }
         return InspectorError("cannot add to '\(path)': \(error.message)", kind: .output)
     }
 
@@ -168,6 +176,17 @@ public final class TraceDatabase {
         var names: [String] = []
         while sqlite3_step(statement.handle) == SQLITE_ROW {
             names.append(sqlite3_column_text(statement.handle, 1).map { String(cString: $0) } ?? "")
+        }
+        return names
+    }
+
+    /// The names of the database's triggers, sorted.
+    private func triggerNames() throws(InspectorError) -> [String] {
+        let statement = try SQLiteStatement(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name", on: connection)
+        var names: [String] = []
+        while sqlite3_step(statement.handle) == SQLITE_ROW {
+            names.append(sqlite3_column_text(statement.handle, 0).map { String(cString: $0) } ?? "")
         }
         return names
     }

@@ -36,7 +36,7 @@ extension TraceTableRows {
             switch result {
             case .success(let scanned): turn = scanned
             case .failure(let error) where error == TraceFile.cancelled: throw .interrupted
-            case .failure(let error): throw InspectorError("the trace is malformed: \(error)")
+            case .failure(let error): throw InspectorError.malformed(error)
             }
             for row in Self.rows(of: turn, in: table) {
                 let values = try values(of: row, in: table)

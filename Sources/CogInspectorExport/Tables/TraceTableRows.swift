@@ -107,7 +107,7 @@ struct TraceTableRows {
                 return values(of: event, turn: turn, after: SQLValue(scanned.isIdle)) + [.text(source.name)]
             }
         } catch {
-            throw InspectorError("the trace is malformed: \(error)")
+            throw InspectorError.malformed(error)
         }
     }
 

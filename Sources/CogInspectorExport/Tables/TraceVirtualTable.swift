@@ -97,7 +97,7 @@ final class TraceVirtualCursor {
             case .failure(let error) where error == TraceFile.cancelled:
                 throw .interrupted
             case .failure(let error):
-                throw InspectorError("the trace is malformed: \(error)")
+                throw InspectorError.malformed(error)
             }
         }
         rowID += 1

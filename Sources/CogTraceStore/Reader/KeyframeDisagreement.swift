@@ -36,6 +36,28 @@ public struct KeyframeDisagreement: Equatable, Sendable, CustomStringConvertible
     }
 }
 
+extension KeyframeDisagreement {
+    /// The keyframe's side and the turns' side as a warning shows them: `absent` for a state
+    /// one side does not hold, `present` for one held without a value, else the value's text;
+    /// values that read the same but differ in their structured form show that form too.
+    static func shown(keyframe: TraceValue??, turn: TraceValue??) -> (keyframe: String, turn: String) {
+        func text(_ side: TraceValue??) -> String {
+            guard let held = side else { return "absent" }
+            return held?.text ?? "present"
+        }
+        guard let kept = keyframe ?? nil, let found = turn ?? nil, kept.text == found.text else {
+            return (text(keyframe), text(turn))
+        }
+        return (withStructure(kept), withStructure(found))
+    }
+
+    /// A value's text with its JSON form beside it (`3 (as JSON "3")`), or with a note that it
+    /// has none: how two values whose texts agree still differ.
+    private static func withStructure(_ value: TraceValue) -> String {
+        "\(value.text) (\(value.jsonText.map { "as JSON \($0)" } ?? "text only"))"
+    }
+}
+
 extension TraceFile {
     /// What a walk starting at keyframe `keyframe` finds wrong with it in `turn`, before applying
     /// `event`: nil when the event agrees with the graph built so far.
@@ -54,9 +76,10 @@ extension TraceFile {
         guard let old else { return nil }
         let held = graph.states[state]
         if let held, held.value == nil || held.value == old { return nil }
+        let shown = KeyframeDisagreement.shown(keyframe: held.map { $0.value }, turn: old)
         return KeyframeDisagreement(
             line: contents.keyframeLines[keyframe], before: keyframes[keyframe].before, turn: turn, state: state,
-            keyframeValue: held?.value.map(\.text) ?? "absent", turnValue: old.text)
+            keyframeValue: shown.0, turnValue: shown.1)
     }
 
     /// Notes that keyframe `keyframe` is contradicted, so walks start from an earlier one.

@@ -71,12 +71,11 @@ extension TraceFile {
             if found != nil, held != nil, found?.value == nil || held?.value == nil || found?.value == held?.value {
                 continue
             }
+            let shown = KeyframeDisagreement.shown(keyframe: held.map { $0.value }, turn: found.map { $0.value })
             return KeyframeDisagreement(
                 line: contents.keyframeLines[to], before: keyframes[to].before,
                 turn: end > 0 ? turnEntries[end - 1].sequence : keyframes[to].before, state: id,
-                keyframeValue: held.map { $0.value?.text ?? "present" } ?? "absent",
-                turnValue: found.map { $0.value?.text ?? "present" } ?? "absent",
-                replayedFromLine: contents.keyframeLines[from])
+                keyframeValue: shown.keyframe, turnValue: shown.turn, replayedFromLine: contents.keyframeLines[from])
         }
         return nil
     }

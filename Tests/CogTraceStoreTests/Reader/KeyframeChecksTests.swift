@@ -126,3 +126,36 @@ struct KeyframeChecksTests {
         #expect(throws: TraceReadError.self) { try parse(keyframed) }
     }
 }
+
+/// A keyframe whose value reads the same as the turns' but differs in its structured form says
+/// both forms, not the same text twice.
+@Suite("Keyframe disagreements that read the same")
+struct KeyframeSameTextTests {
+    @Test func theWarningShowsTheStructuredFormsThatDiffer() throws {
+        let header =
+            #"{"type":"header","format":"cogtrace","version":"1.1","minReader":"1.0","producer":"test","run":"r","title":"t","clock":"virtual","mode":"stream","capacity":null,"keyframeEvery":10}"#
+        var lines = [
+            header,
+            #"{"type":"state","id":1,"label":"counter.count","decl":"counter.count","key":null,"shape":"manual","valueType":"Int","lifetime":"app","policy":null}"#,
+            #"{"type":"keyframe","before":1,"states":[{"id":1,"v":{"t":"0","j":0},"ver":0,"mark":"clean","deps":[],"obs":[]}],"registrations":[]}"#,
+        ]
+        for turn in 1...12 {
+            if turn == 11 {
+                // The text agrees with turn 10's write; the JSON is a string, not a number.
+                lines.append(
+                    #"{"type":"keyframe","before":11,"states":[{"id":1,"v":{"t":"10","j":"10"},"ver":10,"mark":"clean","deps":[],"obs":[]}],"registrations":[]}"#
+                )
+            }
+            lines.append(
+                #"{"type":"turn","seq":\#(turn),"name":"inc","origin":"app","cause":null,"start":0,"duration":0,"events":[{"e":"write","s":1,"old":{"t":"\#(turn - 1)","j":\#(turn - 1)},"new":{"t":"\#(turn)","j":\#(turn)}}]}"#
+            )
+        }
+        lines.append(#"{"type":"trailer","ok":true,"turns":12,"evicted":0,"dropped":0,"keyframes":2}"#)
+        let file = try TraceFile.parse(lines.joined(separator: "\n") + "\n")
+        _ = try file.snapshot(after: TurnNumber(12))
+        let disagreement = try #require(file.keyframeDisagreements.first)
+        #expect(disagreement.keyframeValue != disagreement.turnValue)
+        #expect(disagreement.keyframeValue == #"10 (as JSON "10")"#)
+        #expect(disagreement.turnValue == "10 (as JSON 10)")
+    }
+}
