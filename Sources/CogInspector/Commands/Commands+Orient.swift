@@ -111,12 +111,20 @@ extension CommandContext {
             Field("finished", .bool(trace.trailer?.ok == true)),
             // A scan of every record finds them; as a batch's last command on a cold session it
             // files no event (the index of no state), so `info` pays for the scan alone.
-            Field(
-                "undecodable turns",
-                .list(timeline(covering: []).undecodable.map { .turn(TurnReference($0.turn)) })),
+            Field("undecodable turns", .list(undecodableTurnsInWholeTrace.map { .turn(TurnReference($0)) })),
             Field("failures", .integer(trace.failures.count)),
             Field("cursor", .turn(TurnReference(cursor))),
         ]
+    }
+}
+
+extension CommandContext {
+    /// Every turn that cannot be decoded, whatever made it so: those the event index's scan
+    /// met, and those a decode of every record (the structure check, which `info` runs) met.
+    var undecodableTurnsInWholeTrace: [TurnNumber] {
+        let scanned = timeline(covering: []).undecodable.map(\.turn)
+        let decoded = trace.checkStructure()?.undecodable.map(\.turn) ?? []
+        return Array(Set(scanned + decoded)).sorted()
     }
 }
 

@@ -9,10 +9,13 @@ extension CommandContext {
     func warnings(for scope: AnswerScope) -> [Report] {
         let limit = scope == .wholeRecording ? nil : cursor
         var warnings: [Report] = []
+        // Checked first, so the undecodable turns it finds are said with those the answer met.
+        if scope != .session, trace.checksStructureWithEveryAnswer { _ = trace.checkStructure() }
         if timelineRead != nil || !searchedUndecodable.isEmpty {
             warnings += undecodableWarnings(through: limit)
         }
         guard scope != .session else { return warnings }
+        warnings += structureWarnings(through: limit)
         warnings += missingTurnWarnings(through: limit)
         warnings += keyframeWarnings(through: limit)
         if !undeclaredNamed.isEmpty {
@@ -29,7 +32,29 @@ extension CommandContext {
     /// Warnings for an answer built from the timeline up to turn `limit` (all turns when nil):
     /// one per undecodable turn it had to leave out, naming the turn and its line.
     func undecodableWarnings(through limit: TurnNumber? = nil) -> [Report] {
-        Self.undecodableWarnings((timelineRead?.undecodable ?? []) + searchedUndecodable, through: limit)
+        Self.undecodableWarnings(
+            (timelineRead?.undecodable ?? []) + searchedUndecodable + (trace.checkedStructure?.undecodable ?? []),
+            through: limit)
+    }
+
+    /// Warnings for the structural damage of the records up to turn `limit` (all when nil),
+    /// each naming its line: checked with every answer on a trace small enough
+    /// (`checksStructureWithEveryAnswer`), else once `info` or the background index checked it.
+    /// Undecodable turns are said by `undecodableWarnings`.
+    func structureWarnings(through limit: TurnNumber? = nil) -> [Report] {
+        guard let check = trace.checkedStructure else { return [] }
+        let shown = check.issues.filter { issue in
+            limit.map { issue.turn <= $0 } ?? true
+        }.filter { issue in
+            !check.undecodable.contains { $0.turn == issue.turn && issue.message.contains("cannot be decoded") }
+        }
+        let more = shown.count > 5 ? [Report.warning("and \(shown.count - 5) more damaged records")] : []
+        var warnings = shown.prefix(5).map { Report.warning("line \($0.line): \($0.message)") } + more
+        // An undecodable turn the answer's reading did not meet is still said once.
+        if timelineRead == nil, searchedUndecodable.isEmpty {
+            warnings += Self.undecodableWarnings(check.undecodable, through: limit)
+        }
+        return warnings
     }
 
     /// Warnings for the undecodable turns `all` up to turn `limit` (all when nil), each turn once.

@@ -14,12 +14,18 @@ package struct OpenedTrace: Sendable {
     /// to nothing and, when it is closed, writes out everything written since (its
     /// `auto_da_alloc`), which made closing a stream's file cost a hundred times more
     /// (docs/performance.md, "Recorder and streaming").
-    /// A symbolic link is never written through, and only a regular file (or a character
-    /// device: `/dev/null` discards a stream) is written: a stream writes in place (a crash must
-    /// leave the trace at its path), so it refuses what it would harm rather than replace it.
+    /// A symbolic link is never written through, and only a regular file, a character device
+    /// (`/dev/null` discards a stream) or a FIFO (a reader at its other end) is written: a stream
+    /// writes in place (a crash must leave the trace at its path), so it refuses what it would
+    /// harm rather than replace it.
     package static func open(_ path: String) -> Result<OpenedTrace, RecorderFault> {
-        // Non-blocking, so a FIFO there is refused below instead of blocking the open.
-        let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+        var found = stat()
+        if lstat(path, &found) == 0, !writable(found.st_mode) {
+            let kind = found.st_mode & S_IFMT
+            let reason = kind == S_IFLNK ? linkReason : kind == S_IFDIR ? Self.reason(EISDIR) : notRegularReason
+            return .failure(RecorderFault(path: path, reason: reason))
+        }
+        let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
             let code = errno
             return .failure(RecorderFault(path: path, reason: code == ELOOP ? Self.linkReason : Self.reason(code)))
@@ -95,9 +101,9 @@ package struct OpenedTrace: Sendable {
 
     private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
-    /// Whether a stream may write to a file of `mode`: a regular file or a character device.
+    /// Whether a stream may write to a file of `mode`: a regular file, a character device or a FIFO.
     private static func writable(_ mode: mode_t) -> Bool {
-        mode & S_IFMT == S_IFREG || mode & S_IFMT == S_IFCHR
+        mode & S_IFMT == S_IFREG || mode & S_IFMT == S_IFCHR || mode & S_IFMT == S_IFIFO
     }
 
     /// Why a symbolic link is refused.

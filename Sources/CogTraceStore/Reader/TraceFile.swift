@@ -46,6 +46,8 @@ public final class TraceFile {
     var seamCheckedKeyframes: Set<Int> = []
     /// For each keyframe, the position of the first turn after it not yet checked against it.
     var keyframeCheckedThrough: [Int: Int] = [:]
+    /// What `checkStructure()` found, once it ran.
+    var structureCheck: StructureCheck?
     /// What the contradicted keyframes disagree about, in the order they were found.
     public internal(set) var keyframeDisagreements: [KeyframeDisagreement] = []
     /// The budget this file was loaded under; it also bounds the snapshot cache.
