@@ -31,7 +31,9 @@ struct InterruptedExportTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let trace = try TraceFile.load(contentsOf: Self.tour)
-        // How many times the export asks, when nothing interrupts it.
+        // How many times the export asks, when nothing interrupts it (once what a first answer
+        // checks and keeps, the trace's structure, is kept).
+        _ = try InspectorSession(trace: trace, source: "tour", catalog: .standard).execute("info")
         let counting = LateInterrupt(answersNoFor: .max)
         let probe = folder.appendingPathComponent("probe.out")
         _ = try InspectorSession(trace: trace, source: "tour", catalog: .standard)

@@ -6,7 +6,8 @@ extension CommandContext {
     /// undecodable turns it had to leave out, the turns missing from the file's numbering, the
     /// keyframes the turns after them contradict, and the ids the trace never declared. A
     /// command that spans the recording hears of every turn; the others of those up to the cursor.
-    func warnings(for scope: AnswerScope) -> [Report] {
+    /// `streamed`: the answer is a stream of rows, which says the undecodable turns it meets itself.
+    func warnings(for scope: AnswerScope, streamed: Bool = false) -> [Report] {
         let limit = scope == .wholeRecording ? nil : cursor
         var warnings: [Report] = []
         // Checked first, so the undecodable turns it finds are said with those the answer met.
@@ -15,7 +16,7 @@ extension CommandContext {
             warnings += undecodableWarnings(through: limit)
         }
         guard scope != .session else { return warnings }
-        warnings += structureWarnings(through: limit)
+        warnings += structureWarnings(through: limit, streamed: streamed)
         warnings += missingTurnWarnings(through: limit)
         warnings += keyframeWarnings(through: limit)
         if !undeclaredNamed.isEmpty {
@@ -26,7 +27,13 @@ extension CommandContext {
                     "\(ids)\(more) named by the trace but never declared (no state record or registration); "
                         + "lines may be missing from the file"))
         }
-        return warnings
+        // One fact found two ways (an undecodable turn the answer met and the structure check
+        // found) is said once.
+        var said = Set<String>()
+        return warnings.filter { report in
+            guard case .warning(let text) = report else { return true }
+            return said.insert(text).inserted
+        }
     }
 
     /// Warnings for an answer built from the timeline up to turn `limit` (all turns when nil):
@@ -40,8 +47,8 @@ extension CommandContext {
     /// Warnings for the structural damage of the records up to turn `limit` (all when nil),
     /// each naming its line: checked with every answer on a trace small enough
     /// (`checksStructureWithEveryAnswer`), else once `info` or the background index checked it.
-    /// Undecodable turns are said by `undecodableWarnings`.
-    func structureWarnings(through limit: TurnNumber? = nil) -> [Report] {
+    /// Undecodable turns are said in the words of `undecodableWarnings`.
+    func structureWarnings(through limit: TurnNumber? = nil, streamed: Bool = false) -> [Report] {
         guard let check = trace.checkedStructure else { return [] }
         let shown = check.issues.filter { issue in
             limit.map { issue.turn <= $0 } ?? true
@@ -50,8 +57,9 @@ extension CommandContext {
         }
         let more = shown.count > 5 ? [Report.warning("and \(shown.count - 5) more damaged records")] : []
         var warnings = shown.prefix(5).map { Report.warning("line \($0.line): \($0.message)") } + more
-        // An undecodable turn the answer's reading did not meet is still said once.
-        if timelineRead == nil, searchedUndecodable.isEmpty {
+        // An undecodable turn the answer did not meet is said too (one it met is said once, as
+        // `warnings(for:)` drops repeats); a streamed answer says those its stream met itself.
+        if !streamed {
             warnings += Self.undecodableWarnings(check.undecodable, through: limit)
         }
         return warnings

@@ -75,7 +75,7 @@ extension InspectorSession {
                 return [.warning(error.message)]
             }
             report[report.count - 1] = .streamedTable(
-                columns: columns, rows: stream.followed { changed() + context.warnings(for: scope) })
+                columns: columns, rows: stream.followed { changed() + context.warnings(for: scope, streamed: true) })
         } else {
             report += context.warnings(for: scope)
         }
