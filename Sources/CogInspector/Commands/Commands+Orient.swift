@@ -13,7 +13,16 @@ extension CommandCatalog {
             }
             let failures = session.trace.failures
             let failureTable: [Report] = failures.isEmpty ? [] : [.section("failures", [failureTable(failures)])]
+            let unchecked: [Report] =
+                session.trace.infoChecksStructure
+                ? []
+                : [
+                    .warning(
+                        "the records were not all decoded (a trace of \(session.trace.byteCount >> 20) MB): undecodable "
+                            + "turns lists those the index's scan found, and answers warn of those they read")
+                ]
             return [.fields(session.infoFields)] + failureTable + session.trace.warnings.map { .warning("\($0)") }
+                + unchecked
         },
         CommandSpec(
             name: "help", aliases: ["h", "?"], group: "orient", synopsis: "help [COMMAND]",
@@ -123,7 +132,7 @@ extension CommandContext {
     /// met, and those a decode of every record (the structure check, which `info` runs) met.
     var undecodableTurnsInWholeTrace: [TurnNumber] {
         let scanned = timeline(covering: []).undecodable.map(\.turn)
-        let decoded = trace.checkStructure()?.undecodable.map(\.turn) ?? []
+        let decoded = (trace.infoChecksStructure ? trace.checkStructure() : nil)?.undecodable.map(\.turn) ?? []
         return Array(Set(scanned + decoded)).sorted()
     }
 }
