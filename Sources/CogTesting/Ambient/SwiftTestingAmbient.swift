@@ -73,6 +73,11 @@
             var readsEventStream = false
             /// How many test ends the console has been read to say.
             var endsRead = 0
+            /// With the event stream read for results, the ends the console said, by the name it
+            /// prints (pass or fail, in order): at exit, a test whose end the stream has not
+            /// delivered yet (the runner may still hold the stream's last events in a buffer it
+            /// writes out only as the process ends) takes its end from here.
+            var consoleEnds: [String: [Bool]] = [:]
 
             mutating func end(_ live: Live, failed: Bool, reason: String?) {
                 endsRead += 1
@@ -219,7 +224,10 @@
                 return true
             case .ended(let name, let failed):
                 state.lastIssue = nil
-                guard !state.readsEventStream else { return false }
+                guard !state.readsEventStream else {
+                    state.consoleEnds[name, default: []].append(failed)
+                    return false
+                }
                 let named = state.byConsoleName[name] ?? []
                 guard let live = named.first(where: { ($0.test.reportedFailures > 0) == failed }) ?? named.first
                 else { return false }
@@ -245,14 +253,27 @@
         /// runner's wording is not what the tap knows (a newer toolchain): then every trace is
         /// kept rather than a failing test's lost quietly. Returns how many were ended.
         @MainActor @discardableResult func finishUnended() -> Int {
-            let (unended, anyEndRead) = state.withLock { state in
+            let (unended, anyEndRead, fromConsole) = state.withLock { state in
                 defer {
                     state.byID.removeAll()
                     state.byConsoleName.removeAll()
+                    state.consoleEnds.removeAll()
                 }
-                return (state.byID.values.sorted { $0.key < $1.key }, state.endsRead > 0)
+                var unended: [Live] = []
+                var fromConsole: [(Live, Bool)] = []
+                for live in state.byID.values.sorted(by: { $0.key < $1.key }) {
+                    if var ends = state.consoleEnds[live.consoleName], !ends.isEmpty {
+                        let failed = ends.removeFirst()
+                        state.consoleEnds[live.consoleName] = ends
+                        fromConsole.append((live, failed))
+                    } else {
+                        unended.append(live)
+                    }
+                }
+                return (unended, state.endsRead > 0 || !fromConsole.isEmpty, fromConsole)
             }
-            guard !unended.isEmpty else { return 0 }
+            for (live, failed) in fromConsole { live.test.finish(failed: failed, reason: nil) }
+            guard !unended.isEmpty else { return fromConsole.count }
             if anyEndRead {
                 let names = unended.map { "'\($0.test.capture.testName)'" }.joined(separator: ", ")
                 report(
@@ -262,7 +283,7 @@
                 report("cog-trace: could not tell which tests failed; keeping every trace")
             }
             for live in unended { live.test.finish(failed: true, reason: "ended without the runner saying how") }
-            return unended.count
+            return fromConsole.count + unended.count
         }
 
         /// The live test an issue line names, among those the console names alike: the one whose

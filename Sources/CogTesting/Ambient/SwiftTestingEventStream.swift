@@ -15,6 +15,10 @@
         /// How far the file has been read, and the bytes after the last newline.
         private let reading = Mutex<(offset: UInt64, partial: [UInt8])>((0, []))
         private let stopped = Atomic<Bool>(false)
+        /// Held while lines are read and applied, so the last read at exit waits for lines the
+        /// reading thread took but has not applied yet (under load it can take them all in one
+        /// look just before the run ends, and be applying them as the process exits).
+        private let applying = Mutex<Void>(())
 
         /// How often the reading thread looks for more (milliseconds).
         static let lookInterval = 20
@@ -58,6 +62,10 @@
 
         /// Reads the lines appended since the last look and applies each.
         func readAvailable() {
+            applying.withLock { _ in readAndApply() }
+        }
+
+        private func readAndApply() {
             let lines = reading.withLock { reading -> [[UInt8]] in
                 guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
                 defer { try? handle.close() }
