@@ -11,19 +11,26 @@
 public enum StandardError {
     /// Writes `text` to file descriptor 2 as it is; gives up at the first error.
     public static func write(_ text: String) {
+        _ = writeAll(text, to: 2)
+    }
+
+    /// Writes every byte of `text` to `descriptor`, retrying short and interrupted writes;
+    /// the `errno` of the first failure, or 0. Both standard streams write through it.
+    static func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
         var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
+        return bytes.withUnsafeMutableBytes { buffer -> Int32 in
             var offset = 0
             while offset < buffer.count {
-                let written = systemWrite(2, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written > 0 {
                     offset += written
                 } else if written < 0, errno == EINTR {
                     continue
                 } else {
-                    return
+                    return written < 0 ? errno : EIO
                 }
             }
+            return 0
         }
     }
 

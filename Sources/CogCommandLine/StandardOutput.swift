@@ -12,23 +12,7 @@ public enum StandardOutput {
     /// Writes `text` to file descriptor 1 whole, or exits 74 naming `tool` and the reason.
     public static func write(_ text: String, tool: String = programName) {
         var failure: Int32 = fflush(nil) == 0 ? 0 : errno
-        if failure == 0 {
-            var bytes = Array(text.utf8)
-            failure = bytes.withUnsafeMutableBytes { buffer -> Int32 in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = systemWrite(1, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written > 0 {
-                        offset += written
-                    } else if written < 0, errno == EINTR {
-                        continue
-                    } else {
-                        return written < 0 ? errno : EIO
-                    }
-                }
-                return 0
-            }
-        }
+        if failure == 0 { failure = StandardError.writeAll(text, to: 1) }
         guard failure != 0 else { return }
         let reason = String(cString: strerror(failure)).lowercased()
         StandardError.write("\(tool): cannot write to standard output: \(reason)\n")
@@ -39,13 +23,5 @@ public enum StandardOutput {
     public static var programName: String {
         guard let path = CommandLine.arguments.first, let name = path.split(separator: "/").last else { return "tool" }
         return String(name)
-    }
-
-    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.write(descriptor, bytes, count)
-        #else
-            Darwin.write(descriptor, bytes, count)
-        #endif
     }
 }
