@@ -78,4 +78,25 @@ struct StreamFileTests {
         }
         #expect(file.takeForClosing() == nil)
     }
+
+    /// Re-running a test rewrites its trace while an inspector may hold the last one open: the
+    /// old file keeps its bytes (a reader never faults past a new end), the path names a new one.
+    @Test func anExistingTraceIsReplacedNotEmptied() throws {
+        let (folder, path) = scratchPath("rerun.cogtrace")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let previous = Array("{\"previous\":true}\n".utf8)
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(previous)))
+        let reader = open(path, O_RDONLY)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let file = try OpenedTrace.open(path).get()
+        #expect(write("{\"next\":true}\n", to: file) == nil)
+        file.close()
+        var held = stat()
+        #expect(fstat(reader, &held) == 0)
+        #expect(Int(held.st_size) == previous.count)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"next\":true}\n")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(leftovers == ["rerun.cogtrace"])
+    }
 }

@@ -1,4 +1,5 @@
 import CogTraceFormat
+import CogTraceStore
 import Foundation
 
 /// A streamed trace's file, open for writing, and its identity when opened, to notice it being
@@ -9,14 +10,16 @@ package struct OpenedTrace: Sendable {
     private let device: UInt64
     private let inode: UInt64
 
-    /// Opens the file at `path`, creating it or emptying it. A file that is already empty (one
-    /// made by `mktemp`, say) is left as it is rather than truncated: ext4 marks a file truncated
-    /// to nothing and, when it is closed, writes out everything written since (its
-    /// `auto_da_alloc`), which made closing a stream's file cost a hundred times more
-    /// (docs/performance.md, "Recorder and streaming").
+    /// Opens the file at `path`, creating it, or replacing a regular file that holds bytes with
+    /// a new empty one (created beside it, then renamed over it). The old file is never emptied
+    /// in place: a reader that has it open or mapped (an inspector session on the previous run's
+    /// trace) keeps reading what it had rather than faulting past a new end, and ext4 does not
+    /// flush a file truncated to nothing when it is closed (its `auto_da_alloc`, which made
+    /// closing a stream's file cost a hundred times more; docs/performance.md, "Recorder and
+    /// streaming"). A file that is already empty (one made by `mktemp`, say) is kept.
     /// A symbolic link is never written through, and only a regular file, a character device
     /// (`/dev/null` discards a stream) or a FIFO (a reader at its other end) is written: a stream
-    /// writes in place (a crash must leave the trace at its path), so it refuses what it would
+    /// writes at its path (a crash must leave the trace there), so it refuses what it would
     /// harm rather than replace it.
     package static func open(_ path: String) -> Result<OpenedTrace, RecorderFault> {
         var found = stat()
@@ -25,7 +28,15 @@ package struct OpenedTrace: Sendable {
             let reason = kind == S_IFLNK ? linkReason : kind == S_IFDIR ? Self.reason(EISDIR) : notRegularReason
             return .failure(RecorderFault(path: path, reason: reason))
         }
-        let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let descriptor: Int32
+        if found.st_mode & S_IFMT == S_IFREG && found.st_size > 0 {
+            switch replacingOpen(path) {
+            case .success(let made): descriptor = made
+            case .failure(let fault): return .failure(fault)
+            }
+        } else {
+            descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        }
         guard descriptor >= 0 else {
             let code = errno
             return .failure(RecorderFault(path: path, reason: code == ELOOP ? Self.linkReason : Self.reason(code)))
@@ -45,6 +56,28 @@ package struct OpenedTrace: Sendable {
         }
         return .success(
             OpenedTrace(descriptor: descriptor, device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
+    }
+
+    /// A new empty file renamed over the regular file at `path`, open for writing, or why it
+    /// could not be made or renamed (nothing at `path` changed then).
+    private static func replacingOpen(_ path: String) -> Result<Int32, RecorderFault> {
+        let made: (descriptor: Int32, path: String)
+        do { made = try SafeFile.createTemporary(beside: path) } catch {
+            let text =
+                switch error.reason {
+                case .diskFull: "the disk is full"
+                case .system(let text): text
+                default: error.description
+                }
+            return .failure(RecorderFault(path: path, reason: text))
+        }
+        guard rename(made.path, path) == 0 else {
+            let code = errno
+            Foundation.close(made.descriptor)
+            unlink(made.path)
+            return .failure(RecorderFault(path: path, reason: code == EISDIR ? reason(EISDIR) : reason(code)))
+        }
+        return .success(made.descriptor)
     }
 
     /// Why opening `path` for writing would fail, when looking creates nothing and can tell: a
