@@ -2,9 +2,37 @@ import Cog
 import CogTesting
 import Testing
 
-private let _countCogs = CogBox<Int, String>.Manual(0, name: "starting.counts")
+/// The deprecated value-first initializers, called through a protocol whose witnesses are
+/// deprecated: this suite checks that old code still behaves, and the build stays free of
+/// warnings (a deprecated witness of a plain requirement raises none where it is called).
+private protocol ValueFirstDeclarations {
+    typealias Counts = CogBox<Int, String>.Manual
+    typealias Equality = @MainActor (Int, Int) -> Bool
+    static func manual(_ value: Int, name: String) -> Counts
+    static func manual(_ value: [Int], name: String) -> CogBox<[Int], String>.Manual
+    static func manual(_ value: Int, equals: @escaping Equality, name: String) -> Counts
+    static func manual(_ value: Int, lifetime: ManualCogLifetime, name: String) -> Counts
+}
+
+private enum ValueFirst: ValueFirstDeclarations {
+    @available(*, deprecated, message: "calls the deprecated initializer on purpose")
+    static func manual(_ value: Int, name: String) -> Counts { .init(value, name: name) }
+    @available(*, deprecated, message: "calls the deprecated initializer on purpose")
+    static func manual(_ value: [Int], name: String) -> CogBox<[Int], String>.Manual { .init(value, name: name) }
+    @available(*, deprecated, message: "calls the deprecated initializer on purpose")
+    static func manual(_ value: Int, equals: @escaping Equality, name: String) -> Counts {
+        .init(value, equals: equals, name: name)
+    }
+    @available(*, deprecated, message: "calls the deprecated initializer on purpose")
+    static func manual(_ value: Int, lifetime: ManualCogLifetime, name: String) -> Counts {
+        .init(value, lifetime: lifetime, name: name)
+    }
+}
+
+private let valueFirst: any ValueFirstDeclarations.Type = ValueFirst.self
+private let _countCogs = valueFirst.manual(0, name: "starting.counts")
 private let _closureCountCogs = CogBox<Int, String>.Manual(name: "starting.closureCounts") { 0 }
-private let _boxes = CogBox<[Int], String>.Manual([1, 2], name: "starting.lists")
+private let _boxes = valueFirst.manual([1, 2], name: "starting.lists")
 
 /// `CogBox<Value, Key>.Manual(startingValue)`: a keyed source declared by one starting value for
 /// every key, as the public library spells it, behaving as the closure form with a constant.
@@ -42,14 +70,14 @@ struct KeyedStartingValueTests {
         _ = cogs[watched]
         #expect(runs == 1, "== discarded the equal write")
 
-        let alwaysEqual = CogBox<Int, String>.Manual(0, equals: { _, _ in true }, name: "starting.frozen")
+        let alwaysEqual = valueFirst.manual(0, equals: { _, _ in true }, name: "starting.frozen")
         cogs.turn(alwaysEqual["k"], to: 9)
         #expect(cogs.peek(alwaysEqual["k"]) == 0, "the given rule kept the old value")
     }
 
     @Test func aWhileObservedFamilyTakesItsLifetime() {
         let cogs = Cogs.forTesting()
-        let ephemeral = CogBox<Int, String>.Manual(
+        let ephemeral = valueFirst.manual(
             3, lifetime: .whileObserved(resetToInitial: true), name: "starting.ephemeral")
         #expect(cogs.peek(ephemeral["k"]) == 3)
         #expect(cogs.peek(_boxes["k"]) == [1, 2])
