@@ -4,7 +4,8 @@ import Foundation
 /// and replay agree. `Codable` decides the shape, except where Swift's own encoding is
 /// unreadable in a trace: a `Duration` is a number of seconds (Codable gives two 64-bit words
 /// of attoseconds) and a `Date` is an ISO 8601 string (Codable gives seconds since 2001).
-/// Traces written before this read back too: the decoder also takes the Codable forms.
+/// Traces written before this read back too: the decoder also takes the Codable forms. Sets and
+/// dictionaries are written in one order whatever the hash seed (`UnorderedCollections.swift`).
 package enum RecordedValueCoding {
     /// The structured form of `value`, or nil when it is not `Encodable` or fails to encode.
     package static func encode(_ value: Any) -> JSONValue? {
@@ -16,8 +17,11 @@ package enum RecordedValueCoding {
             var container = encoder.singleValueContainer()
             try container.encode(isoText(of: date))
         }
-        guard let data = try? encoder.encode(encodable) else { return nil }
-        return try? JSONParser.parse(data)
+        guard let data = try? encoder.encode(encodable), let json = try? JSONParser.parse(data) else { return nil }
+        // A set or a dictionary lists its elements in hash order, which changes from process to
+        // process: they are written in one order, so equal values always read the same.
+        guard json.holdsSeveralElements else { return json }
+        return json.canonical(UnorderedCollectionFinder.find(in: encodable))
     }
 
     /// `json` read back as `type`.

@@ -62,6 +62,15 @@ public struct TraceValue {
     /// The structured form, when the value's type is `Encodable` and it is not redacted.
     package var json: JSONValue? { rendered.json }
 
+    /// A text that is equal for equal values in any process: the display text, or the JSON
+    /// (whose sets and dictionaries are in one order) when the value holds a collection, whose
+    /// description may follow the hash seed. Comparisons of runs put it in their sentences.
+    package var comparableText: String {
+        let (text, json) = rendered
+        guard let json, json.holdsSeveralElements else { return text }
+        return json.jsonText
+    }
+
     var rendered: (text: String, json: JSONValue?) {
         switch storage {
         case .pending(let box): TraceValue.render(box.value)
@@ -144,8 +153,13 @@ final class PendingValue {
 }
 
 extension TraceValue: Equatable {
+    /// Values compare as data: by their JSON when both have one (a description may list a set's
+    /// or a dictionary's elements in hash order, which differs between processes), else by text.
     public static func == (lhs: TraceValue, rhs: TraceValue) -> Bool {
-        lhs.isRedacted == rhs.isRedacted && lhs.text == rhs.text && lhs.json == rhs.json
+        guard lhs.isRedacted == rhs.isRedacted else { return false }
+        let (left, right) = (lhs.rendered, rhs.rendered)
+        if let leftJSON = left.json, let rightJSON = right.json { return leftJSON == rightJSON }
+        return left.text == right.text && left.json == right.json
     }
 }
 

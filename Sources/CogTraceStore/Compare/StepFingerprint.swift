@@ -51,9 +51,9 @@ struct StepFingerprint {
                     labels(state), old, new, changed ? "recomputed" : "recomputed to the same value",
                     trigger: trigger.map(labels))
             case .writeDiscarded(let state, let value):
-                note(.lifecycle, "write to \(labels(state)) = \(value.text) discarded")
+                note(.lifecycle, "write to \(labels(state)) = \(value.comparableText) discarded")
             case .stateCreated(let state, let value):
-                note(.lifecycle, "created \(labels(state)) = \(value?.text ?? "-")")
+                note(.lifecycle, "created \(labels(state)) = \(value?.comparableText ?? "-")")
             case .stateReleased(let state, let reason): note(.lifecycle, "released \(labels(state)) (\(reason))")
             case .boundaryAttached(let state): note(.lifecycle, "\(labels(state)) pinned by a UI read")
             case .graceScheduled(let state, let milliseconds):
@@ -85,9 +85,9 @@ struct StepFingerprint {
             case .notice(let state): note(.effects, "observers of \(labels(state)) notified")
             case .reactionRun(let registration): note(.effects, "\(labels(registration)) ran")
             case .watchRun(let registration, let old, let new):
-                note(.effects, "\(labels(registration)) fired: \(old?.text ?? "nil") → \(new.text)")
+                note(.effects, "\(labels(registration)) fired: \(old?.comparableText ?? "nil") → \(new.comparableText)")
             case .offer(let state, let subscriber, let value):
-                note(.effects, "\(labels(state)) offered \(value.text) to \(labels(subscriber))")
+                note(.effects, "\(labels(state)) offered \(value.comparableText) to \(labels(subscriber))")
             case .registered(_, let name, let kind): note(.registrations, "\(kind.rawValue) \(name) registered")
             case .unregistered(let registration): note(.registrations, "\(labels(registration)) unregistered")
             case .scopeOpened(_, let name, let identity):

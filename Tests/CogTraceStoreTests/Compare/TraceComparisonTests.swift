@@ -48,6 +48,18 @@ struct TraceComparisonTests {
         #expect(comparison.differences.count == 1)
     }
 
+    /// A set's or a dictionary's description lists it in hash order, which another process
+    /// changes: values with the same JSON are the same, whatever their text says.
+    @Test func valuesCompareAsDataNotAsTheirDescription() throws {
+        let other = try tour(
+            editing: 9, "\"new\":{\"t\":\"94105\",\"j\":\"94105\"}",
+            "\"new\":{\"t\":\"94105 (described otherwise)\",\"j\":\"94105\"}")
+        #expect(try compare(other).firstDivergence == nil)
+        let textOnly = try tour(
+            editing: 9, "\"new\":{\"t\":\"94105\",\"j\":\"94105\"}", "\"new\":{\"t\":\"94105 otherwise\"}")
+        #expect(try compare(textOnly).firstDivergence?.turn == 9, "without JSON on one side the text decides")
+    }
+
     @Test func aDifferentRecomputedValueIsFoundFieldByField() throws {
         let other = try tour(editing: 13, "\"temperatureF\":72", "\"temperatureF\":99")
         let first = try #require(try compare(other).firstDivergence)
