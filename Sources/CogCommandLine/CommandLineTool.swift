@@ -4,7 +4,7 @@ import Foundation
 /// reports help, warnings and failures. One convention for all three tools.
 public struct CommandLineTool: Sendable {
     /// The package's version, printed by every tool's `--version`.
-    public static let packageVersion = "0.33.0"
+    public static let packageVersion = "0.34.0"
 
     /// The tool's name, which starts each of its messages (`coginspect: …`).
     public let name: String
