@@ -107,10 +107,10 @@ struct ExitStatusTests {
         let fromFIFO = try Executables.coginspect([fifo.path, "-c", "info"])
         #expect(fromFIFO.status == 66)
         #expect(fromFIFO.standardError.contains("it is a FIFO"))
-        // A directory is its .cogtrace files, for one database of them all; nothing else runs.
+        // A directory is its .cogtrace files, for one database of them all or flaky; nothing else runs.
         let fromDirectory = try Executables.coginspect(["Recordings", "-c", "info"])
         #expect(fromDirectory.status == 1)
-        #expect(fromDirectory.standardError.contains("only 'export sqlite FILE' and 'export tables DIR' work"))
+        #expect(fromDirectory.standardError.contains("only 'flaky', 'export sqlite FILE' and 'export tables DIR' work"))
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("coginspect-empty-\(getpid())")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }

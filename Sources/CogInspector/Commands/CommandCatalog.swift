@@ -9,7 +9,7 @@ public struct CommandCatalog: Sendable {
     /// The engine's own commands, with `export` writing DOT, Mermaid, node-link JSON and the
     /// Chrome/Perfetto timeline.
     public static let core = CommandCatalog(
-        commands: orient + failures + travel + look + explain + compare + export + live,
+        commands: orient + failures + travel + look + explain + compare + flaky + export + live,
         exportFormats: graphFormats + [testFormat])
 
     private init(commands: [CommandSpec], exportFormats: [ExportFormat]) {

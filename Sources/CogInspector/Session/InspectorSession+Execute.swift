@@ -98,7 +98,8 @@ extension InspectorSession {
     /// Fails unless `spec`, with `argument` first, is one of the catalog's forms that run with
     /// several traces open, saying which forms those are.
     private func refuseWithCompanions(_ spec: CommandSpec, argument: String?) throws(InspectorError) {
-        if let argument, spec.multiTraceForms?(catalog).contains(where: { $0.argument == argument }) == true {
+        // A form's argument is the word after the command; an empty one is the command alone.
+        if spec.multiTraceForms?(catalog).contains(where: { $0.argument == (argument ?? "") }) == true {
             return
         }
         let which = catalog.commands.flatMap { $0.multiTraceForms?(catalog) ?? [] }.map { "'\($0.usage)'" }

@@ -7,7 +7,7 @@ import CogTraceFormat
 /// Every event kind counts. Value changes (writes, seeds, recomputes) are kept per state with both
 /// ends and how they came about, so a report can show each side's old → new; everything else is
 /// kept as sentences per aspect, compared as multisets (async steps in order).
-struct StepFingerprint {
+struct StepFingerprint: Equatable {
     /// One state's change in the step: the first old value and the last new one.
     struct ValueChange: Equatable {
         var old: TraceValue?

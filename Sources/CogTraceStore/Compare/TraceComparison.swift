@@ -89,7 +89,7 @@ extension TraceFile {
 
 /// Names for registration ids, gathered as turns are read, so what reactions, watches and
 /// scopes do compares by name across recordings.
-private struct RegistrationNames {
+struct RegistrationNames {
     private var names: [NodeID: String] = [:]
 
     /// The names of the registrations live before turn `first`.
