@@ -66,18 +66,18 @@ struct CatalogTests {
         }
     }
 
-    /// Several traces open allow only the formats that write them all.
+    /// Several traces open allow only `flaky` and the formats that write them all.
     @Test func manyTracesAllowOnlyTheFormatsThatCoverThem() throws {
         let session = try Recording.session("tour")
         session.companions = [try Recording.session("map")]
         #expect(
             throws: InspectorError(
-                "with 2 traces open, only 'export sqlite FILE' and 'export tables DIR' work; open one trace to run "
-                    + "'export'")
+                "with 2 traces open, only 'flaky', 'export sqlite FILE' and 'export tables DIR' work; open one trace "
+                    + "to run 'export'")
         ) { try session.execute("export dot") }
         let core = InspectorSession(trace: session.trace, source: "tour")
         core.companions = [try Recording.session("map")]
-        #expect(throws: InspectorError("with 2 traces open, no command works; open one trace to run 'info'")) {
+        #expect(throws: InspectorError("with 2 traces open, only 'flaky' works; open one trace to run 'info'")) {
             try core.execute("info")
         }
     }

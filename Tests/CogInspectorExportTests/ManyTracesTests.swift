@@ -79,7 +79,8 @@ struct ManyTracesTests {
         } catch {
             #expect(
                 error.message.hasPrefix(
-                    "with \(sessions.count) traces open, only 'export sqlite FILE' and 'export tables DIR' work"))
+                    "with \(sessions.count) traces open, only 'flaky', 'export sqlite FILE' and 'export tables DIR' work"
+                ))
         }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("many-\(UUID().uuidString).db")
         defer { try? FileManager.default.removeItem(at: file) }

@@ -101,11 +101,18 @@ public final class CogReplayApp: ReplayTarget {
         }
     }
 
-    /// Answers the generation of `state` waiting now with the recorded outcome, and waits
+    /// Answers the newest generation of `state` waiting now with the recorded outcome, and waits
     /// (at most five seconds) for the turn that publishes it.
     public func complete(_ state: ReplayState, with outcome: ReplayOutcome) async throws -> Bool {
+        try await complete(state, with: outcome, generation: nil)
+    }
+
+    /// Answers generation `generation` of `state` (the newest waiting when it is nil or not
+    /// waiting) with the recorded outcome, and waits (at most five seconds) for the turn that
+    /// publishes it.
+    public func complete(_ state: ReplayState, with outcome: ReplayOutcome, generation: Int?) async throws -> Bool {
         let before = recorder.recordedTurnCount
-        guard standIn.answer(state.label, with: outcome) else { return false }
+        guard standIn.answer(state.label, generation: generation, with: outcome) else { return false }
         let deadline = ContinuousClock.now + .seconds(5)
         while recorder.recordedTurnCount == before, ContinuousClock.now < deadline { await Task.yield() }
         return true

@@ -43,7 +43,7 @@ struct ReplayFeeder<Target: ReplayTarget> {
             fed = true
         }
         await followIdleEvents(of: turn)
-        followReads(in: turn.after, after: turn.sequence)
+        followReads(in: turn.after, after: turn.sequence, refreshed: Self.generationsStarted(in: turn))
         return fed
     }
 
@@ -54,10 +54,18 @@ struct ReplayFeeder<Target: ReplayTarget> {
     /// then shows the state's recompute before that turn and the read itself (its grace renewed
     /// by the peek) after it. So a state the next app-made turn's idle shows peeked, which a
     /// state read here feeds, is what was read here; its renewal there is not read again.
-    mutating func followReads(in events: [TraceEvent], after sequence: TurnNumber?) {
+    ///
+    /// A refresh is not a read: the states in `refreshed` (a generation of each started in the
+    /// turn before these events) recompute for their new generation, which shows in the same
+    /// place; they count as read only where the events show a peek.
+    mutating func followReads(in events: [TraceEvent], after sequence: TurnNumber?, refreshed: Set<NodeID> = []) {
         let graph = sequence.flatMap { snapshots.after($0) }
         var roots = ReplayReads.roots(in: events, dependencies: { graph?.states[$0]?.dependencies ?? [] })
         roots.removeAll { peeksMadeEarly.contains($0) }
+        roots.removeAll { id in
+            refreshed.contains(id)
+                && !events.contains { if case .leaseRenewed(id, "peek") = $0 { true } else { false } }
+        }
         peeksMadeEarly = []
         if let next = nextAppTurn(after: sequence), let nextGraph = snapshots.after(next.sequence) {
             var replaced: [NodeID] = []
@@ -85,6 +93,11 @@ struct ReplayFeeder<Target: ReplayTarget> {
             guard let state = try? state(id) else { continue }
             _ = target.read(state)
         }
+    }
+
+    /// The states a generation of which `turn` started.
+    private static func generationsStarted(in turn: TraceTurn) -> Set<NodeID> {
+        Set(turn.events.compactMap { if case .generationStarted(let id, _, _) = $0 { id } else { nil } })
     }
 
     private func schedulesGrace(_ id: NodeID, _ events: [TraceEvent]) -> Bool {
@@ -148,8 +161,9 @@ struct ReplayFeeder<Target: ReplayTarget> {
             }
         case .completion(let state):
             let outcome = try outcome(of: state, in: turn)
+            let generation = acceptedGeneration(of: state, in: turn)
             let deadline = ContinuousClock.now + patience
-            while !(try await complete(state, outcome)), ContinuousClock.now < deadline {
+            while !(try await complete(state, outcome, generation: generation)), ContinuousClock.now < deadline {
                 try? await Task.sleep(for: .milliseconds(1))
             }
         case .exportOpened, .exportClosed:
@@ -157,9 +171,11 @@ struct ReplayFeeder<Target: ReplayTarget> {
         }
     }
 
-    private func complete(_ state: ReplayState, _ outcome: ReplayOutcome) async throws(ReplayError) -> Bool {
+    private func complete(
+        _ state: ReplayState, _ outcome: ReplayOutcome, generation: Int?
+    ) async throws(ReplayError) -> Bool {
         do {
-            return try await target.complete(state, with: outcome)
+            return try await target.complete(state, with: outcome, generation: generation)
         } catch let error as ReplayError {
             throw error
         } catch {
@@ -216,6 +232,14 @@ struct ReplayFeeder<Target: ReplayTarget> {
 
     /// The recorded outcome of an async state's work in `turn`: the value it published (or, for
     /// an equal value, the one it kept), or the failure's message.
+    /// The generation whose result `turn` published, as the recording numbers it (its
+    /// acceptance comes in the turn or in the work after it).
+    private func acceptedGeneration(of state: ReplayState, in turn: TraceTurn) -> Int? {
+        let id = recording.stateID(labelled: state.label)
+        for case .generationAccepted(id, let generation, _) in turn.events + turn.after { return generation }
+        return nil
+    }
+
     private func outcome(of state: ReplayState, in turn: TraceTurn) throws(ReplayError) -> ReplayOutcome {
         let id = recording.stateID(labelled: state.label)
         for case .asyncStatus(id, .failure, _, _, let error) in turn.events {

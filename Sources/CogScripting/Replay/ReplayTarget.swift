@@ -23,6 +23,11 @@ public protocol ReplayTarget: AnyObject {
     /// - Throws: when the recorded value cannot be decoded.
     func complete(_ state: ReplayState, with outcome: ReplayOutcome) async throws -> Bool
 
+    /// Completes generation `generation` of the async state `state` (as the recording numbers
+    /// it) with a recorded outcome; a target that cannot tell generations apart completes the
+    /// running work as `complete(_:with:)` does, which is the default.
+    func complete(_ state: ReplayState, with outcome: ReplayOutcome, generation: Int?) async throws -> Bool
+
     /// Starts the outside consumer the recording shows subscribing to `state` (an export).
     /// - Returns: false when the app has none for it.
     func openExport(of state: ReplayState) -> Bool
@@ -70,6 +75,12 @@ public struct ReplaySeed: Equatable, Sendable {
 }
 
 /// What an async state's recorded work came to.
+extension ReplayTarget {
+    public func complete(_ state: ReplayState, with outcome: ReplayOutcome, generation: Int?) async throws -> Bool {
+        try await complete(state, with: outcome)
+    }
+}
+
 public enum ReplayOutcome: Equatable, Sendable {
     /// It succeeded with this value (its structured form; nil when the type is not `Encodable`).
     case success(StructuredValue?)

@@ -11,8 +11,9 @@ final class ReplayWorkStandIn: CogWorkStandIn {
         let continuation: CheckedContinuation<StructuredValue?, any Error>
     }
 
-    /// Generations waiting for an answer, oldest first, by state label. The newest is answered:
-    /// under `.latest` the older ones are being superseded, and the other policies run one at a time.
+    /// Generations waiting for an answer, oldest first, by state label. An answer goes to the
+    /// generation the recording says produced it; without one, to the newest (under `.latest`
+    /// the older ones are being superseded, and `.queue` runs one at a time).
     private var parked: [String: [Parked]] = [:]
     /// How many generations have started waiting, ever (a waiter that is cancelled is removed).
     private(set) var startedCount = 0
@@ -32,9 +33,12 @@ final class ReplayWorkStandIn: CogWorkStandIn {
     /// Whether a generation of `label` is waiting.
     func isWaiting(_ label: String) -> Bool { !(parked[label] ?? []).isEmpty }
 
-    /// Answers the newest waiting generation of `label` with `outcome`; false when none waits.
-    func answer(_ label: String, with outcome: ReplayOutcome) -> Bool {
-        guard var waiting = parked[label], let last = waiting.popLast() else { return false }
+    /// Answers generation `generation` of `label` with `outcome` when it waits (overlapping runs
+    /// under `.merged` answer in any order), else the newest waiting; false when none waits.
+    func answer(_ label: String, generation: Int? = nil, with outcome: ReplayOutcome) -> Bool {
+        guard var waiting = parked[label], !waiting.isEmpty else { return false }
+        let index = generation.flatMap { number in waiting.lastIndex { $0.generation == number } } ?? waiting.count - 1
+        let last = waiting.remove(at: index)
         parked[label] = waiting.isEmpty ? nil : waiting
         switch outcome {
         case .success(let value):
