@@ -1,3 +1,4 @@
+import CogTraceFixtures
 import Foundation
 import Testing
 
@@ -31,5 +32,24 @@ struct FoldedExportTests {
         let json = try export("export json --unfold all")
         #expect(json.status != 0)
         #expect(json.standardError.contains("--unfold goes with export dot|mermaid"))
+    }
+
+    /// The focused state is what was asked about: on the wide trace, feed.score[100]'s
+    /// neighbourhood holds a dozen other scores, which fold; it stays itself beside them.
+    @Test func theFocusedStateIsNeverFoldedIntoItsFamily() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("focus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("wide.cogtrace")
+        var shape = SyntheticWideTrace.Shape()
+        shape.turns = 50
+        var synthetic = SyntheticWideTrace(shape: shape)
+        _ = try synthetic.write(to: trace)
+        let focused = try Executables.coginspect([trace.path, "-c", "export dot --focus feed.score[100]"])
+        #expect(focused.status == 0, "\(focused.standardError)")
+        #expect(focused.standardOutput.contains("label=\"feed.score[100]\\n"), "\(focused.standardOutput)")
+        #expect(focused.standardOutput.contains("label=\"feed.score[*]\\n"), "its siblings still fold")
+        let mermaid = try Executables.coginspect([trace.path, "-c", "export mermaid --focus feed.score[100]"])
+        #expect(mermaid.standardOutput.contains("feed.score[100]"), "\(mermaid.standardOutput)")
     }
 }

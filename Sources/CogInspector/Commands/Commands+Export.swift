@@ -34,7 +34,12 @@ extension CommandCatalog {
                         throw InspectorError("export json lists every state; --unfold goes with export dot|mermaid")
                     }
                 } else {
-                    view = view.folded(unfolding: try session.unfolding(arguments.options["--unfold"], in: view))
+                    // The focused state is what was asked about: it is never folded into its family.
+                    let focused = try session.focus(arguments).map { focus throws(InspectorError) in
+                        Set([try session.resolveState(focus.label)])
+                    }
+                    view = view.folded(
+                        unfolding: try session.unfolding(arguments.options["--unfold"], in: view), keeping: focused ?? [])
                 }
                 let title = session.exportTitle(for: view)
                 let text =

@@ -1,4 +1,4 @@
-import CogTraceFormat
+public import CogTraceFormat
 
 extension GraphView {
     /// Which keyed families stay unfolded when a view is folded.
@@ -23,8 +23,11 @@ extension GraphView {
     /// The view with each keyed family of more than `threshold` states, other than those
     /// `unfolding` keeps, drawn as one node (`decl[*]`, with its key count). A folded family's
     /// edges are the union of its members', one edge per neighbour and change, each with the
-    /// number of edges it stands for; the turn's marks on members become the family's.
-    public func folded(unfolding: Unfolding, threshold: Int = defaultFoldThreshold) -> GraphView {
+    /// number of edges it stands for; the turn's marks on members become the family's. The
+    /// states in `keeping` (a focused state) stay themselves, their family folded around them.
+    public func folded(
+        unfolding: Unfolding, keeping: Set<NodeID> = [], threshold: Int = defaultFoldThreshold
+    ) -> GraphView {
         if unfolding == .all { return self }
         let kept: Set<String> = if case .families(let names) = unfolding { names } else { [] }
         let folding = Set(families.filter { $0.count > threshold && !kept.contains($0.declaration) }.map(\.declaration))
@@ -35,7 +38,9 @@ extension GraphView {
         var folded: [NodeID: Node] = [:]
         var result: [Node] = []
         for node in nodes {
-            guard let declaration = node.declaration, node.key != nil, folding.contains(declaration) else {
+            guard let declaration = node.declaration, node.key != nil, folding.contains(declaration),
+                !keeping.contains(node.id)
+            else {
                 result.append(node)
                 continue
             }
