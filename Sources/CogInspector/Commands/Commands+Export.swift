@@ -39,7 +39,8 @@ extension CommandCatalog {
                         Set([try session.resolveState(focus.label)])
                     }
                     view = view.folded(
-                        unfolding: try session.unfolding(arguments.options["--unfold"], in: view), keeping: focused ?? [])
+                        unfolding: try session.unfolding(arguments.options["--unfold"], in: view),
+                        keeping: focused ?? [])
                 }
                 let title = session.exportTitle(for: view)
                 let text =
