@@ -75,8 +75,15 @@ public struct FlakySeparation: Equatable, Sendable {
                 let fingerprints = steps.map { $0[afterTurn ? 1 : 0] }
                 let (mine, theirs) = (fingerprints[..<failingCount], fingerprints[failingCount...])
                 guard mine.allSatisfy({ failed in !theirs.contains { $0 == failed } }) else { continue }
-                let failedSentences = mine.map(Self.sentences)
-                let passedSentences = theirs.map(Self.sentences)
+                // A turn is described with the work after it (where its async results are
+                // accepted): what the turn wrote and which generation it was, together.
+                let described = steps.map { step in
+                    afterTurn
+                        ? Self.sentences(step[1])
+                        : Self.sentences(step[0]) + Self.sentences(step[1]).map { "after it: \($0)" }
+                }
+                let failedSentences = Array(described[..<failingCount])
+                let passedSentences = Array(described[failingCount...])
                 let passedUnion = Set(passedSentences.joined())
                 let failedUnion = Set(failedSentences.joined())
                 let sharedFailing = failedSentences.dropFirst().reduce(Set(failedSentences[0])) {
