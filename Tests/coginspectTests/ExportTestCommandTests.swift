@@ -23,6 +23,35 @@ struct ExportTestCommandTests {
         #expect(outcome.standardOutput == committed, "regenerate: coginspect \(recording) -c 'export test --check all'")
     }
 
+    /// An async result recorded as text only cannot be answered in a replay: the file and the
+    /// export's answer say so before anyone runs the test, naming the type and the first turn.
+    @Test func anAsyncResultRecordedAsTextOnlyIsNamedUpFront() throws {
+        let tour = try String(
+            contentsOf: Executables.packageRoot.appendingPathComponent("Recordings/tour.cogtrace"), encoding: .utf8)
+        let structured = #","j":{"condition":"clear","heatAdvisory":false,"temperatureF":75}"#
+        #expect(tour.contains(structured))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("text-only-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("tour.cogtrace")
+        try tour.replacingOccurrences(of: structured, with: "").write(to: trace, atomically: true, encoding: .utf8)
+        let outcome = try Executables.coginspect([trace.path, "-c", "export test --check all"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(
+            outcome.standardOutput.contains(
+                "// Cannot replay yet: these async results were recorded as text only"), "\(outcome.standardOutput)")
+        #expect(outcome.standardOutput.contains("//   weather.forecast: Optional<WeatherReading>, first at turn 6"))
+        #expect(!outcome.standardOutput.contains("warning:"), "the Swift file on standard output stays Swift")
+        let written = try Executables.coginspect([
+            trace.path, "-c", "export test --check all --to \(folder.path)/TourReplay.swift",
+        ])
+        #expect(
+            written.standardOutput.contains(
+                "the test cannot replay yet: async results recorded as text only (weather.forecast: Optional<WeatherReading>)"
+            ),
+            "\(outcome.standardError)")
+    }
+
     @Test func theFileNamesItsAssemblyTurnsAndCheckAndEmbedsTheRecordingThroughItsLastTurn() throws {
         let outcome = try Executables.coginspect([
             Self.tipJar, "-c", "export test --turns 2..2 --name totalAfterTheTip --assembly Tests.TipJarApp",

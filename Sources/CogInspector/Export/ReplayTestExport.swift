@@ -18,8 +18,18 @@ struct ReplayTestExport {
     let recording: String
     /// The recording's title, for the file's comment.
     let title: String
-    /// Declarations whose written values have no structured form, with their value types.
-    let skipped: [(declaration: String, valueType: String)]
+    /// The values the recording holds as text only, which replay cannot rebuild.
+    let textOnly: [TextOnlyInput]
+
+    /// Sources whose recorded values are text only: the replay leaves them to the app.
+    var skipped: [(declaration: String, valueType: String)] {
+        var seen = Set<String>()
+        return textOnly.filter { $0.kind != .asyncResult && seen.insert($0.declaration).inserted }
+            .map { ($0.declaration, $0.valueType) }
+    }
+
+    /// Async results recorded as text only: no replay can answer their generations.
+    var unanswerable: [TextOnlyInput] { textOnly.filter { $0.kind == .asyncResult } }
 
     /// The Swift source.
     func render() -> String {
@@ -42,6 +52,17 @@ struct ReplayTestExport {
                 "// Not rebuilt (their values were recorded as text only; make the type Codable to include them):")
             for (declaration, valueType) in skipped {
                 lines.append("//   \(Self.comment(declaration)): \(Self.comment(valueType))")
+            }
+        }
+        if !unanswerable.isEmpty {
+            lines.append(
+                "// Cannot replay yet: these async results were recorded as text only, so no generation of them can "
+                    + "be answered; make the types Codable and record again (the replay stops at its start, naming them):"
+            )
+            for input in unanswerable {
+                lines.append(
+                    "//   \(Self.comment(input.declaration)): \(Self.comment(input.valueType)), first at turn \(input.firstTurn)"
+                )
             }
         }
         let skipping = skipped.map { "\"\(Self.escaped($0.declaration))\"" }.joined(separator: ", ")

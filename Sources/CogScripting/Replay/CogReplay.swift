@@ -55,6 +55,7 @@ public struct CogReplay {
     /// Feeds the recording to `target` and compares what it does with what was recorded.
     /// - Throws: `ReplayError` when the target lacks a source writer or the recording a value replay needs.
     public func verify(against target: some ReplayTarget) async throws(ReplayError) -> ReplayResult {
+        try refuseTextOnlyInputs()
         var feeder = ReplayFeeder(recording: recording, target: target, patience: patience)
         feeder.skipping = skipping
         var fed = 0
@@ -80,6 +81,27 @@ public struct CogReplay {
         } catch {
             throw ReplayError("a turn could not be decoded while comparing: \(error)")
         }
+    }
+
+    /// Stops before the first turn when the recording holds values replay would have to rebuild
+    /// but that were recorded as text only (an async result, or a written source not skipped), naming
+    /// every one: a replay that met them one at a time failed midway, once per fix.
+    private func refuseTextOnlyInputs() throws(ReplayError) {
+        let needed: [TextOnlyInput]
+        do {
+            // A seeded source is the target's to provide (a service the app injects); a written
+            // one can be skipped; an async result has no way around it.
+            needed = try recording.textOnlyInputs(through: recording.turnSequences.last ?? 0).filter {
+                $0.kind == .asyncResult || ($0.kind == .written && !skipping.contains($0.declaration))
+            }
+        } catch {
+            throw ReplayError("the recording is malformed: \(error)")
+        }
+        guard !needed.isEmpty else { return }
+        throw ReplayError(
+            "the recording holds values replay cannot rebuild, recorded as text only (their types are not "
+                + "Codable): \(needed.map(\.description).joined(separator: "; ")); make the types Codable and record "
+                + "again (a source can also be skipped)")
     }
 
     private func decode(_ sequence: TurnNumber) throws(ReplayError) -> TraceTurn {
