@@ -6,13 +6,14 @@ extension CommandCatalog {
         CommandSpec(
             name: "failures", aliases: [], group: "orient", synopsis: "failures",
             summary: "the failures the recorded test reported: after which turn, the test, the kind, the message "
-                + "and where in the source; the trace opens at the last turn before the first",
+                + "and where in the source, then the states the test read just before each, with the turn that last "
+                + "decided each value; the trace opens at the last turn before the first",
             example: "failures", valueFlags: []
         ) { session, arguments throws(InspectorError) in
             guard arguments.positional.isEmpty else { throw InspectorError("failures takes no arguments") }
             let failures = session.trace.failures
             guard !failures.isEmpty else { return [.message("the recorded test reported no failure")] }
-            return [failureTable(failures)]
+            return [failureTable(failures)] + (try session.readsBeforeFailures(failures))
         }
     ]
 
@@ -92,5 +93,46 @@ struct FailureMarker {
             .text("✘ failure: \(CommandCatalog.shownMessage(of: failure))"),
             .text("failure"), .absent, .absent, .cursorMark(false),
         ]
+    }
+}
+
+extension CommandContext {
+    /// For each failure after a turn, the states the test read after that turn and before the
+    /// failure (the outermost of them: what a `peek` asked for), each with its value there, the
+    /// turn that last decided it and whether the failure's message shows that value: a test that
+    /// checks at its end is thus led from the failure to the turn that set the value it checked.
+    func readsBeforeFailures(_ failures: [TraceFailure]) throws(InspectorError) -> [Report] {
+        var reports: [Report] = []
+        for (number, failure) in failures.enumerated() where failure.after > 0 {
+            guard trace.entryIndex(of: failure.after) != nil else { continue }
+            let events = try turn(failure.after).after
+            let graph = try self.graph(after: failure.after)
+            let roots = OutsideReads.roots(in: events, dependencies: { graph.states[$0]?.dependencies ?? [] })
+            var rows: [[Cell]] = []
+            for id in roots {
+                guard let info = trace.states[id] else { continue }
+                let value = graph.states[id]?.value
+                let decided = timeline.lastDecision(of: id, through: failure.after)
+                let decidedName = try decided.map { entry throws(InspectorError) in try turn(entry.turn).name }
+                rows.append([
+                    .state(StateReference(id: id, label: info.label)), .value(value),
+                    decided.map { .turn(TurnReference($0.turn, afterTurn: $0.isIdle)) } ?? .absent,
+                    decidedName.map(Cell.text) ?? .absent,
+                    .bool(value.map { Self.message(failure.message, shows: $0.text) } ?? false),
+                ])
+            }
+            guard !rows.isEmpty else { continue }
+            reports.append(
+                .section(
+                    "read before failure \(number + 1) (after turn \(failure.after))",
+                    [.table(columns: ["state", "value", "last decided", "by turn", "in the message"], rows: rows)]))
+        }
+        return reports
+    }
+
+    /// Whether a failure's message shows `text` as a value the expectation saw: Swift Testing
+    /// writes `(expression → value)`, XCTest `("value")`.
+    static func message(_ message: String, shows text: String) -> Bool {
+        message.contains("→ \(text))") || message.contains("(\"\(text)\")")
     }
 }

@@ -47,7 +47,7 @@ struct ReplayFeeder<Target: ReplayTarget> {
         return fed
     }
 
-    /// Reads the states something outside the app read between turns (see `ReplayReads`), in
+    /// Reads the states something outside the app read between turns (see `OutsideReads`), in
     /// the recording's order. A target that cannot read leaves it to the app's own reads.
     ///
     /// A read can make a turn of the app's inside it (an async state's start): the recording
@@ -60,7 +60,7 @@ struct ReplayFeeder<Target: ReplayTarget> {
     /// place; they count as read only where the events show a peek.
     mutating func followReads(in events: [TraceEvent], after sequence: TurnNumber?, refreshed: Set<NodeID> = []) {
         let graph = sequence.flatMap { snapshots.after($0) }
-        var roots = ReplayReads.roots(in: events, dependencies: { graph?.states[$0]?.dependencies ?? [] })
+        var roots = OutsideReads.roots(in: events, dependencies: { graph?.states[$0]?.dependencies ?? [] })
         roots.removeAll { peeksMadeEarly.contains($0) }
         roots.removeAll { id in
             refreshed.contains(id)
@@ -77,7 +77,7 @@ struct ReplayFeeder<Target: ReplayTarget> {
                         return nil
                     }
                     return id == root
-                        || ReplayReads.reaches(id, root, dependencies: { nextGraph.states[$0]?.dependencies ?? [] })
+                        || OutsideReads.reaches(id, root, dependencies: { nextGraph.states[$0]?.dependencies ?? [] })
                         ? id : nil
                 }
                 if let reader = peeked.first {

@@ -74,7 +74,7 @@ struct CogReplayLabels {
     }
 
     private func note(reads events: [TraceEvent], graph: GraphSnapshot?, into read: inout Set<String>) {
-        for id in ReplayReads.roots(in: events, dependencies: { graph?.states[$0]?.dependencies ?? [] }) {
+        for id in OutsideReads.roots(in: events, dependencies: { graph?.states[$0]?.dependencies ?? [] }) {
             if let info = recording.states[id] { read.insert(info.declaration) }
         }
     }

@@ -3,7 +3,7 @@ package import CogTraceFormat
 /// The reads something outside the app made between turns (a test's `peek`, a screen's read), as
 /// a recording shows them: the states created, recomputed or peeked there, less those another of
 /// them read on the way (reading the outer state computes them again).
-package enum ReplayReads {
+package enum OutsideReads {
     /// The states read directly, in the order the recording first shows each.
     /// - Parameter dependencies: A state's producers after the step, for reads the events do not show.
     package static func roots(in events: [TraceEvent], dependencies: (NodeID) -> [NodeID]) -> [NodeID] {
